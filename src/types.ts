@@ -1,0 +1,121 @@
+/**
+ * The neutral model every source is reflected into, and the shapes a call moves through.
+ * Everything here is plain data: it serialises to JSON unchanged (a manifest is this tree).
+ */
+
+/** What one option's value is. `boolean` is a switch that takes no value. */
+export type ValueType = 'boolean' | 'string' | 'number' | 'integer';
+
+/** One option (flag) of a command. */
+export interface OptionSpec {
+  /**
+   * The key in a call's `flags` object: the long name without dashes (`dry-run`), with `no-`
+   * dropped for a negation (`--no-color` → `color`), or the short letter when there is no long name.
+   */
+  readonly name: string;
+  readonly description?: string;
+  /** The value's type; `boolean` for a switch. */
+  readonly type: ValueType;
+  /** The token that turns the option on or carries its value: `--dry-run` or `-n`. Absent for a lone `--no-x`. */
+  readonly flag?: string;
+  /** The token that turns the option off (`--no-color`): what `false` renders to. */
+  readonly negation?: string;
+  /** A value option whose value may be left out (`--cheese [type]`): `true` renders the bare flag. */
+  readonly optionalValue?: boolean;
+  /** Takes several values: the flag is repeated once per value. */
+  readonly variadic?: boolean;
+  /** The only values accepted. */
+  readonly choices?: readonly string[];
+  /** The CLI's own default, published for the model; never sent on the command line. */
+  readonly default?: unknown;
+  /** The CLI refuses to run without it. */
+  readonly required?: boolean;
+  /** An environment variable the CLI reads this option from. */
+  readonly env?: string;
+}
+
+/** One positional argument of a command. */
+export interface PositionalSpec {
+  readonly name: string;
+  readonly description?: string;
+  /** The type its value is parsed to; positionals always travel as strings. */
+  readonly type: Exclude<ValueType, 'boolean'>;
+  readonly required: boolean;
+  /** Takes the rest of the positionals; only the last one can. */
+  readonly variadic: boolean;
+  readonly choices?: readonly string[];
+  readonly default?: unknown;
+}
+
+/** Hints a CLI author attaches to a command; they become MCP tool annotations. */
+export interface CommandAnnotations {
+  readonly title?: string;
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+/** A command and the commands under it, as the CLI declares them. */
+export interface CommandSpec {
+  /** This command's own name (the root's is the program name). */
+  readonly name: string;
+  readonly description?: string;
+  /** Usage examples and other help text the CLI shows with this command. */
+  readonly examples?: string;
+  /** It does something when called (has an action); a group that only holds subcommands does not. */
+  readonly runnable: boolean;
+  /** Options declared on this command; subcommands inherit them. */
+  readonly options: readonly OptionSpec[];
+  readonly positionals: readonly PositionalSpec[];
+  readonly subcommands: readonly CommandSpec[];
+  readonly annotations?: CommandAnnotations;
+}
+
+/** An option as one runnable command sees it: its own, or inherited from the command at `depth` in the path. */
+export interface ScopedOption extends OptionSpec {
+  /** Index into the command path of the command that declares it; argv places it right after that word. */
+  readonly depth: number;
+}
+
+/** A runnable command flattened out of the tree: everything needed to make a tool and to call it. */
+export interface RunnableCommand {
+  /** Command words from the root, root included: `['kubectl', 'get']`. */
+  readonly path: readonly string[];
+  readonly description?: string;
+  readonly examples?: string;
+  /** Own and inherited options, ancestors first; a nearer declaration shadows a farther one of the same name. */
+  readonly options: readonly ScopedOption[];
+  readonly positionals: readonly PositionalSpec[];
+  readonly annotations?: CommandAnnotations;
+}
+
+/** What a tool call carries once validated. */
+export interface ToolInput {
+  readonly flags: Readonly<Record<string, unknown>>;
+  readonly args: readonly string[];
+}
+
+/** What running the CLI produced. */
+export interface ExecOutput {
+  readonly stdout: string;
+  readonly stderr: string;
+  /** `null` when the process was ended by a signal. */
+  readonly exitCode: number | null;
+  /** The signal that ended the process, if one did. */
+  readonly signal?: string;
+  /** The call ran out of time and the process tree was stopped. */
+  readonly timedOut: boolean;
+  /** Output passed the byte cap and was cut. */
+  readonly truncated: boolean;
+  readonly durationMs: number;
+}
+
+/** The outcome of one tool call, before it is shaped into an MCP result. */
+export interface ToolResult {
+  readonly isError: boolean;
+  /** The process's output, when the CLI ran. */
+  readonly output?: ExecOutput;
+  /** A message for the model; when absent it is rendered from `output`. */
+  readonly message?: string;
+}
