@@ -1,0 +1,90 @@
+/**
+ * How to start a target the way its user starts it: Node scripts under the running Node, other files
+ * directly, bare command names through PATH.
+ */
+import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** What to spawn: `file` with `[...prefixArgs, ...argv]`. */
+export interface Launcher {
+  readonly file: string;
+  readonly prefixArgs: readonly string[];
+}
+
+const JS_EXTENSIONS = new Set(['.js', '.mjs', '.cjs']);
+const NODE_NAMES = new Set(['node', 'nodejs']);
+
+/**
+ * Decides how to run a target. A JavaScript module (`.js`, `.mjs`, `.cjs`, or any file, symlinks
+ * followed, whose `#!` line names node) runs under `process.execPath` with its real path, keeping node
+ * flags from the shebang; another existing file runs directly; a bare name that is not a file runs by name (PATH
+ * lookup at spawn). A missing path is returned as is: the spawn reports ENOENT.
+ * @example resolveLauncher('node_modules/.bin/tsc') // { file: process.execPath, prefixArgs: ['/…/typescript/bin/tsc'] }
+ * @example resolveLauncher('kubectl') // { file: 'kubectl', prefixArgs: [] }
+ */
+export function resolveLauncher(target: string, options: { cwd?: string } = {}): Launcher {
+  const resolved = path.resolve(options.cwd ?? process.cwd(), target);
+  const isBareName = !target.includes('/') && !target.includes(path.sep);
+  if (!isFile(resolved)) return { file: isBareName ? target : resolved, prefixArgs: [] };
+  const real = realpathOr(resolved);
+  if (JS_EXTENSIONS.has(path.extname(real)) || JS_EXTENSIONS.has(path.extname(resolved))) {
+    return { file: process.execPath, prefixArgs: [real] };
+  }
+  const nodeFlags = nodeShebangFlags(readFirstLine(real));
+  // Other files run through their own path: multi-call binaries (busybox) read the name they were called by.
+  return nodeFlags === undefined ? { file: resolved, prefixArgs: [] } : { file: process.execPath, prefixArgs: [...nodeFlags, real] };
+}
+
+/**
+ * The node flags of a `#!` line that runs node (`#!/usr/bin/env node`, `#!/usr/bin/env -S node
+ * --no-warnings`, `#!/usr/local/bin/node`), or undefined when the line does not run node.
+ */
+export function nodeShebangFlags(firstLine: string): string[] | undefined {
+  if (!firstLine.startsWith('#!')) return undefined;
+  const words = firstLine.slice(2).trim().split(/\s+/).filter((word) => word !== '');
+  let index = 0;
+  if (path.basename(words[0] ?? '') === 'env') {
+    index = 1;
+    // Skip env's own options (-S, -i, -u NAME) and NAME=value assignments.
+    while (index < words.length) {
+      const word = words[index] ?? '';
+      if (word === '-u' || word === '--unset') index += 2;
+      else if (word.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) index += 1;
+      else break;
+    }
+  }
+  const interpreter = words[index];
+  if (interpreter === undefined || !NODE_NAMES.has(path.basename(interpreter))) return undefined;
+  return words.slice(index + 1);
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function realpathOr(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+/** The first line of a file, from its first 512 bytes; empty when unreadable. */
+function readFirstLine(file: string): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const buffer = Buffer.alloc(512);
+    const length = readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, length).toString('utf8').split('\n')[0]?.replace(/\r$/, '') ?? '';
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
