@@ -1,0 +1,160 @@
+import { CliMcpError } from '../errors.js';
+import type { CommandAnnotations, CommandSpec, PositionalSpec } from '../types.js';
+import {
+  type CommanderOption,
+  type ParseArg,
+  jsonDefault,
+  probeParser,
+  reflectOptions,
+  withoutUndefined,
+} from './commander-option.js';
+
+/** The public members of a commander `Argument` that reflection reads. */
+export interface CommanderArgument {
+  readonly description: string;
+  readonly required: boolean;
+  readonly variadic: boolean;
+  readonly defaultValue?: unknown;
+  readonly parseArg?: ParseArg | undefined;
+  readonly argChoices?: readonly string[] | undefined;
+  name(): string;
+}
+
+/** The part of commander's `Help` that decides what a user sees. */
+export interface CommanderHelp {
+  visibleCommands(cmd: CommanderCommand): readonly object[];
+  visibleOptions(cmd: CommanderCommand): readonly object[];
+}
+
+/**
+ * The public members of a commander `Command` that reflection reads. Structural: the user's own
+ * commander 14 instance fits without being the same copy of the package as ours.
+ */
+export interface CommanderCommand {
+  readonly commands: readonly CommanderCommand[];
+  readonly options: readonly CommanderOption[];
+  readonly registeredArguments: readonly CommanderArgument[];
+  /** The command this one was added to; `null` (or absent) for a root. */
+  readonly parent?: CommanderCommand | null;
+  name(): string;
+  description(): string;
+  summary(): string;
+  createHelp(): CommanderHelp;
+  /** The version string `program.version('…')` set, if any. */
+  readonly version?: () => string | undefined;
+  /** EventEmitter's, which commander's typings leave out; `addHelpText` registers listeners. */
+  readonly listeners?: (event: string) => readonly unknown[];
+}
+
+/** Where a command's tool hints live; a registry symbol so any copy of cli-mcp finds them. */
+export const ANNOTATIONS = Symbol.for('cli-mcp.annotations');
+
+/**
+ * commander keeps these three facts only in private fields (pinned to major 14 by a test):
+ * whether a command has an action, whether it is a stand-alone executable, and which option is
+ * `--version`. This is the only place cli-mcp reads commander internals.
+ */
+type PrivateField = '_actionHandler' | '_executableHandler' | '_versionOptionName';
+
+function privateField(cmd: CommanderCommand, field: PrivateField): unknown {
+  return (cmd as unknown as Record<string, unknown>)[field];
+}
+
+/**
+ * Attaches MCP tool hints to a command (commander's or any object); replaces earlier hints.
+ * @example annotate(program.command('get').action(get), { readOnlyHint: true })
+ */
+export function annotate<T extends object>(command: T, annotations: CommandAnnotations): T {
+  Object.defineProperty(command, ANNOTATIONS, {
+    value: { ...annotations },
+    enumerable: false,
+    configurable: true,
+    writable: true,
+  });
+  return command;
+}
+
+/** The hints `annotate` attached, keeping only well-typed known keys; `undefined` when none. */
+export function readAnnotations(command: object): CommandAnnotations | undefined {
+  const raw = (command as Record<symbol, unknown>)[ANNOTATIONS];
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const source = raw as Record<string, unknown>;
+  const hints: Record<string, string | boolean> = {};
+  if (typeof source['title'] === 'string') hints['title'] = source['title'];
+  for (const key of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']) {
+    if (typeof source[key] === 'boolean') hints[key] = source[key];
+  }
+  return Object.keys(hints).length > 0 ? (hints as CommandAnnotations) : undefined;
+}
+
+/**
+ * Reflects a commander program into a CommandSpec tree through commander's public introspection
+ * (`commands`, `options`, `registeredArguments`, `createHelp().visibleCommands/visibleOptions`).
+ * Hidden commands and options, the help option and command, and the version option are left out.
+ * `options.name` names the root when `program.name()` is empty.
+ * @throws {CliMcpError} `cli-mcp.reflection-failed` when the root has no name at all.
+ */
+export function reflectCommander(program: CommanderCommand, options?: { readonly name?: string }): CommandSpec {
+  const name = program.name() || options?.name;
+  if (!name) {
+    throw new CliMcpError(
+      'cli-mcp.reflection-failed',
+      'The commander program has no name: call program.name("…") or pass options.name',
+    );
+  }
+  return reflectCommand(program, name);
+}
+
+function reflectCommand(cmd: CommanderCommand, name: string): CommandSpec {
+  const help = cmd.createHelp();
+  // Membership in cmd.commands/options keeps commander's implicit help command and option out.
+  const visibleCommands = new Set<object>(help.visibleCommands(cmd));
+  const visibleOptions = new Set<object>(help.visibleOptions(cmd));
+  const version = privateField(cmd, '_versionOptionName');
+  const options = cmd.options.filter(
+    (option) => visibleOptions.has(option) && !(typeof version === 'string' && option.attributeName() === version),
+  );
+  return withoutUndefined<CommandSpec>({
+    name,
+    description: cmd.description() || cmd.summary() || undefined,
+    examples: helpText(cmd),
+    runnable: typeof privateField(cmd, '_actionHandler') === 'function' || privateField(cmd, '_executableHandler') === true,
+    options: reflectOptions(options),
+    positionals: cmd.registeredArguments.map(reflectArgument),
+    subcommands: cmd.commands.filter((sub) => visibleCommands.has(sub)).map((sub) => reflectCommand(sub, sub.name())),
+    annotations: readAnnotations(cmd),
+  });
+}
+
+/** Text the author added with `addHelpText('before' | 'after', …)`, replayed through its listeners. */
+function helpText(cmd: CommanderCommand): string | undefined {
+  if (typeof cmd.listeners !== 'function') return undefined;
+  let text = '';
+  const context = { error: false, command: cmd, write: (chunk: string) => void (text += chunk) };
+  for (const event of ['beforeHelp', 'afterHelp']) {
+    for (const listener of cmd.listeners(event)) {
+      if (typeof listener !== 'function') continue;
+      // A help-text function that throws costs the examples, not the reflection.
+      try {
+        (listener as (ctx: typeof context) => void).call(cmd, context);
+      } catch {
+        continue;
+      }
+    }
+  }
+  return text.trim() || undefined;
+}
+
+function reflectArgument(argument: CommanderArgument): PositionalSpec {
+  // choices install their own parseArg that rejects every probe: the values are strings.
+  const type = argument.argChoices ? 'string' : probeParser(argument.parseArg).type;
+  return withoutUndefined<PositionalSpec>({
+    name: argument.name(),
+    description: argument.description || undefined,
+    type,
+    required: argument.required,
+    variadic: argument.variadic,
+    choices: argument.argChoices ? [...argument.argChoices] : undefined,
+    default: jsonDefault(argument.defaultValue),
+  });
+}

@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import { Argument, Command, Option } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { isCliMcpError } from '../../src/errors.js';
+import { annotate, reflectCommander } from '../../src/reflect/commander.js';
+import type { CommandSpec } from '../../src/types.js';
+
+const noop = (): void => {};
+
+function child(spec: CommandSpec, name: string): CommandSpec {
+  const found = spec.subcommands.find((sub) => sub.name === name);
+  if (!found) throw new Error(`no subcommand ${name}`);
+  return found;
+}
+
+describe('reflecting a commander program into a command tree', () => {
+  it('when a group has no action then it is walked but not runnable, and its subcommands are', () => {
+    const program = new Command('kubectl');
+    const config = program.command('config').description('edit config');
+    config.command('view').action(noop);
+    config.command('use').action(noop);
+    const spec = reflectCommander(program);
+    expect(spec.runnable).toBe(false);
+    expect(child(spec, 'config').runnable).toBe(false);
+    expect(child(spec, 'config').subcommands.map((s) => [s.name, s.runnable])).toEqual([
+      ['view', true],
+      ['use', true],
+    ]);
+  });
+
+  it('when the root has an action then the root is runnable', () => {
+    expect(reflectCommander(new Command('echo').action(noop)).runnable).toBe(true);
+  });
+
+  it('when a subcommand is a stand-alone executable then it is runnable', () => {
+    const program = new Command('pm');
+    program.command('install [name]', 'install one or more packages');
+    const install = child(reflectCommander(program), 'install');
+    expect(install.runnable).toBe(true);
+    expect(install.description).toBe('install one or more packages');
+  });
+
+  it('when the program has no name then options.name names the root, and with neither it fails', () => {
+    expect(reflectCommander(new Command(), { name: 'fallback' }).name).toBe('fallback');
+    expect(reflectCommander(new Command('own'), { name: 'fallback' }).name).toBe('own');
+    const error = (() => {
+      try {
+        reflectCommander(new Command());
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(isCliMcpError(error) && error.code).toBe('cli-mcp.reflection-failed');
+  });
+
+  it('when a command or option is hidden then it is left out', () => {
+    const program = new Command('tool').action(noop);
+    program.addOption(new Option('--secret').hideHelp()).option('--shown');
+    program.command('internal', { hidden: true }).action(noop);
+    program.command('public').action(noop);
+    const spec = reflectCommander(program);
+    expect(spec.options.map((o) => o.name)).toEqual(['shown']);
+    expect(spec.subcommands.map((s) => s.name)).toEqual(['public']);
+  });
+
+  it('when the program has help and version then neither the help option, help command nor version appears', () => {
+    const program = new Command('tool').version('1.2.3').option('-d, --debug');
+    program.command('run').action(noop);
+    program.helpCommand(true);
+    const spec = reflectCommander(program);
+    expect(spec.options.map((o) => o.name)).toEqual(['debug']);
+    expect(spec.subcommands.map((s) => s.name)).toEqual(['run']);
+    expect(child(spec, 'run').options).toEqual([]);
+  });
+
+  it('when the version option has custom flags then it is still left out', () => {
+    const program = new Command('tool').version('1.0.0', '-V, --show-version').option('--verbose').action(noop);
+    expect(reflectCommander(program).options.map((o) => o.name)).toEqual(['verbose']);
+  });
+
+  it('when a command has aliases then it appears once under its name', () => {
+    const program = new Command('tool');
+    program.command('remove').alias('rm').alias('del').action(noop);
+    expect(reflectCommander(program).subcommands.map((s) => s.name)).toEqual(['remove']);
+  });
+
+  it('when help sorts subcommands then the tree keeps declaration order', () => {
+    const program = new Command('tool').configureHelp({ sortSubcommands: true, sortOptions: true });
+    program.option('--zeta').option('--alpha');
+    program.command('zed').action(noop);
+    program.command('abe').action(noop);
+    const spec = reflectCommander(program);
+    expect(spec.subcommands.map((s) => s.name)).toEqual(['zed', 'abe']);
+    expect(spec.options.map((o) => o.name)).toEqual(['zeta', 'alpha']);
+  });
+
+  it.each<[string, (c: Command) => Command, string | undefined]>([
+    ['a description is used', (c) => c.description('long text').summary('short'), 'long text'],
+    ['only a summary falls back to the summary', (c) => c.summary('short'), 'short'],
+    ['neither leaves description out', (c) => c, undefined],
+  ])('when %s', (_title, describeIt, expected) => {
+    const program = new Command('tool');
+    describeIt(program.command('sub').action(noop));
+    expect(child(reflectCommander(program), 'sub').description).toBe(expected);
+  });
+
+  it('when help text is added before and after then it becomes the trimmed examples', () => {
+    const program = new Command('tool').action(noop);
+    program.addHelpText('before', 'Intro line');
+    program.addHelpText('after', '\nExamples:\n  $ tool --x\n');
+    program.addHelpText('after', ({ command }) => `  $ ${command.name()} again`);
+    expect(reflectCommander(program).examples).toBe('Intro line\n\nExamples:\n  $ tool --x\n\n  $ tool again');
+  });
+
+  it('when no help text is added (or a help-text function throws) then examples are absent', () => {
+    const program = new Command('tool').action(noop);
+    program.command('boom').action(noop).addHelpText('after', () => {
+      throw new Error('boom');
+    });
+    const spec = reflectCommander(program);
+    expect(spec).not.toHaveProperty('examples');
+    expect(child(spec, 'boom')).not.toHaveProperty('examples');
+  });
+
+  it('when annotate() hints a command then its spec carries them, and unknown keys are dropped', () => {
+    const program = new Command('tool');
+    const get = program.command('get').action(noop);
+    expect(annotate(get, { title: 'Get things', readOnlyHint: true, openWorldHint: false })).toBe(get);
+    annotate(program.command('rm').action(noop), { destructiveHint: true, bogus: 1 } as never);
+    program.command('plain').action(noop);
+    const spec = reflectCommander(program);
+    expect(child(spec, 'get').annotations).toStrictEqual({ title: 'Get things', readOnlyHint: true, openWorldHint: false });
+    expect(child(spec, 'rm').annotations).toStrictEqual({ destructiveHint: true });
+    expect(child(spec, 'plain')).not.toHaveProperty('annotations');
+  });
+
+  it('when arguments are declared then they become positionals in order', () => {
+    const program = new Command('tool').action(noop);
+    program
+      .argument('<source>', 'from here')
+      .argument('[mode]', 'how', 'copy')
+      .addArgument(new Argument('<level>').choices(['low', 'high']))
+      .argument('<count>', 'how many', Number.parseInt)
+      .argument('<ratio>', 'how much', Number.parseFloat)
+      .argument('[files...]', 'the rest');
+    expect(reflectCommander(program).positionals).toStrictEqual([
+      { name: 'source', description: 'from here', type: 'string', required: true, variadic: false },
+      { name: 'mode', description: 'how', type: 'string', required: false, variadic: false, default: 'copy' },
+      { name: 'level', type: 'string', required: true, variadic: false, choices: ['low', 'high'] },
+      { name: 'count', description: 'how many', type: 'integer', required: true, variadic: false },
+      { name: 'ratio', description: 'how much', type: 'number', required: true, variadic: false },
+      { name: 'files', description: 'the rest', type: 'string', required: false, variadic: true },
+    ]);
+  });
+
+  it('when the tree is three levels deep then every level is reflected in declaration order', () => {
+    const program = new Command('app').option('--verbose');
+    const a = program.command('a').option('--x <x>');
+    a.command('a1').action(noop).command('deep').action(noop);
+    a.command('a2').action(noop);
+    program.command('b').action(noop);
+    const spec = reflectCommander(program);
+    const shape = (node: CommandSpec): unknown => [node.name, node.subcommands.map(shape)];
+    expect(shape(spec)).toEqual(['app', [['a', [['a1', [['deep', []]]], ['a2', []]]], ['b', []]]]);
+    expect(child(spec, 'a').options).toEqual([{ name: 'x', type: 'string', flag: '--x' }]);
+  });
+
+  it('when reflected then the tree is plain JSON data', () => {
+    const program = new Command('tool').option('--n <n>', 'n', Number.parseInt, 3).action(noop);
+    annotate(program, { readOnlyHint: true });
+    const spec = reflectCommander(program);
+    expect(JSON.parse(JSON.stringify(spec))).toStrictEqual(spec);
+  });
+});
+
+describe('the commander internals cli-mcp reads', () => {
+  it('when commander is major 14 then _actionHandler, _executableHandler and _versionOptionName mean what reflection assumes', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../node_modules/commander/package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(pkg.version.split('.')[0]).toBe('14');
+    const program = new Command('tool').version('1.0.0', '--ver').action(noop);
+    program.command('exe', 'an executable');
+    const fields = (c: Command): Record<string, unknown> => c as unknown as Record<string, unknown>;
+    expect(typeof fields(program)['_actionHandler']).toBe('function');
+    expect(fields(new Command('bare'))['_actionHandler']).toBeNull();
+    expect(fields(program.commands[0] as Command)['_executableHandler']).toBe(true);
+    expect(fields(program)['_versionOptionName']).toBe('ver');
+  });
+});

@@ -1,0 +1,99 @@
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { annotate, reflectCommander } from '../../src/reflect/commander.js';
+import { flattenRunnable } from '../../src/reflect/flatten.js';
+import type { CommandSpec, OptionSpec } from '../../src/types.js';
+
+const noop = (): void => {};
+
+function node(name: string, runnable: boolean, options: OptionSpec[], subcommands: CommandSpec[] = []): CommandSpec {
+  return { name, runnable, options, positionals: [], subcommands };
+}
+
+const flag = (name: string, description?: string): OptionSpec => ({
+  name,
+  type: 'boolean',
+  flag: `--${name}`,
+  ...(description ? { description } : {}),
+});
+
+describe('flattening a command tree into runnable commands', () => {
+  it('when the tree is three levels deep then commands come depth-first in declaration order, root first', () => {
+    const tree = node('app', true, [], [
+      node('a', false, [], [node('a1', true, [], [node('deep', true, [])]), node('a2', true, [])]),
+      node('b', true, []),
+    ]);
+    expect(flattenRunnable(tree).map((c) => c.path)).toEqual([
+      ['app'],
+      ['app', 'a', 'a1'],
+      ['app', 'a', 'a1', 'deep'],
+      ['app', 'a', 'a2'],
+      ['app', 'b'],
+    ]);
+  });
+
+  it('when ancestors declare options then they come first, each with the depth of its declaring command', () => {
+    const tree = node('app', false, [flag('verbose')], [
+      node('cfg', false, [flag('file')], [node('view', true, [flag('json')])]),
+    ]);
+    const [view] = flattenRunnable(tree);
+    expect(view?.options).toEqual([
+      { ...flag('verbose'), depth: 0 },
+      { ...flag('file'), depth: 1 },
+      { ...flag('json'), depth: 2 },
+    ]);
+  });
+
+  it('when a nearer command declares an option of the same name then the farther one is dropped', () => {
+    const tree = node('app', false, [flag('quiet', 'root'), flag('verbose', 'root')], [
+      node('mid', false, [flag('verbose', 'mid')], [node('leaf', true, [flag('quiet', 'leaf')])]),
+    ]);
+    const [leaf] = flattenRunnable(tree);
+    expect(leaf?.options.map((o) => [o.name, o.description, o.depth])).toEqual([
+      ['verbose', 'mid', 1],
+      ['quiet', 'leaf', 2],
+    ]);
+  });
+
+  it('when a sibling shadows an option then the other sibling still inherits the original', () => {
+    const tree = node('app', false, [flag('v', 'root')], [node('x', true, [flag('v', 'x')]), node('y', true, [])]);
+    expect(flattenRunnable(tree).map((c) => c.options.map((o) => `${o.description}@${o.depth}`))).toEqual([
+      ['x@1'],
+      ['root@0'],
+    ]);
+  });
+
+  it('when nothing is runnable then the list is empty', () => {
+    expect(flattenRunnable(node('app', false, [], [node('g', false, [])]))).toEqual([]);
+  });
+
+  it('when reflected from commander then description, examples, positionals and annotations come from the node', () => {
+    const program = new Command('git').option('-C <path>', 'run as if started in path');
+    const remote = program.command('remote');
+    const add = remote
+      .command('add')
+      .description('add a remote')
+      .argument('<name>')
+      .argument('<url>')
+      .option('-f, --fetch')
+      .addHelpText('after', 'Example: git remote add origin URL')
+      .action(noop);
+    annotate(add, { idempotentHint: false });
+    expect(flattenRunnable(reflectCommander(program))).toStrictEqual([
+      {
+        path: ['git', 'remote', 'add'],
+        description: 'add a remote',
+        examples: 'Example: git remote add origin URL',
+        annotations: { idempotentHint: false },
+        options: [
+          { name: 'C', description: 'run as if started in path', type: 'string', flag: '-C', depth: 0 },
+          { name: 'fetch', type: 'boolean', flag: '--fetch', depth: 2 },
+        ],
+        positionals: [
+          { name: 'name', type: 'string', required: true, variadic: false },
+          { name: 'url', type: 'string', required: true, variadic: false },
+        ],
+      },
+    ]);
+  });
+});
