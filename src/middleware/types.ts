@@ -1,0 +1,22 @@
+import type { ToolDefinition } from '../tool/definition.js';
+import type { ToolInput, ToolResult } from '../types.js';
+
+/** What one tool call carries through the middleware chain. */
+export interface CallContext {
+  readonly tool: ToolDefinition;
+  /** The arguments as the client sent them; middleware before validation may rewrite them. */
+  rawInput: unknown;
+  /** The checked input; set by validation, which runs first. */
+  input: ToolInput;
+  /** Fires when the client cancels; the process tree is stopped. */
+  readonly signal: AbortSignal;
+  /** How long the process may run; `timeout(ms)` sets it. */
+  timeoutMs: number;
+  /** The outcome; set by the run at the centre of the chain, or by a PreRun that ends the call. */
+  result?: ToolResult;
+  /** Free room for middleware to share facts about this call. */
+  readonly state: Map<string, unknown>;
+}
+
+/** One layer of the onion: do something, `await next()` to go inward, then look at `ctx.result`. */
+export type Middleware = (ctx: CallContext, next: () => Promise<void>) => Promise<void>;

@@ -1,0 +1,42 @@
+import { describeIssues } from '../schema/issues.js';
+import type { ToolDefinition } from '../tool/definition.js';
+import type { ToolInput } from '../types.js';
+import type { Middleware } from './types.js';
+
+/** Checks the raw input against the tool's zod schema; a bad call ends with an isError result that says what to fix. */
+export const validate: Middleware = async (ctx, next) => {
+  const outcome = checkInput(ctx.tool, ctx.rawInput);
+  if (!outcome.ok) {
+    ctx.result = { isError: true, message: outcome.message };
+    return;
+  }
+  ctx.input = outcome.input;
+  await next();
+};
+
+type Checked = { ok: true; input: ToolInput } | { ok: false; message: string };
+
+/** Validates `raw` for `tool`. */
+export function checkInput(tool: ToolDefinition, raw: unknown): Checked {
+  const cleaned = normaliseInput(raw ?? {});
+  const parsed = tool.inputSchema.safeParse(cleaned);
+  if (parsed.success) {
+    const data = parsed.data as { flags?: Record<string, unknown>; args?: string[] };
+    return { ok: true, input: { flags: data.flags ?? {}, args: data.args ?? [] } };
+  }
+  const validFlags = tool.command.options.map((option) => option.name);
+  const lines = describeIssues(parsed.error.issues, cleaned, validFlags);
+  return { ok: false, message: `Invalid arguments for ${tool.name}:\n${lines}\nFix these and call the tool again.` };
+}
+
+/** Missing `flags`/`args` are empty, so errors name the missing field; nulls count as absent, as argv omits them. */
+function normaliseInput(raw: unknown): unknown {
+  if (!isRecord(raw)) return raw;
+  const flags = raw.flags ?? {};
+  const cleaned = isRecord(flags) ? Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== null)) : flags;
+  return { ...raw, flags: cleaned, args: raw.args ?? [] };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,45 @@
+import { flattenRunnable } from '../reflect/flatten.js';
+import { assignToolNames } from '../reflect/tool-name.js';
+import { selectorFor, type Selector } from '../middleware/selectors.js';
+import { inputSchemaFor } from '../schema/input.js';
+import { toJsonSchema } from '../schema/json-schema.js';
+import type { CommandSpec, RunnableCommand } from '../types.js';
+import type { ToolDefinition } from './definition.js';
+
+/** Options that decide which tools exist and what they look like. */
+export interface ToolShapeOptions {
+  /** Replaces the root word in tool names (`''` drops it). */
+  readonly prefix?: string;
+  readonly selectors?: readonly Selector[];
+}
+
+/** One tool per runnable command the selectors choose, in declaration order. */
+export function buildTools(root: CommandSpec, options: ToolShapeOptions = {}): ToolDefinition[] {
+  const chosen: Array<{ command: RunnableCommand; selector: Selector }> = [];
+  for (const command of flattenRunnable(root)) {
+    const selector = selectorFor(options.selectors ?? [], command);
+    if (!selector) continue;
+    const keep = selector.flags;
+    const offered = keep ? command.options.filter((option) => keep(option, command)) : command.options;
+    chosen.push({ command: { ...command, options: offered }, selector });
+  }
+  const named = assignToolNames(chosen.map(({ command }) => command), { prefix: options.prefix });
+  return named.map(({ name, command }, index) => {
+    const inputSchema = inputSchemaFor(command);
+    return {
+      name,
+      title: command.annotations?.title ?? command.path.join(' '),
+      description: describeCommand(command),
+      command,
+      inputSchema,
+      inputJsonSchema: toJsonSchema(inputSchema),
+      annotations: command.annotations,
+      middleware: chosen[index]?.selector.middleware ?? [],
+    };
+  });
+}
+
+function describeCommand(command: RunnableCommand): string {
+  const summary = command.description?.trim() || `Runs \`${command.path.join(' ')}\`.`;
+  return command.examples ? `${summary}\n\n${command.examples}` : summary;
+}

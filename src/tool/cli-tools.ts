@@ -1,0 +1,107 @@
+import { buildArgv } from '../argv/build-argv.js';
+import type { Launcher } from '../exec/launcher.js';
+import { runCommand } from '../exec/run.js';
+import { compose } from '../middleware/compose.js';
+import { DEFAULT_TIMEOUT_MS } from '../middleware/timeout.js';
+import type { CallContext, Middleware } from '../middleware/types.js';
+import { checkInput, validate } from '../middleware/validate.js';
+import type { CommandSpec, ToolResult } from '../types.js';
+import { buildTools, type ToolShapeOptions } from './build-tools.js';
+import type { ToolDefinition } from './definition.js';
+
+/** How tools are made and run. Every field is optional but `launcher`. */
+export interface CliToolsOptions extends ToolShapeOptions {
+  /** How to start the CLI: the executable and the arguments that come before the command path. */
+  readonly launcher: Launcher;
+  /** Middleware for every tool, outside each selector's own. */
+  readonly middleware?: readonly Middleware[];
+  /** How long a process may run before its tree is stopped. @default 60000 */
+  readonly timeoutMs?: number;
+  /** Time between SIGTERM and SIGKILL when a process tree is stopped. @default 2000 */
+  readonly killGraceMs?: number;
+  /** Most bytes kept of each of stdout and stderr. @default 1048576 */
+  readonly maxOutputBytes?: number;
+  /** Working directory of the CLI. @default process.cwd() */
+  readonly cwd?: string;
+  /** The CLI's complete environment. @default process.env */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The tools of one CLI and the way to call them, independent of any transport. */
+export interface CliTools {
+  readonly tools: readonly ToolDefinition[];
+  find(name: string): ToolDefinition | undefined;
+  /** Runs one call through validation, middleware and the CLI; never throws for a bad call. */
+  call(name: string, input: unknown, options?: { signal?: AbortSignal }): Promise<ToolResult>;
+}
+
+/** Builds the tools of a reflected CLI and the call pipeline that runs them. */
+export function createCliTools(root: CommandSpec, options: CliToolsOptions): CliTools {
+  const settings = normalise(options);
+  const tools = buildTools(root, options);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const chains = new Map(tools.map((tool) => [tool.name, compose([validate, ...settings.middleware, ...tool.middleware], (ctx) => runTool(ctx, settings))]));
+
+  return {
+    tools,
+    find: (name) => byName.get(name),
+    async call(name, input, { signal = new AbortController().signal } = {}) {
+      const tool = byName.get(name);
+      const chain = chains.get(name);
+      if (!tool || !chain) return { isError: true, message: `Unknown tool "${name}".` };
+      const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, timeoutMs: settings.timeoutMs, state: new Map() };
+      try {
+        await chain(ctx);
+      } catch (error) {
+        return { isError: true, message: `The call failed inside cli-mcp: ${error instanceof Error ? error.message : String(error)}` };
+      }
+      return ctx.result ?? { isError: true, message: 'No middleware produced a result (a PreRun must return a result or call next).' };
+    },
+  };
+}
+
+type Settings = ReturnType<typeof normalise>;
+
+function normalise(options: CliToolsOptions) {
+  return {
+    launcher: options.launcher,
+    middleware: options.middleware ?? [],
+    timeoutMs: positive('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS),
+    killGraceMs: positive('killGraceMs', options.killGraceMs, 2_000),
+    maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, 1024 * 1024),
+    cwd: options.cwd,
+    env: options.env,
+  };
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number, got ${value}`);
+  return value;
+}
+
+/** The centre of the onion: re-check the input (middleware may have changed it), build argv, run. */
+async function runTool(ctx: CallContext, settings: Settings): Promise<void> {
+  const checked = checkInput(ctx.tool, ctx.input);
+  if (!checked.ok) {
+    ctx.result = { isError: true, message: `Middleware left invalid input.\n${checked.message}` };
+    return;
+  }
+  const argv = buildArgv(ctx.tool.command, checked.input);
+  const outcome = await runCommand({
+    file: settings.launcher.file,
+    args: [...settings.launcher.prefixArgs, ...argv],
+    cwd: settings.cwd,
+    env: settings.env,
+    signal: ctx.signal,
+    timeoutMs: ctx.timeoutMs,
+    killGraceMs: settings.killGraceMs,
+    maxOutputBytes: settings.maxOutputBytes,
+  });
+  if (outcome.kind === 'not-started') {
+    ctx.result = { isError: true, message: `Could not start ${settings.launcher.file}: ${outcome.message}` };
+    return;
+  }
+  const { output } = outcome;
+  ctx.result = { isError: output.timedOut || output.exitCode !== 0, output };
+}

@@ -1,0 +1,18 @@
+import type * as z from 'zod';
+import type { Middleware } from '../middleware/types.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import type { CommandAnnotations, RunnableCommand } from '../types.js';
+
+/** One MCP tool: a unique name bound to the command it runs. The name is never split back into a path. */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly command: RunnableCommand;
+  /** Validates calls; the advertised schema is derived from it. */
+  readonly inputSchema: z.ZodType;
+  readonly inputJsonSchema: JsonSchema;
+  readonly annotations?: CommandAnnotations;
+  /** Middleware of the selector that chose this tool, run inside the global middleware. */
+  readonly middleware: readonly Middleware[];
+}
