@@ -1,0 +1,46 @@
+/**
+ * cli-mcp's public API. Every export here is public and named; test/index.test.ts pins the list.
+ */
+export type {
+  CommandAnnotations,
+  CommandSpec,
+  ExecOutput,
+  OptionSpec,
+  PositionalSpec,
+  RunnableCommand,
+  ScopedOption,
+  ToolInput,
+  ToolResult,
+  ValueType,
+} from './types.js';
+export { CliMcpError, isCliMcpError, type ErrorCode } from './errors.js';
+
+export { reflectCommander, annotate, type CommanderCommand } from './reflect/commander.js';
+export { flattenRunnable } from './reflect/flatten.js';
+export { loadTarget, type LoadedTarget, type LoadOptions } from './reflect/load-program.js';
+
+export { buildArgv } from './argv/build-argv.js';
+export type { Launcher } from './exec/launcher.js';
+
+export { compose } from './middleware/compose.js';
+export { preRun, postRun, type PreRun, type PostRun } from './middleware/pre-post.js';
+export { timeout, DEFAULT_TIMEOUT_MS } from './middleware/timeout.js';
+export { validate } from './middleware/validate.js';
+export {
+  allowCommands,
+  excludeCommands,
+  allowFlags,
+  excludeFlags,
+  type CommandMatcher,
+  type FlagMatcher,
+  type Selector,
+} from './middleware/selectors.js';
+export type { CallContext, Middleware } from './middleware/types.js';
+
+export { createCliTools, type CliTools, type CliToolsOptions } from './tool/cli-tools.js';
+export type { ToolDefinition } from './tool/definition.js';
+
+export { createMcpServer, type CliMcpServer, type CreateMcpServerOptions } from './server/create-mcp-server.js';
+export type { StdioHandle } from './server/stdio.js';
+
+export { mcpCommand, type McpCommandOptions } from './cli/mcp-command.js';

@@ -1,0 +1,70 @@
+import { existsSync, statSync } from 'node:fs';
+import { basename, delimiter, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CliMcpError } from '../errors.js';
+import { resolveLauncher, type Launcher } from '../exec/launcher.js';
+import { runNodeWorker } from '../exec/node-worker.js';
+import type { CommandSpec } from '../types.js';
+
+/** What the load worker sends back. */
+export type WorkerAnswer =
+  | { readonly ok: true; readonly spec: CommandSpec; readonly version?: string; readonly how: string }
+  | { readonly ok: false; readonly message: string };
+
+/** A CLI found on disk, reflected, and ready to be run. */
+export interface LoadedTarget {
+  readonly spec: CommandSpec;
+  readonly launcher: Launcher;
+  readonly version?: string;
+  /** How the program was found, for the user: `commander (export)`, `commander (parse() call)`, … */
+  readonly method: string;
+}
+
+export interface LoadOptions {
+  /** @default process.cwd() */
+  readonly cwd?: string;
+  /** @default 15000 */
+  readonly timeoutMs?: number;
+}
+
+/** Finds `target` (a JS file, or a package bin by name), loads it in a child process and reflects its program. */
+export async function loadTarget(target: string, options: LoadOptions = {}): Promise<LoadedTarget> {
+  const cwd = options.cwd ?? process.cwd();
+  const file = locate(target, cwd);
+  if (!file) throw new CliMcpError('cli-mcp.target-not-found', `cannot find "${target}": give a path to a JS file, or the name of an installed bin`);
+  const launcher = resolveLauncher(file, { cwd });
+  const script = launcher.file === process.execPath ? launcher.prefixArgs[0] : undefined;
+  if (!script) throw new CliMcpError('cli-mcp.program-not-found', `"${target}" is not a JavaScript program; only commander programs can be wrapped so far`);
+  const name = basename(target, extname(target));
+  let answer: WorkerAnswer;
+  try {
+    answer = await runNodeWorker<WorkerAnswer>(workerPath(), [script, name], { timeoutMs: options.timeoutMs ?? 15_000, cwd });
+  } catch (error) {
+    throw new CliMcpError('cli-mcp.reflection-failed', `loading "${target}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  if (!answer.ok) throw new CliMcpError('cli-mcp.program-not-found', answer.message);
+  return { spec: answer.spec, launcher, version: answer.version, method: `commander (${answer.how})` };
+}
+
+/** A path as given, else a bin in ./node_modules/.bin, else a command on PATH. */
+function locate(target: string, cwd: string): string | undefined {
+  const direct = resolve(cwd, target);
+  if (isFile(direct)) return direct;
+  if (target.includes('/')) return undefined;
+  const dirs = [join(cwd, 'node_modules', '.bin'), ...(process.env.PATH ?? '').split(delimiter).filter(Boolean)];
+  return dirs.map((dir) => join(dir, target)).find(isFile);
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The compiled worker; from sources (tests) it is the one in dist/, built by `npm test` first. */
+function workerPath(): string {
+  const sibling = fileURLToPath(new URL('./load-worker.js', import.meta.url));
+  return existsSync(sibling) ? sibling : fileURLToPath(new URL('../../dist/reflect/load-worker.js', import.meta.url));
+}

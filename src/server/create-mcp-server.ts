@@ -1,0 +1,57 @@
+import type { Server } from '@modelcontextprotocol/server';
+import type { Launcher } from '../exec/launcher.js';
+import { reflectCommander, type CommanderCommand } from '../reflect/commander.js';
+import { createCliTools, type CliTools, type CliToolsOptions } from '../tool/cli-tools.js';
+import type { CommandSpec } from '../types.js';
+import { serverFactory } from './create-server.js';
+import { serveStdio, type StdioHandle } from './stdio.js';
+import { listTools } from './tool-list.js';
+
+/** Options of `createMcpServer`: the tool options, how to start the CLI, and what the server calls itself. */
+export interface CreateMcpServerOptions extends Omit<CliToolsOptions, 'launcher'> {
+  /**
+   * How each call starts the CLI: an executable (`'kubectl'`) or a launcher.
+   * @default this process's own script under this Node: `process.execPath process.argv[1]`
+   */
+  readonly executable?: string | Launcher;
+  /** @default the program's name */
+  readonly name?: string;
+  /** @default the program's version, else `0.0.0` */
+  readonly version?: string;
+}
+
+/** An MCP server over a CLI's tools; build one SDK server per connection, or serve stdio directly. */
+export interface CliMcpServer {
+  readonly tools: CliTools;
+  /** The exact `tools/list` result. */
+  listTools(): ReturnType<typeof listTools>;
+  /** A fresh SDK server for one connection (both protocol eras). */
+  createServer(): Server;
+  /** Serves over this process's stdio. */
+  serveStdio(): StdioHandle;
+}
+
+/** Builds an MCP server from a commander program (reflected here) or an already reflected CommandSpec. */
+export function createMcpServer(source: CommanderCommand | CommandSpec, options: CreateMcpServerOptions = {}): CliMcpServer {
+  const spec = isSpec(source) ? source : reflectCommander(source);
+  const version = options.version ?? (isSpec(source) ? undefined : source.version?.()) ?? '0.0.0';
+  const info = { name: options.name ?? spec.name, version };
+  const tools = createCliTools(spec, { ...options, launcher: launcherFrom(options.executable) });
+  return {
+    tools,
+    listTools: () => listTools(tools),
+    createServer: serverFactory(tools, info),
+    serveStdio: () => serveStdio(tools, info),
+  };
+}
+
+function isSpec(source: CommanderCommand | CommandSpec): source is CommandSpec {
+  return Array.isArray((source as CommandSpec).subcommands);
+}
+
+function launcherFrom(executable: string | Launcher | undefined): Launcher {
+  if (typeof executable === 'string') return { file: executable, prefixArgs: [] };
+  if (executable) return executable;
+  const script = process.argv[1];
+  return script ? { file: process.execPath, prefixArgs: [script] } : { file: process.execPath, prefixArgs: [] };
+}

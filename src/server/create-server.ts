@@ -1,0 +1,26 @@
+import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import type { CliTools } from '../tool/cli-tools.js';
+import { toCallToolResult } from './call-result.js';
+import { listTools, outputJsonSchema } from './tool-list.js';
+
+/** Name and version the server reports to clients. */
+export interface ServerInfo {
+  readonly name: string;
+  readonly version: string;
+}
+
+/** A factory that builds one MCP server per connection over the same tools (both protocol eras). */
+export function serverFactory(cliTools: CliTools, info: ServerInfo): () => Server {
+  const tools = listTools(cliTools);
+  return () => {
+    const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {} } });
+    server.setRequestHandler('tools/list', () => tools);
+    server.setRequestHandler('tools/call', async (request, ctx) => {
+      const { name, arguments: input } = request.params;
+      if (!cliTools.find(name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      const result = await cliTools.call(name, input, { signal: ctx.mcpReq.signal });
+      return server.projectCallToolResult(toCallToolResult(result), outputJsonSchema);
+    });
+    return server;
+  };
+}
