@@ -1,6 +1,6 @@
 import { buildArgv } from '../argv/build-argv.js';
 import type { Launcher } from '../exec/launcher.js';
-import { runCommand } from '../exec/run.js';
+import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES, runCommand } from '../exec/run.js';
 import { compose } from '../middleware/compose.js';
 import { DEFAULT_TIMEOUT_MS } from '../middleware/timeout.js';
 import type { CallContext, Middleware } from '../middleware/types.js';
@@ -67,8 +67,8 @@ function normalise(options: CliToolsOptions) {
     launcher: options.launcher,
     middleware: options.middleware ?? [],
     timeoutMs: positive('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS),
-    killGraceMs: positive('killGraceMs', options.killGraceMs, 2_000),
-    maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, 1024 * 1024),
+    killGraceMs: positive('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS),
+    maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES),
     cwd: options.cwd,
     env: options.env,
   };

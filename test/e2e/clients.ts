@@ -1,0 +1,57 @@
+import { Client as ClientV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as TransportV2 } from '@modelcontextprotocol/client/stdio';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const binPath = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
+
+/** What the tests need of any MCP client, whichever SDK line and protocol era it speaks. */
+export interface TestClient {
+  readonly kind: ClientKind;
+  protocolVersion(): string | undefined;
+  listTools(): Promise<{ tools: Array<{ name: string; inputSchema: unknown; outputSchema?: unknown; annotations?: Record<string, unknown>; description?: string }> }>;
+  callTool(name: string, args: unknown, options?: { signal?: AbortSignal }): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+export interface CallResult {
+  content: Array<{ type: string; text?: string }>;
+  structuredContent?: { stdout: string; stderr: string; exitCode: number | null; timedOut: boolean; truncated: boolean; durationMs: number };
+  isError?: boolean;
+}
+
+export type ClientKind = 'v2 (2026-07-28)' | 'v2 (2025-11-25)' | 'v1 sdk';
+export const clientKinds: readonly ClientKind[] = ['v2 (2026-07-28)', 'v2 (2025-11-25)', 'v1 sdk'];
+
+/** Spawns `cli-mcp wrap …args` and connects a client of the given kind to it over stdio. */
+export async function connect(kind: ClientKind, args: readonly string[], options: { cwd?: string } = {}): Promise<TestClient> {
+  const server = { command: process.execPath, args: [binPath, 'wrap', ...args], cwd: options.cwd ?? repoRoot, stderr: 'pipe' as const };
+  if (kind === 'v1 sdk') {
+    const client = new ClientV1({ name: 'e2e-v1', version: '1.0.0' });
+    await client.connect(new TransportV1(server));
+    return {
+      kind,
+      protocolVersion: () => undefined,
+      listTools: () => client.listTools() as ReturnType<TestClient['listTools']>,
+      callTool: (name, args_, { signal } = {}) => client.callTool({ name, arguments: args_ as Record<string, unknown> }, undefined, { signal }) as Promise<CallResult>,
+      close: () => client.close(),
+    };
+  }
+  const modern = kind === 'v2 (2026-07-28)';
+  const client = new ClientV2({ name: 'e2e-v2', version: '1.0.0' }, modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
+  await client.connect(new TransportV2(server));
+  return {
+    kind,
+    protocolVersion: () => client.getNegotiatedProtocolVersion(),
+    listTools: () => client.listTools() as ReturnType<TestClient['listTools']>,
+    callTool: (name, args_, { signal } = {}) => client.callTool({ name, arguments: args_ as Record<string, unknown> }, { signal }) as Promise<CallResult>,
+    close: () => client.close(),
+  };
+}
+
+/** The text of a call result's first content block. */
+export function textOf(result: CallResult): string {
+  return result.content.map((block) => block.text ?? '').join('\n');
+}
