@@ -33,12 +33,10 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
     .showHelpAfterError();
 
-  addSharedOptions(
-    program
-      .command('wrap')
-      .description('serve a CLI\'s commands as MCP tools over stdio')
-      .argument('<target>', 'a JS file or installed bin that builds a commander program'),
-  ).action(async (target: string, flags: SharedFlags) => {
+  const targetCommand = (name: string, description: string): Command =>
+    addSharedOptions(program.command(name).description(description).argument('<target>', 'a JS file or installed bin that builds a commander program'));
+
+  targetCommand('wrap', 'serve a CLI\'s commands as MCP tools over stdio').action(async (target: string, flags: SharedFlags) => {
     const server = await loadServer(target, flags, io.stderr);
     const handle = server.serveStdio();
     const stop = (): void => {
@@ -47,24 +45,15 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
     process.once('SIGINT', stop).once('SIGTERM', stop);
   });
 
-  addSharedOptions(
-    program
-      .command('tools')
-      .description('print the exact tools/list result as JSON')
-      .argument('<target>', 'a JS file or installed bin that builds a commander program'),
-  ).action(async (target: string, flags: SharedFlags) => {
+  targetCommand('tools', 'print the exact tools/list result as JSON').action(async (target: string, flags: SharedFlags) => {
     const server = await loadServer(target, flags, io.stderr);
     io.stdout.write(`${JSON.stringify(server.listTools(), null, 2)}\n`);
   });
 
-  addSharedOptions(
-    program
-      .command('call')
-      .description('run one tool call through the whole pipeline and print the MCP result as JSON')
-      .argument('<target>', 'a JS file or installed bin that builds a commander program')
-      .argument('<tool>', 'the tool name, as `cli-mcp tools` lists it')
-      .option('--input <json>', 'the call\'s arguments: {"flags": {...}, "args": [...]}', '{}'),
-  ).action(async (target: string, toolName: string, flags: SharedFlags & { input: string }) => {
+  targetCommand('call', 'run one tool call through the whole pipeline and print the MCP result as JSON')
+    .argument('<tool>', 'the tool name, as `cli-mcp tools` lists it')
+    .option('--input <json>', 'the call\'s arguments: {"flags": {...}, "args": [...]}', '{}')
+    .action(async (target: string, toolName: string, flags: SharedFlags & { input: string }) => {
     const input = parseJson(flags.input);
     const server = await loadServer(target, flags, io.stderr);
     if (!server.tools.find(toolName)) {

@@ -99,7 +99,7 @@ async function runTool(ctx: CallContext, settings: Settings): Promise<void> {
     maxOutputBytes: settings.maxOutputBytes,
   });
   if (outcome.kind === 'not-started') {
-    ctx.result = { isError: true, message: `Could not start ${settings.launcher.file}: ${outcome.message}` };
+    ctx.result = { isError: true, message: outcome.message };
     return;
   }
   const { output } = outcome;
