@@ -4,7 +4,7 @@ import type { ToolInput, ToolResult } from '../types.js';
 /** What one tool call carries through the middleware chain. */
 export interface CallContext {
   readonly tool: ToolDefinition;
-  /** The arguments as the client sent them; middleware before validation may rewrite them. */
+  /** The arguments exactly as the client sent them. */
   rawInput: unknown;
   /** The checked input; set by validation, which runs first. */
   input: ToolInput;

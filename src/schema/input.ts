@@ -24,22 +24,23 @@ function optionSchema(option: OptionSpec): z.ZodType {
 }
 
 function value(option: OptionSpec): z.ZodType {
+  const error = expecting(itemExpectation(option));
   switch (option.type) {
     case 'boolean':
       // A switch that cannot be turned off accepts only true, so a model asking for false is told so.
-      return !option.negation && option.default === true ? z.literal(true) : z.boolean();
+      return !option.negation && option.default === true ? z.literal(true, { error }) : z.boolean({ error });
     case 'integer':
-      return z.int();
+      return z.int({ error });
     case 'number':
-      return z.number();
+      return z.number({ error });
     case 'string':
-      if (option.choices?.length) return z.enum(option.choices as [string, ...string[]]);
-      return option.required ? z.string().min(1) : z.string();
+      if (option.choices?.length) return z.enum(option.choices as [string, ...string[]], { error });
+      return option.required ? z.string({ error }).min(1) : z.string({ error });
   }
 }
 
 function valueList(option: OptionSpec): z.ZodType {
-  const list = z.array(value(option));
+  const list = z.array(value(option), { error: expecting(`an array, each item ${itemExpectation(option)}`) });
   return option.required ? list.min(1) : list;
 }
 
@@ -48,10 +49,26 @@ function withSwitches(option: OptionSpec, schema: z.ZodType): z.ZodType {
   if (option.type === 'boolean') return schema;
   const on = option.optionalValue === true && option.flag !== undefined;
   const off = option.negation !== undefined;
-  if (on && off) return z.union([schema, z.boolean()]);
-  if (on) return z.union([schema, z.literal(true)]);
-  if (off) return z.union([schema, z.literal(false)]);
+  const base = option.variadic ? 'an array of values' : itemExpectation(option);
+  if (on && off) return z.union([schema, z.boolean()], { error: expecting(`${base}, true or false`) });
+  if (on) return z.union([schema, z.literal(true)], { error: expecting(`${base} or true`) });
+  if (off) return z.union([schema, z.literal(false)], { error: expecting(`${base} or false`) });
   return schema;
+}
+
+/** What one value of the option must be, in words. */
+function itemExpectation(option: OptionSpec): string {
+  if (option.choices?.length) return `one of ${option.choices.map((choice) => JSON.stringify(choice)).join(', ')}`;
+  if (option.type === 'boolean') return !option.negation && option.default === true ? 'true (this switch cannot be turned off)' : 'a boolean (true or false)';
+  return { integer: 'an integer', number: 'a number', string: 'a string' }[option.type];
+}
+
+/** A zod error map for wrong values: says what was expected, and that the field is required when it is missing. */
+function expecting(what: string): (issue: { code?: string; input?: unknown }) => string | undefined {
+  return (issue) => {
+    if (issue.code === 'too_small' || issue.code === 'too_big') return undefined; // sizes keep zod's wording
+    return issue.input === undefined ? `required: expected ${what}` : `expected ${what}`;
+  };
 }
 
 function describeOption(option: OptionSpec): string {
@@ -87,8 +104,9 @@ function positionalProblem(positional: PositionalSpec, arg: string): string | un
   return undefined;
 }
 
+/** Decimal notation only, untrimmed: what parseInt/parseFloat read the same way as Number does. */
 function isNumeric(text: string, integer: boolean): boolean {
-  return integer ? /^[+-]?\d+$/.test(text.trim()) : text.trim() !== '' && Number.isFinite(Number(text));
+  return integer ? /^[+-]?\d+$/.test(text) : /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text);
 }
 
 function describeArgs(positionals: readonly PositionalSpec[]): string {

@@ -19,6 +19,8 @@ function what(issue: z.core.$ZodIssue, input: unknown, validFlags: readonly stri
   }
   const received = valueAt(input, issue.path);
   const got = received === undefined ? '' : `, got ${preview(received)}`;
+  // Option schemas carry their own wording ("expected …", "required: expected …").
+  if (/^(required: )?expected /.test(issue.message)) return `${issue.message}${got}`;
   switch (issue.code) {
     case 'invalid_type':
       return received === undefined ? `required: expected ${article(issue.expected)}` : `expected ${article(issue.expected)}${got}`;

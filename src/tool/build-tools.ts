@@ -1,3 +1,4 @@
+import { CliMcpError } from '../errors.js';
 import { flattenRunnable } from '../reflect/flatten.js';
 import { assignToolNames } from '../reflect/tool-name.js';
 import { selectorFor, type Selector } from '../middleware/selectors.js';
@@ -21,6 +22,11 @@ export function buildTools(root: CommandSpec, options: ToolShapeOptions = {}): T
     if (!selector) continue;
     const keep = selector.flags;
     const offered = keep ? command.options.filter((option) => keep(option, command)) : command.options;
+    const hidden = command.options.find((option) => option.required && !offered.includes(option));
+    if (hidden) {
+      const where = command.path.join(' ');
+      throw new CliMcpError('cli-mcp.invalid-option', `a selector leaves out "${hidden.name}", which \`${where}\` requires, so no call could succeed; exclude the command instead`);
+    }
     chosen.push({ command: { ...command, options: offered }, selector });
   }
   const named = assignToolNames(chosen.map(({ command }) => command), { prefix: options.prefix });
