@@ -4,6 +4,7 @@ import { serverOptions, type SharedFlags } from './options.js';
 
 /** Loads a target and builds its server; tells on stderr how the program was found. */
 export async function loadServer(target: string, flags: SharedFlags, stderr: NodeJS.WritableStream): Promise<CliMcpServer> {
+  // Like `git -C`: --cwd is where the target is found and where the CLI runs.
   const loaded = await loadTarget(target, { cwd: flags.cwd });
   const server = createMcpServer(loaded.spec, {
     ...serverOptions(flags),

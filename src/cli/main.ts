@@ -1,7 +1,5 @@
 import { Command, CommanderError } from 'commander';
 import { isCliMcpError } from '../errors.js';
-import { toCallToolResult } from '../server/call-result.js';
-import { loadServer } from './load.js';
 import { addSharedOptions, type SharedFlags } from './options.js';
 import { packageVersion } from './version.js';
 
@@ -64,11 +62,18 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
     const cancel = (): void => abort.abort();
     process.once('SIGINT', cancel);
     const result = await server.tools.call(toolName, input, { signal: abort.signal }).finally(() => process.off('SIGINT', cancel));
+    const { toCallToolResult } = await import('../server/call-result.js');
     io.stdout.write(`${JSON.stringify(toCallToolResult(result), null, 2)}\n`);
     if (result.isError) outcome.exitCode = 1;
   });
 
   return program;
+}
+
+/** Loads a target's server; the MCP SDK is imported only here, so `--help` and `--version` stay quick. */
+async function loadServer(...args: Parameters<typeof import('./load.js').loadServer>) {
+  const { loadServer: load } = await import('./load.js');
+  return load(...args);
 }
 
 function parseJson(text: string): unknown {

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { reflectCommander, type CommanderCommand } from '../reflect/commander.js';
-import { createMcpServer, type CreateMcpServerOptions } from '../server/create-mcp-server.js';
+import type { CreateMcpServerOptions } from '../server/create-mcp-server.js';
 import type { CommandSpec } from '../types.js';
 
 /** Options of `mcpCommand`: those of `createMcpServer`, plus the command's own name. */
@@ -16,21 +16,23 @@ export interface McpCommandOptions extends CreateMcpServerOptions {
  */
 export function mcpCommand(options: McpCommandOptions = {}): Command {
   const mcp = new Command(options.commandName ?? 'mcp').description('serve this program\'s commands as MCP tools');
-  const serverFor = (command: Command) => {
+  // The MCP SDK loads only when `mcp` runs, so the program's other commands start as fast as before.
+  const serverFor = async (command: Command) => {
+    const { createMcpServer } = await import('../server/create-mcp-server.js');
     const root = rootOf(command as unknown as CommanderCommand);
     return createMcpServer(withoutCommand(reflectCommander(root), mcp.name()), { version: root.version?.() ?? undefined, ...options });
   };
   mcp
     .command('start')
     .description('serve the commands over stdio')
-    .action((_flags: unknown, command: Command) => {
-      serverFor(command).serveStdio();
+    .action(async (_flags: unknown, command: Command) => {
+      (await serverFor(command)).serveStdio();
     });
   mcp
     .command('tools')
     .description('print the tools/list result as JSON')
-    .action((_flags: unknown, command: Command) => {
-      process.stdout.write(`${JSON.stringify(serverFor(command).listTools(), null, 2)}\n`);
+    .action(async (_flags: unknown, command: Command) => {
+      process.stdout.write(`${JSON.stringify((await serverFor(command)).listTools(), null, 2)}\n`);
     });
   return mcp;
 }

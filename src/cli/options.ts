@@ -17,7 +17,7 @@ export function addSharedOptions(command: Command): Command {
     .addOption(new Option('--timeout <ms>', 'stop a call\'s process tree after this many milliseconds').argParser(positiveInt).default(60_000))
     .addOption(new Option('--kill-grace <ms>', 'wait between SIGTERM and SIGKILL when stopping a process tree').argParser(positiveInt).default(2_000))
     .addOption(new Option('--max-output <bytes>', 'most bytes kept of each of stdout and stderr').argParser(positiveInt).default(1024 * 1024))
-    .option('--cwd <dir>', 'working directory for the CLI (default: the current one)')
+    .option('--cwd <dir>', 'run as if started in this directory: the target is found from it and the CLI runs in it')
     .option('--exec <binary>', 'run this executable for each call instead of the target itself (e.g. kubectl)');
 }
 

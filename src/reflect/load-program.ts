@@ -33,12 +33,14 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
   const file = locate(target, cwd);
   if (!file) throw new CliMcpError('cli-mcp.target-not-found', `cannot find "${target}": give a path to a JS file, or the name of an installed bin`);
   const launcher = resolveLauncher(file, { cwd });
-  const script = launcher.file === process.execPath ? launcher.prefixArgs[0] : undefined;
+  // A node launcher is `node [shebang flags…] script`: the script is last, the flags go to the worker too.
+  const script = launcher.file === process.execPath ? launcher.prefixArgs.at(-1) : undefined;
   if (!script) throw new CliMcpError('cli-mcp.program-not-found', `"${target}" is not a JavaScript program; only commander programs can be wrapped so far`);
   const name = basename(target, extname(target));
   let answer: WorkerAnswer;
   try {
-    answer = await runNodeWorker<WorkerAnswer>(workerPath(), [script, name], { timeoutMs: options.timeoutMs ?? 15_000, cwd });
+    const execArgv = launcher.prefixArgs.slice(0, -1);
+    answer = await runNodeWorker<WorkerAnswer>(workerPath(), [script, name], { timeoutMs: options.timeoutMs ?? 15_000, cwd, execArgv });
   } catch (error) {
     throw new CliMcpError('cli-mcp.reflection-failed', `loading "${target}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

@@ -86,10 +86,15 @@ function largestRoot(): CommanderCommand | undefined {
   return roots.sort((a, b) => size(b) - size(a))[0];
 }
 
+/** How long an async main gets to reach parse(), and a module's top-level await to settle. */
+const SETTLE_MS = 1500;
+const settled = (): Promise<Record<string, unknown>> => new Promise((resolve) => setTimeout(() => resolve({}), SETTLE_MS));
+
 async function find(): Promise<{ program: CommanderCommand; how: string } | undefined> {
   let exports: Record<string, unknown> = {};
   try {
-    exports = await importModule(modulePath);
+    // The timer also keeps this process alive while a top-level await that never settles is pending.
+    exports = await Promise.race([importModule(modulePath), settled()]);
   } catch (error) {
     if (!(error instanceof Intercepted)) throw error;
   }
@@ -97,7 +102,7 @@ async function find(): Promise<{ program: CommanderCommand; how: string } | unde
   const exported = exportedProgram(exports);
   if (exported) return { program: exported, how: 'export' };
   // An async main may build the program and parse it a moment after the import settles.
-  await Promise.race([parsedOnce, new Promise((resolve) => setTimeout(resolve, 1500))]);
+  await Promise.race([parsedOnce, settled()]);
   if (parsed) return { program: rootOf(parsed), how: 'parse() call' };
   const built = largestRoot();
   return built ? { program: built, how: 'constructed program' } : undefined;

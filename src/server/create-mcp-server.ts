@@ -52,6 +52,8 @@ function isSpec(source: CommanderCommand | CommandSpec): source is CommandSpec {
 function launcherFrom(executable: string | Launcher | undefined): Launcher {
   if (typeof executable === 'string') return { file: executable, prefixArgs: [] };
   if (executable) return executable;
+  // Run the program as it was started, node flags (--import, --require, --env-file…) included, debuggers not.
+  const flags = process.execArgv.filter((flag) => !/^--(inspect|debug)/.test(flag));
   const script = process.argv[1];
-  return script ? { file: process.execPath, prefixArgs: [script] } : { file: process.execPath, prefixArgs: [] };
+  return { file: process.execPath, prefixArgs: script ? [...flags, script] : flags };
 }

@@ -1,0 +1,205 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+// `tools` and `call` load targets through the worker in dist/: `npm run build` first.
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const fixture = (name: string): string => path.join(repo, 'test', 'fixtures', 'programs', name);
+const greeter = fixture('export-main.mjs');
+const kubectl = path.join(repo, 'examples', 'kubectl-like', 'kubectl.js');
+
+const scratchDirs: string[] = [];
+/** A working directory for calls: fixture actions leave ACTION_RAN in it. */
+function scratch(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cli-mcp-main-'));
+  scratchDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function collector(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      chunks.push(String(chunk));
+      callback();
+    },
+  });
+  return { stream, text: () => chunks.join('') };
+}
+
+async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = collector();
+  const stderr = collector();
+  const code = await main(argv, { stdout: stdout.stream, stderr: stderr.stream });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+interface CallResult {
+  content: { type: string; text: string }[];
+  structuredContent?: { stdout: string; stderr: string; exitCode: number | null; timedOut: boolean };
+  isError: boolean;
+}
+
+const toolNames = (stdout: string): string[] => (JSON.parse(stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name);
+
+describe('cli-mcp tools', () => {
+  it('when given a program then it prints the tools/list JSON and says how the program was found', async () => {
+    const { code, stdout, stderr } = await run('tools', greeter);
+    expect(code).toBe(0);
+    expect(toolNames(stdout)).toEqual(['greeter_hello', 'greeter_fail']);
+    expect(stderr).toBe('cli-mcp: greeter: 2 tools, found by commander (parse() call)\n');
+  });
+
+  it('when --prefix is given then it replaces the program name in every tool name', async () => {
+    const { code, stdout } = await run('tools', greeter, '--prefix', 'hi');
+    expect(code).toBe(0);
+    expect(toolNames(stdout)).toEqual(['hi_hello', 'hi_fail']);
+  });
+
+  it('when the program is a single command then its one tool is named after the program', async () => {
+    const { stdout } = await run('tools', fixture('root-action.mjs'));
+    expect(toolNames(stdout)).toEqual(['shout']);
+  });
+
+  it('when the target does not exist then it exits 1 and says it cannot find it', async () => {
+    const { code, stdout, stderr } = await run('tools', fixture('missing.mjs'));
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^cli-mcp: cannot find ".*missing\.mjs"/);
+  });
+
+  it('when the target builds no program then it exits 1 with the loader\'s message', async () => {
+    const { code, stderr } = await run('tools', fixture('throws-at-import.mjs'));
+    expect(code).toBe(1);
+    expect(stderr).toContain('boom at import');
+  });
+
+  it('when a numeric option is not a positive whole number then it exits 1 and echoes the value', async () => {
+    const { code, stderr } = await run('tools', greeter, '--timeout', 'soon');
+    expect(code).toBe(1);
+    expect(stderr).toContain('"soon"');
+  });
+});
+
+describe('cli-mcp call', () => {
+  it('when the command succeeds then it prints a CallToolResult with stdout and exits 0', async () => {
+    const cwd = scratch();
+    const input = JSON.stringify({ args: ['ada'], flags: { shout: true } });
+    const { code, stdout, stderr } = await run('call', greeter, 'greeter_hello', '--input', input, '--cwd', cwd);
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout) as CallResult;
+    expect(result).toMatchObject({ isError: false, structuredContent: { stdout: 'ACTION RAN\nHELLO ADA\n', exitCode: 0 } });
+    expect(result.content[0]?.text).toBe('ACTION RAN\nHELLO ADA\n');
+    expect(stderr).toContain('found by');
+    // --cwd is where the CLI ran.
+    expect(readdirSync(cwd)).toEqual(['ACTION_RAN']);
+  });
+
+  it('when the command exits non-zero then it prints isError true and exits 1', async () => {
+    const { code, stdout } = await run('call', greeter, 'greeter_fail', '--cwd', scratch());
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({ isError: true, structuredContent: { exitCode: 4, stderr: 'it failed\n' } });
+  });
+
+  it('when the input does not fit the tool then the CLI does not run and it exits 1', async () => {
+    const cwd = scratch();
+    const { code, stdout } = await run('call', greeter, 'greeter_hello', '--input', '{"flags":{"loud":true}}', '--cwd', cwd);
+    expect(code).toBe(1);
+    const result = JSON.parse(stdout) as CallResult;
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(result.content[0]?.text).toContain('loud');
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('when --input is not JSON then it exits 1 with a clear message and prints nothing', async () => {
+    const { code, stdout, stderr } = await run('call', greeter, 'greeter_hello', '--input', '{args: [1]');
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^cli-mcp: --input is not valid JSON: /);
+  });
+
+  it('when the tool is unknown then it exits 1 and lists the tools', async () => {
+    const { code, stdout, stderr } = await run('call', greeter, 'greeter_nope');
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('no tool named "greeter_nope"; the tools are: greeter_hello, greeter_fail');
+  });
+
+  it('when the program is a single command then its tool runs it with flags and positionals', async () => {
+    const { code, stdout } = await run('call', fixture('root-action.mjs'), 'shout', '--input', '{"args":["hi"],"flags":{"times":2}}', '--cwd', scratch());
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as CallResult).structuredContent?.stdout).toBe('HI HI\n');
+  });
+
+  it('when the target is a bin name in node_modules/.bin then the real script runs under node', async () => {
+    // root-action.mjs has no shebang and no execute bit: it only runs when started through node.
+    const cwd = scratch();
+    mkdirSync(path.join(cwd, 'node_modules', '.bin'), { recursive: true });
+    symlinkSync(fixture('root-action.mjs'), path.join(cwd, 'node_modules', '.bin', 'shout'));
+    const { code, stdout } = await run('call', 'shout', 'shout', '--input', '{"args":["bin"]}', '--cwd', cwd);
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as CallResult).structuredContent?.stdout).toBe('BIN\n');
+    expect(readFileSync(path.join(cwd, 'ACTION_RAN'), 'utf8')).toBe('shout');
+  });
+
+  it('when --exec is given then that executable gets the argv: flags, the command word, then -- and the positionals', async () => {
+    const input = JSON.stringify({ args: ['pods', '--all'], flags: { namespace: 'n1' } });
+    const { code, stdout } = await run('call', kubectl, 'kubectl_get', '--exec', 'echo', '--input', input);
+    expect(code).toBe(0);
+    const tokens = ((JSON.parse(stdout) as CallResult).structuredContent?.stdout ?? '').trim().split(' ');
+    const separator = tokens.indexOf('--');
+    expect(tokens.indexOf('get')).toBeGreaterThanOrEqual(0);
+    expect(tokens.indexOf('get')).toBeLessThan(separator);
+    expect(tokens.findIndex((token) => token.includes('n1'))).toBeLessThan(separator);
+    expect(tokens.slice(separator + 1)).toEqual(['pods', '--all']);
+    // The wrapped program itself is not on the command line: echo replaced it.
+    expect(tokens.some((token) => token.endsWith('kubectl.js'))).toBe(false);
+  });
+});
+
+describe('cli-mcp help and version', () => {
+  it('when --help is given then it lists the subcommands and exits 0', async () => {
+    const { code, stdout } = await run('--help');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: cli-mcp /);
+    for (const word of ['wrap', 'tools', 'call', '--version']) expect(stdout).toContain(word);
+  });
+
+  it.each(['wrap', 'tools', 'call'])('when %s --help is given then it lists the shared options and exits 0', async (command) => {
+    const { code, stdout } = await run(command, '--help');
+    expect(code).toBe(0);
+    expect(stdout).toContain(`Usage: cli-mcp ${command} [options] <target>`);
+    for (const flag of ['--prefix <name>', '--timeout <ms>', '--kill-grace <ms>', '--max-output <bytes>', '--cwd <dir>', '--exec <binary>']) {
+      expect(stdout).toContain(flag);
+    }
+    expect(stdout.includes('--input <json>')).toBe(command === 'call');
+  });
+
+  it('when --version is given then it prints the package version and exits 0', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string };
+    const { code, stdout } = await run('--version');
+    expect(code).toBe(0);
+    expect(stdout).toBe(`${manifest.version}\n`);
+  });
+
+  it('when the subcommand is unknown then it exits 1 with commander\'s error and the help', async () => {
+    const { code, stderr } = await run('serve', greeter);
+    expect(code).toBe(1);
+    expect(stderr).toContain("unknown command 'serve'");
+    expect(stderr).toContain('Usage: cli-mcp');
+  });
+
+  it('when call is missing its tool argument then it exits 1 naming the argument', async () => {
+    const { code, stderr } = await run('call', greeter);
+    expect(code).toBe(1);
+    expect(stderr).toContain("missing required argument 'tool'");
+  });
+});
