@@ -4,6 +4,7 @@ export type ErrorCode =
   | 'cli-mcp.program-not-found'
   | 'cli-mcp.reflection-failed'
   | 'cli-mcp.invalid-option'
+  | 'cli-mcp.invalid-selector'
   | 'cli-mcp.tool-name-collision'
   | 'cli-mcp.middleware';
 

@@ -1,3 +1,4 @@
+import { CliMcpError } from '../errors.js';
 import type { Middleware } from './types.js';
 
 /** The process limit used when nothing else is set: 60 s. */
@@ -5,7 +6,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Sets how long the process may run; the innermost `timeout` wins, so a per-tool one overrides the global. */
 export function timeout(ms: number): Middleware {
-  if (!Number.isFinite(ms) || ms <= 0) throw new RangeError(`timeout(ms) needs a positive number of milliseconds, got ${ms}`);
+  if (!Number.isFinite(ms) || ms <= 0) throw new CliMcpError('cli-mcp.invalid-option', `timeout(ms) needs a positive number of milliseconds, got ${ms}`);
   return async (ctx, next) => {
     ctx.timeoutMs = ms;
     await next();

@@ -25,7 +25,7 @@ export function buildTools(root: CommandSpec, options: ToolShapeOptions = {}): T
     const hidden = command.options.find((option) => option.required && !offered.includes(option));
     if (hidden) {
       const where = command.path.join(' ');
-      throw new CliMcpError('cli-mcp.invalid-option', `a selector leaves out "${hidden.name}", which \`${where}\` requires, so no call could succeed; exclude the command instead`);
+      throw new CliMcpError('cli-mcp.invalid-selector', `a selector leaves out "${hidden.name}", which \`${where}\` requires, so no call could succeed; exclude the command instead`);
     }
     chosen.push({ command: { ...command, options: offered }, selector });
   }

@@ -1,3 +1,4 @@
+import { CliMcpError } from '../errors.js';
 import { buildArgv } from '../argv/build-argv.js';
 import type { Launcher } from '../exec/launcher.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES, runCommand } from '../exec/run.js';
@@ -39,16 +40,17 @@ export interface CliTools {
 export function createCliTools(root: CommandSpec, options: CliToolsOptions): CliTools {
   const settings = normalise(options);
   const tools = buildTools(root, options);
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const chains = new Map(tools.map((tool) => [tool.name, compose([validate, ...settings.middleware, ...tool.middleware], (ctx) => runTool(ctx, settings))]));
+  const byName = new Map(
+    tools.map((tool) => [tool.name, { tool, chain: compose([validate, ...settings.middleware, ...tool.middleware], (ctx) => runTool(ctx, settings)) }]),
+  );
 
   return {
     tools,
-    find: (name) => byName.get(name),
+    find: (name) => byName.get(name)?.tool,
     async call(name, input, { signal = new AbortController().signal } = {}) {
-      const tool = byName.get(name);
-      const chain = chains.get(name);
-      if (!tool || !chain) return { isError: true, message: `Unknown tool "${name}".` };
+      const entry = byName.get(name);
+      if (!entry) return { isError: true, message: `Unknown tool "${name}".` };
+      const { tool, chain } = entry;
       const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, timeoutMs: settings.timeoutMs, state: new Map() };
       try {
         await chain(ctx);
@@ -76,7 +78,7 @@ function normalise(options: CliToolsOptions) {
 
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number, got ${value}`);
+  if (!Number.isFinite(value) || value <= 0) throw new CliMcpError('cli-mcp.invalid-option', `${name} must be a positive number, got ${value}`);
   return value;
 }
 

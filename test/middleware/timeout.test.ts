@@ -28,8 +28,8 @@ describe('timeout', () => {
     expect(DEFAULT_TIMEOUT_MS).toBe(60_000);
   });
 
-  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('when given %s then it throws a RangeError at once', (ms) => {
-    expect(() => timeout(ms)).toThrow(RangeError);
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('when given %s then it throws an invalid-option error at once', (ms) => {
+    expect(() => timeout(ms)).toThrow(expect.objectContaining({ code: 'cli-mcp.invalid-option' }));
     expect(() => timeout(ms)).toThrow(String(ms));
   });
 

@@ -171,8 +171,8 @@ describe('createCliTools', () => {
     ['timeoutMs', { timeoutMs: 0 }],
     ['killGraceMs', { killGraceMs: -5 }],
     ['maxOutputBytes', { maxOutputBytes: Number.NaN }],
-  ])('when %s is not a positive number then creation throws a RangeError naming it', (name, bad) => {
-    expect(() => createCliTools(root, { launcher: oracle, ...bad })).toThrow(RangeError);
+  ])('when %s is not a positive number then creation throws an invalid-option error naming it', (name, bad) => {
+    expect(() => createCliTools(root, { launcher: oracle, ...bad })).toThrow(expect.objectContaining({ code: 'cli-mcp.invalid-option' }));
     expect(() => createCliTools(root, { launcher: oracle, ...bad })).toThrow(name);
   });
 });
