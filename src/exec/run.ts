@@ -47,7 +47,7 @@ export type RunOutcome =
  * Never rejects for anything the command does.
  * @example
  * const outcome = await runCommand({ file: 'git', args: ['status'], timeoutMs: 10_000 });
- * if (outcome.kind === 'ran') console.log(outcome.output.exitCode, outcome.output.stdout);
+ * const exitCode = outcome.kind === 'ran' ? outcome.output.exitCode : undefined;
  */
 export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   const { file, signal } = request;

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { scratchMaker } from '../helpers/scratch.js';
 
 // `tools` and `call` load targets through the worker in dist/: `npm run build` first.
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -12,16 +12,8 @@ const fixture = (name: string): string => path.join(repo, 'test', 'fixtures', 'p
 const greeter = fixture('export-main.mjs');
 const kubectl = path.join(repo, 'examples', 'kubectl-like', 'kubectl.js');
 
-const scratchDirs: string[] = [];
 /** A working directory for calls: fixture actions leave ACTION_RAN in it. */
-function scratch(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cli-mcp-main-'));
-  scratchDirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
-});
+const scratch = scratchMaker('cli-mcp-main-');
 
 function collector(): { stream: Writable; text: () => string } {
   const chunks: string[] = [];

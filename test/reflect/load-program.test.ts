@@ -1,28 +1,20 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, realpathSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CliMcpError } from '../../src/errors.js';
 import { loadTarget, type LoadedTarget } from '../../src/reflect/load-program.js';
 import type { CommandSpec } from '../../src/types.js';
+import { scratchMaker } from '../helpers/scratch.js';
 
 // The loader's worker runs from dist/: `npm run build` first.
 const programs = fileURLToPath(new URL('../fixtures/programs/', import.meta.url));
 const repoCommander = fileURLToPath(new URL('../../node_modules/commander', import.meta.url));
 const fixture = (name: string): string => path.join(programs, name);
 
-const scratchDirs: string[] = [];
 /** A fresh working directory: fixture actions write ACTION_RAN into it, so it must stay empty. */
-function scratch(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cli-mcp-load-'));
-  scratchDirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
-});
+const scratch = scratchMaker('cli-mcp-load-');
 
 const commandNames = (spec: CommandSpec): string[] => spec.subcommands.map((sub) => sub.name);
 
