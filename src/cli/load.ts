@@ -10,6 +10,7 @@ export async function loadServer(target: string, flags: SharedFlags, stderr: Nod
     ...serverOptions(flags),
     executable: flags.exec ?? loaded.launcher,
     version: loaded.version,
+    callLog: { write: (line) => void stderr.write(`${line}\n`) },
   });
   stderr.write(`cli-mcp: ${loaded.spec.name}: ${server.tools.tools.length} tools, found by ${loaded.method}\n`);
   return server;

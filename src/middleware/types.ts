@@ -12,11 +12,18 @@ export interface CallContext {
   readonly signal: AbortSignal;
   /** How long the process may run; `timeout(ms)` sets it. */
   timeoutMs: number;
+  /** The argv the CLI was started with (after the launcher's own words); set at the centre. */
+  argv?: readonly string[];
+  /** Sends a log message to the client (an MCP logging notification, at the level it asked for). */
+  readonly log: (level: LogLevel, data: unknown) => void;
   /** The outcome; set by the run at the centre of the chain, or by a PreRun that ends the call. */
   result?: ToolResult;
   /** Free room for middleware to share facts about this call. */
   readonly state: Map<string, unknown>;
 }
+
+/** MCP's log levels (RFC 5424). */
+export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
 
 /** One layer of the onion: do something, `await next()` to go inward, then look at `ctx.result`. */
 export type Middleware = (ctx: CallContext, next: () => Promise<void>) => Promise<void>;

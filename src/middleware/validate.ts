@@ -8,6 +8,7 @@ export const validate: Middleware = async (ctx, next) => {
   const outcome = checkInput(ctx.tool, ctx.rawInput);
   if (!outcome.ok) {
     ctx.result = { isError: true, message: outcome.message };
+    ctx.state.set('decision', 'invalid input');
     return;
   }
   ctx.input = outcome.input;

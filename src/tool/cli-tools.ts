@@ -3,6 +3,7 @@ import { buildArgv } from '../argv/build-argv.js';
 import type { Launcher } from '../exec/launcher.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES, runCommand } from '../exec/run.js';
 import { compose } from '../middleware/compose.js';
+import { logCalls, type LogCallsOptions } from '../middleware/log-calls.js';
 import { DEFAULT_TIMEOUT_MS } from '../middleware/timeout.js';
 import type { CallContext, Middleware } from '../middleware/types.js';
 import { checkInput, validate } from '../middleware/validate.js';
@@ -16,6 +17,8 @@ export interface CliToolsOptions extends ToolShapeOptions {
   readonly launcher: Launcher;
   /** Middleware for every tool, outside each selector's own. */
   readonly middleware?: readonly Middleware[];
+  /** One structured line per call; `false` turns it off. @default a JSON line on stderr */
+  readonly callLog?: false | LogCallsOptions;
   /** How long a process may run before its tree is stopped. @default 60000 */
   readonly timeoutMs?: number;
   /** Time between SIGTERM and SIGKILL when a process tree is stopped. @default 2000 */
@@ -28,12 +31,20 @@ export interface CliToolsOptions extends ToolShapeOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
+/** Per-call hooks from the transport. */
+export interface CallOptions {
+  /** The client's cancel. */
+  readonly signal?: AbortSignal;
+  /** Where middleware log messages for the client go. @default nowhere */
+  readonly log?: CallContext['log'];
+}
+
 /** The tools of one CLI and the way to call them, independent of any transport. */
 export interface CliTools {
   readonly tools: readonly ToolDefinition[];
   find(name: string): ToolDefinition | undefined;
   /** Runs one call through validation, middleware and the CLI; never throws for a bad call. */
-  call(name: string, input: unknown, options?: { signal?: AbortSignal }): Promise<ToolResult>;
+  call(name: string, input: unknown, options?: CallOptions): Promise<ToolResult>;
 }
 
 /** Builds the tools of a reflected CLI and the call pipeline that runs them. */
@@ -41,17 +52,17 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
   const settings = normalise(options);
   const tools = buildTools(root, options);
   const byName = new Map(
-    tools.map((tool) => [tool.name, { tool, chain: compose([validate, ...settings.middleware, ...tool.middleware], (ctx) => runTool(ctx, settings)) }]),
+    tools.map((tool) => [tool.name, { tool, chain: compose([...settings.outer, validate, ...settings.middleware, ...tool.middleware], (ctx) => runTool(ctx, settings)) }]),
   );
 
   return {
     tools,
     find: (name) => byName.get(name)?.tool,
-    async call(name, input, { signal = new AbortController().signal } = {}) {
+    async call(name, input, { signal = new AbortController().signal, log = () => {} } = {}) {
       const entry = byName.get(name);
       if (!entry) return { isError: true, message: `Unknown tool "${name}".` };
       const { tool, chain } = entry;
-      const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, timeoutMs: settings.timeoutMs, state: new Map() };
+      const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, log, timeoutMs: settings.timeoutMs, state: new Map() };
       try {
         await chain(ctx);
       } catch (error) {
@@ -68,6 +79,8 @@ function normalise(options: CliToolsOptions) {
   return {
     launcher: options.launcher,
     middleware: options.middleware ?? [],
+    // The call log is outermost, so it records refusals by any other layer.
+    outer: options.callLog === false ? [] : [logCalls(options.callLog)],
     timeoutMs: positive('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS),
     killGraceMs: positive('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS),
     maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES),
@@ -90,6 +103,7 @@ async function runTool(ctx: CallContext, settings: Settings): Promise<void> {
     return;
   }
   const argv = buildArgv(ctx.tool.command, checked.input);
+  ctx.argv = argv;
   const outcome = await runCommand({
     file: settings.launcher.file,
     args: [...settings.launcher.prefixArgs, ...argv],

@@ -11,7 +11,7 @@ type Parsed = { path: string[]; args: unknown[]; opts: Record<string, unknown> }
 let tools: CliTools;
 beforeAll(async () => {
   const loaded = await loadTarget(oracle);
-  tools = createCliTools(loaded.spec, { launcher: loaded.launcher, timeoutMs: 20_000 });
+  tools = createCliTools(loaded.spec, { callLog: false, launcher: loaded.launcher, timeoutMs: 20_000 });
 });
 
 async function parsedBy(tool: string, input: unknown): Promise<Parsed> {

@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 describe('createCliTools', () => {
   it('when a good call is made then the CLI runs and its output comes back without error', async () => {
-    const tools = createCliTools(root, { launcher: oracle });
+    const tools = createCliTools(root, { callLog: false, launcher: oracle });
     const result = await tools.call('oracle_group_leaf', { flags: { global: 'g', level: 3 }, args: ['a', 'b'] });
     expect(result.isError).toBe(false);
     expect(result.output).toMatchObject({ exitCode: 0, timedOut: false, truncated: false });
@@ -30,19 +30,19 @@ describe('createCliTools', () => {
   });
 
   it('when tools are listed then find returns each by name and undefined for others', () => {
-    const tools = createCliTools(root, { launcher: oracle });
+    const tools = createCliTools(root, { callLog: false, launcher: oracle });
     expect(tools.tools.map((tool) => tool.name)).toEqual(['oracle_kinds', 'oracle_group_leaf', 'oracle_under_score-name']);
     expect(tools.find('oracle_kinds')?.command.path).toEqual(['oracle', 'kinds']);
     expect(tools.find('oracle_group')).toBeUndefined();
   });
 
   it('when the tool name is unknown then the result is an error naming it', async () => {
-    const result = await createCliTools(root, { launcher: oracle }).call('oracle_nope', {});
+    const result = await createCliTools(root, { callLog: false, launcher: oracle }).call('oracle_nope', {});
     expect(result).toEqual({ isError: true, message: 'Unknown tool "oracle_nope".' });
   });
 
   it('when the input is invalid then validation answers before anything is spawned', async () => {
-    const tools = createCliTools(root, { launcher: missing });
+    const tools = createCliTools(root, { callLog: false, launcher: missing });
     const refused = await tools.call('oracle_group_leaf', { flags: { level: 'high' }, args: ['a'] });
     expect(refused.isError).toBe(true);
     expect(refused.message).toMatch(/^Invalid arguments for oracle_group_leaf:\n- flags\.level: /);
@@ -52,7 +52,7 @@ describe('createCliTools', () => {
   });
 
   it('when the executable does not exist then the result is an isError "Could not start" naming it', async () => {
-    const result = await createCliTools(root, { launcher: missing }).call('oracle_kinds', {});
+    const result = await createCliTools(root, { callLog: false, launcher: missing }).call('oracle_kinds', {});
     expect(result.isError).toBe(true);
     expect(result.message).toMatch(/^Could not start "\/nonexistent\/cli-mcp-missing": .*\(ENOENT\)/);
     expect(result.message?.match(/Could not start/g)).toHaveLength(1);
@@ -69,6 +69,7 @@ describe('createCliTools', () => {
         log.push(`${name}:after ${ctx.result?.isError}`);
       };
     const tools = createCliTools(root, {
+      callLog: false,
       launcher: oracle,
       middleware: [layer('global')],
       selectors: [{ commands: allowCommands('group leaf'), middleware: [layer('selector')] }],
@@ -85,6 +86,7 @@ describe('createCliTools', () => {
 
   it('when a PreRun leaves invalid input then the final re-check refuses it without spawning', async () => {
     const tools = createCliTools(root, {
+      callLog: false,
       launcher: missing,
       middleware: [preRun((ctx) => void (ctx.input = { flags: { level: 'high' }, args: ['a'] }))],
     });
@@ -95,6 +97,7 @@ describe('createCliTools', () => {
 
   it('when a PreRun changes the input to something valid then the CLI gets the changed input', async () => {
     const tools = createCliTools(root, {
+      callLog: false,
       launcher: oracle,
       middleware: [preRun((ctx) => void (ctx.input = { flags: { ...ctx.input.flags, level: 7 }, args: ctx.input.args }))],
     });
@@ -104,6 +107,7 @@ describe('createCliTools', () => {
 
   it('when a middleware throws then the call resolves to an isError result with the message', async () => {
     const tools = createCliTools(root, {
+      callLog: false,
       launcher: missing,
       middleware: [
         async () => {
@@ -119,32 +123,32 @@ describe('createCliTools', () => {
       await next();
       await next();
     };
-    const result = await createCliTools(root, { launcher: oracle, middleware: [twice] }).call('oracle_kinds', {});
+    const result = await createCliTools(root, { callLog: false, launcher: oracle, middleware: [twice] }).call('oracle_kinds', {});
     expect(result.isError).toBe(true);
     expect(result.message).toContain('next() called more than once');
   });
 
   it('when no middleware produces a result then the call says so', async () => {
     const silent: Middleware = async () => {};
-    const result = await createCliTools(root, { launcher: missing, middleware: [silent] }).call('oracle_kinds', {});
+    const result = await createCliTools(root, { callLog: false, launcher: missing, middleware: [silent] }).call('oracle_kinds', {});
     expect(result).toMatchObject({ isError: true, message: expect.stringContaining('No middleware produced a result') });
   });
 
   it('when a PostRun replaces the result then the caller gets the replacement', async () => {
-    const tools = createCliTools(root, { launcher: missing, middleware: [postRun((result) => ({ ...result, message: 'rewritten' }))] });
+    const tools = createCliTools(root, { callLog: false, launcher: missing, middleware: [postRun((result) => ({ ...result, message: 'rewritten' }))] });
     expect(await tools.call('oracle_kinds', {})).toEqual({ isError: true, message: 'rewritten' });
   });
 
   it('when the CLI exits non-zero then the result is an error that keeps the output', async () => {
     const failing = script('process.stdout.write("partial"); process.stderr.write("boom"); process.exit(3)');
-    const result = await createCliTools(spec('fail'), { launcher: failing }).call('fail', {});
+    const result = await createCliTools(spec('fail'), { callLog: false, launcher: failing }).call('fail', {});
     expect(result.isError).toBe(true);
     expect(result.output).toMatchObject({ exitCode: 3, stdout: 'partial', stderr: 'boom', timedOut: false });
   });
 
   it('when the timeoutMs option is set then a slow CLI is stopped and the result is a timed-out error', async () => {
     const started = Date.now();
-    const result = await createCliTools(spec('slow'), { launcher: sleeper, timeoutMs: 300, killGraceMs: 200 }).call('slow', {});
+    const result = await createCliTools(spec('slow'), { callLog: false, launcher: sleeper, timeoutMs: 300, killGraceMs: 200 }).call('slow', {});
     expect(result.isError).toBe(true);
     expect(result.output?.timedOut).toBe(true);
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -152,7 +156,7 @@ describe('createCliTools', () => {
 
   it('when a timeout() middleware is given then it overrides the timeoutMs option', async () => {
     const started = Date.now();
-    const tools = createCliTools(spec('slow'), { launcher: sleeper, timeoutMs: 60_000, killGraceMs: 200, middleware: [timeout(300)] });
+    const tools = createCliTools(spec('slow'), { callLog: false, launcher: sleeper, timeoutMs: 60_000, killGraceMs: 200, middleware: [timeout(300)] });
     const result = await tools.call('slow', {});
     expect(result.output?.timedOut).toBe(true);
     expect(result.isError).toBe(true);
@@ -162,7 +166,7 @@ describe('createCliTools', () => {
   it('when the call is aborted before it starts then nothing runs and the result is an error', async () => {
     const controller = new AbortController();
     controller.abort();
-    const result = await createCliTools(spec('slow'), { launcher: sleeper }).call('slow', {}, { signal: controller.signal });
+    const result = await createCliTools(spec('slow'), { callLog: false, launcher: sleeper }).call('slow', {}, { signal: controller.signal });
     expect(result.isError).toBe(true);
     expect(result.output).toBeUndefined();
   });
@@ -172,7 +176,7 @@ describe('createCliTools', () => {
     ['killGraceMs', { killGraceMs: -5 }],
     ['maxOutputBytes', { maxOutputBytes: Number.NaN }],
   ])('when %s is not a positive number then creation throws an invalid-option error naming it', (name, bad) => {
-    expect(() => createCliTools(root, { launcher: oracle, ...bad })).toThrow(expect.objectContaining({ code: 'cli-mcp.invalid-option' }));
-    expect(() => createCliTools(root, { launcher: oracle, ...bad })).toThrow(name);
+    expect(() => createCliTools(root, { callLog: false, launcher: oracle, ...bad })).toThrow(expect.objectContaining({ code: 'cli-mcp.invalid-option' }));
+    expect(() => createCliTools(root, { callLog: false, launcher: oracle, ...bad })).toThrow(name);
   });
 });

@@ -1,0 +1,55 @@
+import type { CallContext, Middleware } from './types.js';
+
+/** What one call did, as one structured log line. */
+export interface CallRecord {
+  readonly time: string;
+  readonly tool: string;
+  readonly argv?: readonly string[];
+  readonly exitCode?: number | null;
+  readonly durationMs: number;
+  /** Bytes of stdout and stderr returned. */
+  readonly bytes: number;
+  readonly truncated: boolean;
+  /** `ran`, or why nothing ran (`invalid input`, `rate-limited …`, …). */
+  readonly decision: string;
+  readonly isError: boolean;
+}
+
+/** Options of `logCalls`. */
+export interface LogCallsOptions {
+  /** Where each line goes. @default a JSON line on stderr */
+  readonly write?: (line: string) => void;
+}
+
+/** Writes one structured line per call (and sends it to the client as a log notification); outermost, so it sees every refusal. */
+export function logCalls(options: LogCallsOptions = {}): Middleware {
+  const write = options.write ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  return async (ctx, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const record = callRecord(ctx, performance.now() - started);
+      write(JSON.stringify(record));
+      ctx.log(record.isError ? 'warning' : 'info', record);
+    }
+  };
+}
+
+/** The record of a finished (or failed) call. */
+export function callRecord(ctx: CallContext, elapsedMs: number): CallRecord {
+  const { result } = ctx;
+  const output = result?.output;
+  const decision = ctx.state.get('decision');
+  return {
+    time: new Date().toISOString(),
+    tool: ctx.tool.name,
+    ...(ctx.argv ? { argv: ctx.argv } : {}),
+    ...(output ? { exitCode: output.exitCode } : {}),
+    durationMs: Math.round(output?.durationMs ?? elapsedMs),
+    bytes: output ? Buffer.byteLength(output.stdout) + Buffer.byteLength(output.stderr) : 0,
+    truncated: output?.truncated ?? false,
+    decision: typeof decision === 'string' ? decision : output ? 'ran' : result ? 'refused' : 'failed',
+    isError: result?.isError ?? true,
+  };
+}
