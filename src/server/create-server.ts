@@ -1,4 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import type { LogLevel } from '../middleware/types.js';
 import type { CliTools } from '../tool/cli-tools.js';
 import { toCallToolResult } from './call-result.js';
 import { listTools, outputJsonSchema } from './tool-list.js';
@@ -13,12 +14,14 @@ export interface ServerInfo {
 export function serverFactory(cliTools: CliTools, info: ServerInfo): () => Server {
   const tools = listTools(cliTools);
   return () => {
-    const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {} } });
+    const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {}, logging: {} } });
     server.setRequestHandler('tools/list', () => tools);
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const { name, arguments: input } = request.params;
       if (!cliTools.find(name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
-      const result = await cliTools.call(name, input, { signal: ctx.mcpReq.signal });
+      // Log notifications honour the level the client set; a client that has gone away is not an error.
+      const log = (level: LogLevel, data: unknown): void => void ctx.mcpReq.log(level, data, 'cli-mcp').catch(() => {});
+      const result = await cliTools.call(name, input, { signal: ctx.mcpReq.signal, log });
       return server.projectCallToolResult(toCallToolResult(result), outputJsonSchema);
     });
     return server;
