@@ -1,6 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import type { LogLevel } from '../middleware/types.js';
 import type { CliTools } from '../tool/cli-tools.js';
+import { unknownToolMessage } from '../tool/resolve-name.js';
 import { toCallToolResult } from './call-result.js';
 import { listTools, outputJsonSchema } from './tool-list.js';
 
@@ -17,8 +18,10 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo): () => Serve
     const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {}, logging: {} } });
     server.setRequestHandler('tools/list', () => tools);
     server.setRequestHandler('tools/call', async (request, ctx) => {
-      const { name, arguments: input } = request.params;
-      if (!cliTools.find(name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      const { name: requested, arguments: input } = request.params;
+      const resolved = cliTools.resolve(requested);
+      if (resolved.kind === 'unknown') throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(requested, resolved.suggestions));
+      const { name } = resolved;
       // Log notifications honour the level the client set; a client that has gone away is not an error.
       const log = (level: LogLevel, data: unknown): void => void ctx.mcpReq.log(level, data, 'cli-mcp').catch(() => {});
       const result = await cliTools.call(name, input, { signal: ctx.mcpReq.signal, log });

@@ -3,12 +3,14 @@ import { buildArgv } from '../argv/build-argv.js';
 import type { Launcher } from '../exec/launcher.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES, runCommand } from '../exec/run.js';
 import { compose } from '../middleware/compose.js';
+import { hardenInputMiddleware, type InputLimits } from '../middleware/harden-input.js';
 import { logCalls, type LogCallsOptions } from '../middleware/log-calls.js';
 import { DEFAULT_TIMEOUT_MS } from '../middleware/timeout.js';
 import type { CallContext, Middleware } from '../middleware/types.js';
 import { checkInput, validate } from '../middleware/validate.js';
 import type { CommandSpec, ToolResult } from '../types.js';
 import { buildTools, type ToolShapeOptions } from './build-tools.js';
+import { resolveToolName, unknownToolMessage, type ResolvedToolName } from './resolve-name.js';
 import type { ToolDefinition } from './definition.js';
 
 /** How tools are made and run. Every field is optional but `launcher`. */
@@ -19,6 +21,8 @@ export interface CliToolsOptions extends ToolShapeOptions {
   readonly middleware?: readonly Middleware[];
   /** One structured line per call; `false` turns it off. @default a JSON line on stderr */
   readonly callLog?: false | LogCallsOptions;
+  /** Limits on raw input, checked before validation (prototype keys, NUL/CR/LF, sizes, counts, depth). */
+  readonly inputLimits?: InputLimits;
   /** How long a process may run before its tree is stopped. @default 60000 */
   readonly timeoutMs?: number;
   /** Time between SIGTERM and SIGKILL when a process tree is stopped. @default 2000 */
@@ -43,6 +47,8 @@ export interface CallOptions {
 export interface CliTools {
   readonly tools: readonly ToolDefinition[];
   find(name: string): ToolDefinition | undefined;
+  /** The tool a requested name means: exact, or resolved when unambiguous (`kubectl.get` → `kubectl_get`), else suggestions. */
+  resolve(name: string): ResolvedToolName;
   /** Runs one call through validation, middleware and the CLI; never throws for a bad call. */
   call(name: string, input: unknown, options?: CallOptions): Promise<ToolResult>;
 }
@@ -55,12 +61,16 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
     tools.map((tool) => [tool.name, { tool, chain: compose([...settings.outer, validate, ...settings.middleware, ...tool.middleware], (ctx) => runTool(ctx, settings)) }]),
   );
 
+  const names = tools.map((tool) => tool.name);
+
   return {
     tools,
     find: (name) => byName.get(name)?.tool,
+    resolve: (name) => resolveToolName(name, names),
     async call(name, input, { signal = new AbortController().signal, log = () => {} } = {}) {
-      const entry = byName.get(name);
-      if (!entry) return { isError: true, message: `Unknown tool "${name}".` };
+      const resolved = resolveToolName(name, names);
+      const entry = resolved.kind === 'unknown' ? undefined : byName.get(resolved.name);
+      if (!entry) return { isError: true, message: unknownToolMessage(name, resolved.kind === 'unknown' ? resolved.suggestions : []) };
       const { tool, chain } = entry;
       const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, log, timeoutMs: settings.timeoutMs, state: new Map() };
       try {
@@ -80,7 +90,7 @@ function normalise(options: CliToolsOptions) {
     launcher: options.launcher,
     middleware: options.middleware ?? [],
     // The call log is outermost, so it records refusals by any other layer.
-    outer: options.callLog === false ? [] : [logCalls(options.callLog)],
+    outer: [...(options.callLog === false ? [] : [logCalls(options.callLog)]), hardenInputMiddleware(options.inputLimits)],
     timeoutMs: positive('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS),
     killGraceMs: positive('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS),
     maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES),

@@ -68,7 +68,15 @@ describe.each(clientKinds)('cli-mcp wrap over stdio, driven by the %s client', (
     expect(textOf(result)).toContain('flags.owner: required');
   });
 
-  it('when the tool does not exist then the call is a protocol error', async () => {
-    await expect(client.callTool('todo_nope', {})).rejects.toThrow(/Unknown tool: todo_nope/);
+  it('when the tool does not exist then the call is a protocol error that suggests the nearest names', async () => {
+    await expect(client.callTool('todo_nope', {})).rejects.toThrow('Unknown tool "todo_nope".');
+    await expect(client.callTool('todo_lst', {})).rejects.toThrow('Unknown tool "todo_lst". Did you mean "todo_list"?');
+  });
+
+  it('when the tool name is dotted or spaced but unambiguous then that tool runs', async () => {
+    const dotted = await client.callTool('todo.tag.add', { args: ['999', 'x'] });
+    expect(textOf(dotted)).toContain('todo: no task 999');
+    const spaced = await client.callTool('Todo List', { flags: { json: true } });
+    expect(spaced.isError).toBeFalsy();
   });
 });
