@@ -4,7 +4,8 @@ import { assignToolNames } from '../reflect/tool-name.js';
 import { selectorFor, type Selector } from '../middleware/selectors.js';
 import { inputSchemaFor } from '../schema/input.js';
 import { toJsonSchema } from '../schema/json-schema.js';
-import type { CommandSpec, RunnableCommand } from '../types.js';
+import { checkArgv, type ArgvPolicy } from '../argv/argv-policy.js';
+import type { CommandSpec, RunnableCommand, ScopedOption } from '../types.js';
 import type { ToolDefinition } from './definition.js';
 
 /** Options that decide which tools exist and what they look like. */
@@ -12,6 +13,11 @@ export interface ToolShapeOptions {
   /** Replaces the root word in tool names (`''` drops it). */
   readonly prefix?: string;
   readonly selectors?: readonly Selector[];
+  /**
+   * Flags the model may never pass, and whether the CLI honours `--`. Denied flags are left out of every
+   * tool, and every argv is checked once more right before the spawn. @default no denied flags; `--` honoured
+   */
+  readonly argvPolicy?: ArgvPolicy;
 }
 
 /** One tool per runnable command the selectors choose, in declaration order. */
@@ -21,11 +27,13 @@ export function buildTools(root: CommandSpec, options: ToolShapeOptions = {}): T
     const selector = selectorFor(options.selectors ?? [], command);
     if (!selector) continue;
     const keep = selector.flags;
-    const offered = keep ? command.options.filter((option) => keep(option, command)) : command.options;
+    const policy = options.argvPolicy;
+    const allowed = (option: ScopedOption) => !policy || !option.flag || checkArgv([option.flag], policy) === undefined;
+    const offered = command.options.filter((option) => allowed(option) && (!keep || keep(option, command)));
     const hidden = command.options.find((option) => option.required && !offered.includes(option));
     if (hidden) {
       const where = command.path.join(' ');
-      throw new CliMcpError('cli-mcp.invalid-selector', `a selector leaves out "${hidden.name}", which \`${where}\` requires, so no call could succeed; exclude the command instead`);
+      throw new CliMcpError('cli-mcp.invalid-selector', `a selector or the argv policy leaves out "${hidden.name}", which \`${where}\` requires, so no call could succeed; exclude the command instead`);
     }
     chosen.push({ command: { ...command, options: offered }, selector });
   }

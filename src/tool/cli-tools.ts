@@ -1,5 +1,8 @@
+import { resolve } from 'node:path';
 import { CliMcpError } from '../errors.js';
+import { checkArgv, checkLauncherFile, validateArgvPolicy, type ArgvPolicy } from '../argv/argv-policy.js';
 import { buildArgv } from '../argv/build-argv.js';
+import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import type { Launcher } from '../exec/launcher.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES, runCommand } from '../exec/run.js';
 import { compose } from '../middleware/compose.js';
@@ -31,8 +34,8 @@ export interface CliToolsOptions extends ToolShapeOptions {
   readonly maxOutputBytes?: number;
   /** Working directory of the CLI. @default process.cwd() */
   readonly cwd?: string;
-  /** The CLI's complete environment. @default process.env */
-  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Which environment variables the CLI gets. @default an allowlist: PATH, HOME, LANG, TERM, TMPDIR, … */
+  readonly env?: EnvironmentOptions;
 }
 
 /** Per-call hooks from the transport. */
@@ -95,8 +98,25 @@ function normalise(options: CliToolsOptions) {
     killGraceMs: positive('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS),
     maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES),
     cwd: options.cwd,
-    env: options.env,
+    env: environmentFor(options),
+    argvPolicy: checkedPolicy(options),
   };
+}
+
+/** The child's environment, computed once: the allowlist applied to this process's environment. */
+function environmentFor(options: CliToolsOptions): Record<string, string> {
+  const env = childEnvironment(process.env, options.env);
+  // An inherited PWD would name the server's directory, not the one the CLI runs in.
+  if (env.PWD !== undefined) env.PWD = resolve(options.cwd ?? process.cwd());
+  return env;
+}
+
+function checkedPolicy(options: CliToolsOptions): ArgvPolicy {
+  const policy = options.argvPolicy ?? {};
+  validateArgvPolicy(policy);
+  const refused = checkLauncherFile(options.launcher.file);
+  if (refused) throw new CliMcpError('cli-mcp.invalid-option', refused);
+  return policy;
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {
@@ -112,8 +132,18 @@ async function runTool(ctx: CallContext, settings: Settings): Promise<void> {
     ctx.result = { isError: true, message: `Middleware left invalid input.\n${checked.message}` };
     return;
   }
-  const argv = buildArgv(ctx.tool.command, checked.input);
+  const { argvPolicy } = settings;
+  const canonical = buildArgv(ctx.tool.command, checked.input);
+  // A CLI that does not honour `--` gets none; the policy has checked the positionals behind it first.
+  const argv = argvPolicy.honoursDoubleDash === false ? canonical.filter((_, index) => index !== canonical.indexOf('--')) : canonical;
   ctx.argv = argv;
+  // The last word before the spawn, whatever the middleware did.
+  const refused = checkArgv(canonical, argvPolicy);
+  if (refused) {
+    ctx.result = { isError: true, message: `Refused: ${refused}` };
+    ctx.state.set('decision', 'refused: argv policy');
+    return;
+  }
   const outcome = await runCommand({
     file: settings.launcher.file,
     args: [...settings.launcher.prefixArgs, ...argv],

@@ -70,7 +70,7 @@ function random(seed: number): () => number {
   };
 }
 
-const alphabet = ['a', 'Z', '0', '-', '--', '=', ' ', '"', "'", '$', '$(id)', ';', '\\', '*', 'é', '日本', '🙂', '\n', '\t', '--force', '-rf'];
+const alphabet = ['a', 'Z', '0', '-', '--', '=', ' ', '"', "'", '$', '$(id)', ';', '\\', '*', 'é', '日本', '🙂', '\t', '--force', '-rf'];
 
 function caseFor(seed: number): { flags: Record<string, unknown>; args: string[]; opts: Record<string, unknown> } {
   const next = random(seed);
