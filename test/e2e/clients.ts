@@ -26,8 +26,9 @@ export type ClientKind = 'v2 (2026-07-28)' | 'v2 (2025-11-25)' | 'v1 sdk';
 export const clientKinds: readonly ClientKind[] = ['v2 (2026-07-28)', 'v2 (2025-11-25)', 'v1 sdk'];
 
 /** Spawns `cli-mcp wrap …args` and connects a client of the given kind to it over stdio. */
-export async function connect(kind: ClientKind, args: readonly string[], options: { cwd?: string } = {}): Promise<TestClient> {
-  const server = { command: process.execPath, args: [binPath, 'wrap', ...args], cwd: options.cwd ?? repoRoot, stderr: 'pipe' as const };
+export async function connect(kind: ClientKind, args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<TestClient> {
+  // Without `env` the SDK passes only a safe default environment to the server.
+  const server = { command: process.execPath, args: [binPath, 'wrap', ...args], cwd: options.cwd ?? repoRoot, stderr: 'pipe' as const, ...(options.env ? { env: options.env } : {}) };
   if (kind === 'v1 sdk') {
     const client = new ClientV1({ name: 'e2e-v1', version: '1.0.0' });
     await client.connect(new TransportV1(server));
