@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { ArgvPolicy } from '../argv/argv-policy.js';
 import { ARGV_PRESETS } from '../argv/presets.js';
+import { allowCommands, excludeCommands, excludeFlags, type Selector } from '../middleware/selectors.js';
 import type { CreateMcpServerOptions } from '../server/create-mcp-server.js';
 
 /** The options `wrap`, `tools` and `call` share. */
@@ -16,6 +17,16 @@ export interface SharedFlags {
   preset?: PresetName;
   denyFlag?: string[];
   doubleDash?: boolean;
+  redact?: boolean;
+  redactEnv?: string[];
+  redactPattern?: string[];
+  sanitize?: boolean;
+  rateLimit?: number | false;
+  maxConcurrent?: number;
+  maxQueued?: number;
+  include?: string[];
+  exclude?: string[];
+  excludeFlag?: string[];
 }
 
 type PresetName = keyof typeof ARGV_PRESETS;
@@ -23,6 +34,9 @@ type PresetName = keyof typeof ARGV_PRESETS;
 export function addSharedOptions(command: Command): Command {
   return command
     .option('--prefix <name>', 'replace the program name at the start of every tool name')
+    .option('--include <commands...>', 'expose only these commands: paths like "todo add" or "tag *" (globs)')
+    .option('--exclude <commands...>', 'never expose these commands (globs); excluded tools cannot be called')
+    .option('--exclude-flag <names...>', 'leave these flags out of every tool')
     .addOption(new Option('--timeout <ms>', 'stop a call\'s process tree after this many milliseconds').argParser(positiveInt).default(60_000))
     .addOption(new Option('--kill-grace <ms>', 'wait between SIGTERM and SIGKILL when stopping a process tree').argParser(positiveInt).default(2_000))
     .addOption(new Option('--max-output <bytes>', 'most bytes kept of each of stdout and stderr').argParser(positiveInt).default(1024 * 1024))
@@ -32,12 +46,21 @@ export function addSharedOptions(command: Command): Command {
     .option('--inherit-env', 'pass the whole environment to the CLI, secrets included (off: an allowlist)')
     .addOption(new Option('--preset <cli>', 'deny the dangerous flags of a known CLI').choices(Object.keys(ARGV_PRESETS)))
     .option('--deny-flag <flags...>', 'flags the model may never pass, e.g. --kubeconfig -s')
-    .option('--no-double-dash', 'the CLI does not treat -- as the end of its options: send none, refuse positionals starting with -');
+    .option('--no-double-dash', 'the CLI does not treat -- as the end of its options: send none, refuse positionals starting with -')
+    .option('--redact-env <names...>', 'mask the values of these environment variables wherever they appear in output')
+    .option('--redact-pattern <regexps...>', 'mask text matching these regular expressions in output')
+    .option('--no-redact', 'do not mask secrets (token shapes, password= values) in output')
+    .option('--no-sanitize', 'keep ANSI escapes and control, bidi and zero-width characters in output')
+    .addOption(new Option('--rate-limit <perSecond>', 'calls per second across all tools (bursts up to twice that)').argParser(positiveInt).default(30))
+    .option('--no-rate-limit', 'do not limit the call rate')
+    .addOption(new Option('--max-concurrent <n>', 'most CLI processes at once').argParser(positiveInt).default(8))
+    .addOption(new Option('--max-queued <n>', 'most calls waiting for a process slot; more are refused').argParser(nonNegativeInt).default(64));
 }
 
 export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
   return {
     prefix: flags.prefix,
+    selectors: selectors(flags),
     timeoutMs: flags.timeout,
     killGraceMs: flags.killGrace,
     maxOutputBytes: flags.maxOutput,
@@ -45,6 +68,10 @@ export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
     executable: flags.exec,
     env: { allow: flags.allowEnv, inheritAll: flags.inheritEnv },
     argvPolicy: argvPolicy(flags),
+    redact: flags.redact === false ? false : { envNames: flags.redactEnv, patterns: flags.redactPattern?.map(regExp) },
+    sanitize: flags.sanitize,
+    rateLimit: flags.rateLimit === false || flags.rateLimit === undefined ? flags.rateLimit : { global: { capacity: 2 * flags.rateLimit, perSecond: flags.rateLimit } },
+    concurrency: flags.maxConcurrent === undefined ? undefined : { max: flags.maxConcurrent, queue: flags.maxQueued ?? 64 },
   };
 }
 
@@ -55,6 +82,31 @@ function argvPolicy(flags: SharedFlags): ArgvPolicy {
     denyFlags: [...(preset.denyFlags ?? []), ...(flags.denyFlag ?? [])],
     honoursDoubleDash: flags.doubleDash === false ? false : preset.honoursDoubleDash,
   };
+}
+
+/** The command-line selection, as one selector built from the same helpers the library offers. */
+function selectors(flags: SharedFlags): Selector[] | undefined {
+  if (!flags.include && !flags.exclude && !flags.excludeFlag) return undefined;
+  const included = flags.include ? allowCommands(...flags.include) : undefined;
+  const excluded = flags.exclude ? excludeCommands(...flags.exclude) : undefined;
+  return [
+    {
+      commands: (command) => (included?.(command) ?? true) && (excluded?.(command) ?? true),
+      ...(flags.excludeFlag ? { flags: excludeFlags(...flags.excludeFlag) } : {}),
+    },
+  ];
+}
+
+function regExp(source: string): RegExp {
+  try {
+    return new RegExp(source);
+  } catch (error) {
+    throw new Error(`--redact-pattern ${JSON.stringify(source)} is not a regular expression: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function nonNegativeInt(value: string): number {
+  return value === '0' ? 0 : positiveInt(value);
 }
 
 function positiveInt(value: string): number {

@@ -1,12 +1,13 @@
 /**
- * Runs one command: never through a shell, stdin closed, output captured as bounded UTF-8 text, and
- * the whole process group stopped on abort, timeout or output overflow.
+ * Runs one command: never through a shell, stdin closed, output drained to the end and kept as
+ * bounded UTF-8 text (head and tail), and the whole process group stopped on abort or timeout.
  */
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
 import type { ExecOutput } from '../types.js';
+import { createCapture, type Capture } from './capture.js';
 import { killAllProcessGroups, killProcessGroup, trackProcessGroup } from './kill-tree.js';
 
 /** @default 1 MiB */
@@ -32,7 +33,11 @@ export interface RunRequest {
   readonly timeoutMs?: number;
   /** Time between SIGTERM and SIGKILL when the tree is stopped. @default 2000 */
   readonly killGraceMs?: number;
-  /** Cap per stream, in bytes; past it the stream is cut, `truncated` is set and the tree is stopped. @default 1048576 */
+  /**
+   * Bytes kept per stream: the first half and the last half. The CLI still runs to its end and its
+   * output is read in full; past the cap the middle is replaced by a marker line and `truncated` is set.
+   * @default 1048576
+   */
   readonly maxOutputBytes?: number;
 }
 
@@ -54,8 +59,11 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   if (signal?.aborted) {
     return { kind: 'not-started', code: 'ABORT_ERR', message: `Did not start "${file}": the call was aborted before it began.` };
   }
-  const cap = request.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+  const cap = Math.floor(request.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
   const graceMs = request.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+  // Made before the spawn so a bad cap throws while nothing is running yet.
+  const stdoutCapture = createCapture(cap, 'stdout');
+  const stderrCapture = createCapture(cap, 'stderr');
   const started = performance.now();
   const subprocess = execa(file, request.args, {
     cwd: request.cwd ?? process.cwd(),
@@ -68,8 +76,7 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
     detached: true, // the child leads its own process group, so the whole tree can be signalled
     reject: false,
     stripFinalNewline: false,
-    encoding: 'buffer', // so maxBuffer counts bytes; decoded to UTF-8 below
-    maxBuffer: cap,
+    buffer: false, // execa would hold all of it in memory: the pipes are drained into bounded captures below
     forceKillAfterDelay: false, // killing is ours (the group), not execa's (the direct child only)
   });
   const pid = subprocess.pid;
@@ -93,22 +100,23 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   const timer = request.timeoutMs === undefined ? undefined : setTimeout(() => { timedOut = true; stop(); }, request.timeoutMs);
   const onAbort = (): void => { aborted = true; stop(); };
   signal?.addEventListener('abort', onAbort, { once: true });
-  // execa's maxBuffer cuts the stream and leaves the processes running: stop the group as well.
-  const stdoutCut = watchBytes(subprocess.stdout, cap, stop);
-  const stderrCut = watchBytes(subprocess.stderr, cap, stop);
+  drain(subprocess.stdout, stdoutCapture);
+  drain(subprocess.stderr, stderrCapture);
 
   try {
     const afterStop = stopRequested.then(() => releasePipes(stopping, subprocess.stdout, subprocess.stderr));
     await Promise.race([subprocess, afterStop]);
     const result = await subprocess;
     if (stopping !== undefined) await stopping;
+    const out = stdoutCapture.result();
+    const err = stderrCapture.result();
     const output: ExecOutput = {
-      stdout: decode(result.stdout, cap, stdoutCut()),
-      stderr: decode(result.stderr, cap, stderrCut()),
+      stdout: out.text,
+      stderr: err.text,
       exitCode: result.signal === undefined ? (result.exitCode ?? null) : null,
       ...(result.signal === undefined ? {} : { signal: result.signal }),
       timedOut,
-      truncated: stdoutCut() || stderrCut() || result.isMaxBuffer,
+      truncated: out.truncated || err.truncated,
       durationMs: Math.round(performance.now() - started),
     };
     return { kind: 'ran', output, aborted };
@@ -129,24 +137,9 @@ async function releasePipes(stopping: Promise<void> | undefined, ...pipes: (Read
   for (const pipe of pipes) pipe?.destroy();
 }
 
-/** Calls `onOverflow` once more than `cap` bytes have passed through the stream; returns whether they have. */
-function watchBytes(stream: Readable | null, cap: number, onOverflow: () => void): () => boolean {
-  let seen = 0;
-  const onData = (chunk: Uint8Array | string): void => {
-    seen += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
-    if (seen > cap) {
-      stream?.off('data', onData);
-      onOverflow();
-    }
-  };
-  stream?.on('data', onData);
-  return () => seen > cap;
-}
-
-/** UTF-8 text of at most `cap` bytes; a multi-byte character split by the cut is dropped, not garbled. */
-function decode(bytes: Uint8Array | undefined, cap: number, cut: boolean): string {
-  if (bytes === undefined) return '';
-  return new TextDecoder().decode(bytes.subarray(0, cap), { stream: cut });
+/** Feeds every chunk of the stream into the capture as it arrives, so the pipe never backs up. */
+function drain(stream: Readable | null, capture: Capture): void {
+  stream?.on('data', (chunk: Uint8Array) => capture.write(chunk));
 }
 
 const SPAWN_HINTS: Readonly<Record<string, string>> = {

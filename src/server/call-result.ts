@@ -20,6 +20,5 @@ export function renderOutput(output: ExecOutput): string {
   const labelled = lines.length > 0 || output.stderr !== '';
   if (output.stdout !== '') lines.push(labelled ? `stdout:\n${output.stdout}` : output.stdout);
   if (output.stderr !== '') lines.push(`stderr:\n${output.stderr}`);
-  if (output.truncated) lines.push('[output was cut at the size limit]');
   return lines.length > 0 ? lines.join('\n') : '(no output)';
 }

@@ -99,12 +99,17 @@ describe('environment', () => {
     expect(childEnv.PATH).toBeTruthy();
   });
 
-  it('when the whole environment is passed on purpose then the same secret does reach the CLI (so the test above can fail)', async () => {
-    const leaky = await connect('v2 (2025-11-25)', [gitlike, '--inherit-env'], { cwd: dir, env: serverEnv });
+  it('when the whole environment is passed on purpose then the secret reaches the CLI, and redaction still masks it in the output', async () => {
+    const masked = await connect('v2 (2025-11-25)', [gitlike, '--inherit-env'], { cwd: dir, env: serverEnv });
+    const leaky = await connect('v1 sdk', [gitlike, '--inherit-env', '--no-redact'], { cwd: dir, env: serverEnv });
     try {
-      const result = await leaky.callTool('gitlike_env', {});
-      expect(JSON.parse(result.structuredContent?.stdout ?? '{}')).toHaveProperty('CLI_MCP_CANARY_SECRET', canary);
+      const maskedEnv = JSON.parse((await masked.callTool('gitlike_env', {})).structuredContent?.stdout ?? '{}') as Record<string, string>;
+      expect(maskedEnv.CLI_MCP_CANARY_SECRET).toBe('[REDACTED]');
+      // With both defences off the same secret does leak: so the tests above can fail.
+      const leakedEnv = JSON.parse((await leaky.callTool('gitlike_env', {})).structuredContent?.stdout ?? '{}') as Record<string, string>;
+      expect(leakedEnv.CLI_MCP_CANARY_SECRET).toBe(canary);
     } finally {
+      await masked.close();
       await leaky.close();
     }
   });

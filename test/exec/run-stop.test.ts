@@ -42,29 +42,25 @@ describe('runCommand stopping the process tree', () => {
     expect(isProcessAlive(child)).toBe(false);
   });
 
-  it('when a stream passes the byte cap then it is cut, truncated is set and the group is stopped', async () => {
+  it('when a CLI prints forever then the timeout ends it with capped output and bounded memory', async () => {
     const cap = 64 * 1024;
-    const outcome = ran(await runCommand({ file: fixture('print-forever'), args: [], maxOutputBytes: cap, killGraceMs: 200, timeoutMs: 10_000 }));
-    const { parent, child } = pidsFrom(outcome.output.stderr);
-    expect(outcome.output.truncated).toBe(true);
-    expect(outcome.output.timedOut).toBe(false);
-    expect(Buffer.byteLength(outcome.output.stdout)).toBeLessThanOrEqual(cap);
-    expect(Buffer.byteLength(outcome.output.stdout)).toBeGreaterThan(cap / 2);
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 10);
+    const outcome = ran(await runCommand({ file: fixture('print-forever'), args: [], maxOutputBytes: cap, killGraceMs: 200, timeoutMs: 2_000 }))
+      .output;
+    clearInterval(sampler);
+    const { parent, child } = pidsFrom(outcome.stderr);
+    expect(outcome).toMatchObject({ timedOut: true, truncated: true, exitCode: null });
+    const cut = /\n\[… ([\d,]+) bytes cut from the middle of stdout …\]\n/.exec(outcome.stdout);
+    const cutBytes = Number(cut?.[1]?.replaceAll(',', ''));
+    expect(cutBytes).toBeGreaterThan(10 * cap); // the pipe was drained all along, not left to back up
+    expect(Buffer.byteLength(outcome.stdout)).toBeLessThanOrEqual(cap + Buffer.byteLength(cut?.[0] ?? ''));
+    expect(outcome.stdout.slice(0, cut?.index)).toMatch(/^(x{1023}\n)+$/);
+    expect(outcome.stdout.slice((cut?.index ?? 0) + (cut?.[0].length ?? 0))).toMatch(/^[x\n]+$/);
+    expect(peak - baseline).toBeLessThan(150 * 1024 * 1024); // hundreds of MB pass through in 2 s
     expect(isProcessAlive(parent)).toBe(false);
     expect(isProcessAlive(child)).toBe(false);
-  });
-
-  it('when the cap cuts a multi-byte character then the partial character is dropped', async () => {
-    const script = "process.stdout.write('é'.repeat(100))"; // 2 bytes each
-    const outcome = ran(await runCommand({ file: process.execPath, args: ['-e', script], maxOutputBytes: 51 }));
-    expect(outcome.output.truncated).toBe(true);
-    expect(outcome.output.stdout).toBe('é'.repeat(25));
-  });
-
-  it('when the output is exactly at the cap then it is not truncated', async () => {
-    const script = "process.stdout.write('a'.repeat(100))";
-    const outcome = ran(await runCommand({ file: process.execPath, args: ['-e', script], maxOutputBytes: 100 }));
-    expect(outcome.output).toMatchObject({ truncated: false, stdout: 'a'.repeat(100), exitCode: 0 });
   });
 
   it('when a process that left the group holds stdout open then the timeout still ends the call', async () => {

@@ -91,3 +91,42 @@ describe('runCommand', () => {
     expect(existsSync(marker)).toBe(false);
   });
 });
+
+describe('runCommand output cap', () => {
+  const line = (i: number): string => `line ${String(i).padStart(10, '0')}\n`; // what print-lines prints: 16 bytes each
+  const lines = (from: number, to: number): string => Array.from({ length: to - from }, (_, k) => line(from + k)).join('');
+
+  it('when a CLI prints 64 MiB then it runs to its end and the head and tail are kept around a marker', async () => {
+    const cap = 64 * 1024;
+    const count = (64 * 1024 * 1024) / 16;
+    const { output } = ran(await runCommand({ file: fixture('print-lines'), args: [String(count)], maxOutputBytes: cap, timeoutMs: 25_000 }));
+    const marker = '\n[… 67,043,328 bytes cut from the middle of stdout …]\n';
+    expect(output).toMatchObject({ exitCode: 0, timedOut: false, truncated: true, stderr: '' });
+    expect(output.stdout).toBe(lines(0, cap / 2 / 16) + marker + lines(count - cap / 2 / 16, count));
+    expect(Buffer.byteLength(output.stdout)).toBeLessThanOrEqual(cap + Buffer.byteLength(marker));
+  });
+
+  it('when the cap cuts multi-byte characters at both edges then the partial characters are dropped', async () => {
+    const script = "process.stdout.write('é'.repeat(100))"; // 2 bytes each; head and tail are 25 bytes
+    const { output } = ran(await runCommand({ file: process.execPath, args: ['-e', script], maxOutputBytes: 50 }));
+    expect(output.truncated).toBe(true);
+    expect(output.stdout).toBe(`${'é'.repeat(12)}\n[… 152 bytes cut from the middle of stdout …]\n${'é'.repeat(12)}`);
+  });
+
+  it('when the output is exactly at the cap then it is whole and not truncated', async () => {
+    const script = "process.stdout.write('a'.repeat(100))";
+    const { output } = ran(await runCommand({ file: process.execPath, args: ['-e', script], maxOutputBytes: 100 }));
+    expect(output).toMatchObject({ truncated: false, stdout: 'a'.repeat(100), exitCode: 0 });
+  });
+
+  it('when stderr passes the cap then only stderr is cut and stdout stays whole', async () => {
+    const script = "process.stdout.write('ok'); process.stderr.write('e'.repeat(300))";
+    const { output } = ran(await runCommand({ file: process.execPath, args: ['-e', script], maxOutputBytes: 100 }));
+    expect(output).toMatchObject({ truncated: true, stdout: 'ok', exitCode: 0 });
+    expect(output.stderr).toBe(`${'e'.repeat(50)}\n[… 200 bytes cut from the middle of stderr …]\n${'e'.repeat(50)}`);
+  });
+
+  it('when the cap is not a non-negative number then runCommand throws before anything is spawned', async () => {
+    await expect(runCommand({ file: fixture('echo-argv'), args: [], maxOutputBytes: -1 })).rejects.toThrow(RangeError);
+  });
+});

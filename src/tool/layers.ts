@@ -1,0 +1,33 @@
+import { concurrency } from '../middleware/concurrency.js';
+import { hardenInputMiddleware } from '../middleware/harden-input.js';
+import { logCalls } from '../middleware/log-calls.js';
+import { rateLimit } from '../middleware/rate-limit.js';
+import { redact } from '../middleware/redact.js';
+import { sanitizeOutput } from '../middleware/sanitize.js';
+import type { Middleware } from '../middleware/types.js';
+import { validate } from '../middleware/validate.js';
+import type { ToolDefinition } from './definition.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT, type CliToolsOptions } from './options.js';
+
+/**
+ * The whole onion of one tool, outermost first:
+ * call log → input hardening → rate limit → validation → the user's middleware → the selector's →
+ * concurrency cap → redaction → sanitising → [the run].
+ * The log sees every refusal; nothing user-written runs on unchecked input; only the run holds a
+ * concurrency slot (an approval waiting on a human does not); redaction sees already-cleaned text.
+ */
+export function layersFor(options: CliToolsOptions): (tool: ToolDefinition) => Middleware[] {
+  const before = [
+    ...(options.callLog === false ? [] : [logCalls(options.callLog)]),
+    hardenInputMiddleware(options.inputLimits),
+    ...(options.rateLimit === false ? [] : [rateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT)]),
+    validate,
+    ...(options.middleware ?? []),
+  ];
+  const after = [
+    ...(options.concurrency === false ? [] : [concurrency(options.concurrency ?? DEFAULT_CONCURRENCY)]),
+    ...(options.redact === false ? [] : [redact(options.redact ?? {})]),
+    ...(options.sanitize === false ? [] : [sanitizeOutput]),
+  ];
+  return (tool) => [...before, ...tool.middleware, ...after];
+}

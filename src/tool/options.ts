@@ -1,0 +1,97 @@
+import { resolve } from 'node:path';
+import { checkLauncherFile, validateArgvPolicy, type ArgvPolicy } from '../argv/argv-policy.js';
+import { CliMcpError } from '../errors.js';
+import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
+import type { Launcher } from '../exec/launcher.js';
+import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES } from '../exec/run.js';
+import type { ConcurrencyOptions } from '../middleware/concurrency.js';
+import type { InputLimits } from '../middleware/harden-input.js';
+import type { LogCallsOptions } from '../middleware/log-calls.js';
+import type { RateLimitOptions } from '../middleware/rate-limit.js';
+import type { RedactOptions } from '../middleware/redact.js';
+import { DEFAULT_TIMEOUT_MS } from '../middleware/timeout.js';
+import type { Middleware } from '../middleware/types.js';
+import type { ToolShapeOptions } from './build-tools.js';
+
+/** How tools are made and run. Every field is optional but `launcher`; the defaults are the safe ones. */
+export interface CliToolsOptions extends ToolShapeOptions {
+  /** How to start the CLI: the executable and the arguments that come before the command path. */
+  readonly launcher: Launcher;
+  /** Middleware for every tool, outside each selector's own. */
+  readonly middleware?: readonly Middleware[];
+  /** One structured line per call; `false` turns it off. @default a JSON line on stderr */
+  readonly callLog?: false | LogCallsOptions;
+  /** Limits on raw input, checked before validation (prototype keys, NUL/CR/LF, sizes, counts, depth). */
+  readonly inputLimits?: InputLimits;
+  /** Calls over the rate are refused with a retry time and run nothing; `false` turns it off. @default a global bucket of 60, refilled at 30 per second */
+  readonly rateLimit?: false | RateLimitOptions;
+  /** Most CLI processes at once, and how many calls may wait for one; `false` turns it off. @default { max: 8, queue: 64 } */
+  readonly concurrency?: false | ConcurrencyOptions;
+  /** Strip ANSI escapes and control, bidi and zero-width characters from the output. @default true */
+  readonly sanitize?: boolean;
+  /** Mask secrets in the output (token shapes, named environment values, patterns); `false` turns it off. @default the built-in token shapes */
+  readonly redact?: false | RedactOptions;
+  /** How long a process may run before its tree is stopped. @default 60000 */
+  readonly timeoutMs?: number;
+  /** Time between SIGTERM and SIGKILL when a process tree is stopped. @default 2000 */
+  readonly killGraceMs?: number;
+  /** Most bytes kept of each of stdout and stderr: the head and the tail, with a marker for the cut. @default 1048576 */
+  readonly maxOutputBytes?: number;
+  /** Working directory of the CLI. @default process.cwd() */
+  readonly cwd?: string;
+  /** Which environment variables the CLI gets. @default an allowlist: PATH, HOME, LANG, TERM, TMPDIR, … */
+  readonly env?: EnvironmentOptions;
+}
+
+/** The defaults of the two limits, generous enough for any model, low enough to stop a runaway loop. */
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = { global: { capacity: 60, perSecond: 30 } };
+export const DEFAULT_CONCURRENCY: ConcurrencyOptions = { max: 8, queue: 64 };
+
+/** What the run at the centre needs, checked and with every default applied, once. */
+export interface RunSettings {
+  readonly launcher: Launcher;
+  readonly timeoutMs: number;
+  readonly killGraceMs: number;
+  readonly maxOutputBytes: number;
+  readonly cwd?: string;
+  readonly env: Record<string, string>;
+  readonly argvPolicy: ArgvPolicy;
+}
+
+/** Applies defaults and checks every option, each refusal naming the option and the bad value. */
+export function runSettings(options: CliToolsOptions): RunSettings {
+  return {
+    launcher: checkedLauncher(options.launcher),
+    timeoutMs: positive('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS),
+    killGraceMs: positive('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS),
+    maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES),
+    cwd: options.cwd,
+    env: environmentFor(options),
+    argvPolicy: checkedPolicy(options.argvPolicy ?? {}),
+  };
+}
+
+/** The child's environment, computed once: the allowlist applied to this process's environment. */
+function environmentFor(options: CliToolsOptions): Record<string, string> {
+  const env = childEnvironment(process.env, options.env);
+  // An inherited PWD would name the server's directory, not the one the CLI runs in.
+  if (env.PWD !== undefined) env.PWD = resolve(options.cwd ?? process.cwd());
+  return env;
+}
+
+function checkedLauncher(launcher: Launcher): Launcher {
+  const refused = checkLauncherFile(launcher.file);
+  if (refused) throw new CliMcpError('cli-mcp.invalid-option', refused);
+  return launcher;
+}
+
+function checkedPolicy(policy: ArgvPolicy): ArgvPolicy {
+  validateArgvPolicy(policy);
+  return policy;
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new CliMcpError('cli-mcp.invalid-option', `${name} must be a positive number, got ${value}`);
+  return value;
+}

@@ -1,0 +1,95 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, repoRoot, textOf, type TestClient } from './clients.js';
+
+// Output, rate, concurrency and selection limits, each through a real MCP client and real spawns.
+const gitlike = join(repoRoot, 'test/fixtures/secure/gitlike.js');
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cli-mcp-limits-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Starts and ends recorded by the fixture's `slow` command, in the order they happened. */
+function events(file: string): Array<'start' | 'end'> {
+  return readFileSync(file, 'utf8').trim().split('\n').map((line) => line.split(' ')[0] as 'start' | 'end');
+}
+
+describe('output', () => {
+  let client: TestClient;
+  beforeAll(async () => {
+    client = await connect('v2 (2026-07-28)', [gitlike, '--max-output', '65536'], { cwd: dir });
+  });
+  afterAll(() => client?.close());
+
+  it('when the CLI prints terminal escapes, bidi controls and zero-width characters then they are stripped', async () => {
+    const result = await client.callTool('gitlike_color', {});
+    expect(result.structuredContent?.stdout).toBe('red evil zerowidth link\n');
+  });
+
+  it('when the CLI prints far past the cap then head and tail come back around a marker, and the CLI ran to its end', async () => {
+    const result = await client.callTool('gitlike_flood', { args: ['8'] });
+    const stdout = result.structuredContent?.stdout ?? '';
+    expect(result.structuredContent).toMatchObject({ truncated: true, exitCode: 0 });
+    expect(stdout.length).toBeLessThan(65_536 + 200);
+    expect(stdout.startsWith('xxxx')).toBe(true);
+    expect(stdout.endsWith('THE END\n')).toBe(true);
+    expect(stdout).toMatch(/\[… [\d,]+ bytes cut from the middle of stdout …\]/);
+  });
+});
+
+describe('rate and concurrency', () => {
+  it('when 100 calls come in a burst then the ones over the limit are refused with a retry time and spawn nothing', async () => {
+    const record = join(dir, 'burst.log');
+    const client = await connect('v1 sdk', [gitlike, '--rate-limit', '5'], { cwd: dir });
+    try {
+      const results = await Promise.all(Array.from({ length: 100 }, () => client.callTool('gitlike_slow', { flags: { record } })));
+      const refused = results.filter((result) => result.isError);
+      const ran = results.length - refused.length;
+      expect(ran).toBeGreaterThanOrEqual(10);
+      expect(ran).toBeLessThan(20);
+      expect(textOf(refused[0] ?? { content: [] })).toMatch(/Rate limit reached for gitlike_slow: nothing was run\. Retry after [\d.]+ s\./);
+      expect(refused.every((result) => result.structuredContent === undefined)).toBe(true);
+      expect(events(record).filter((event) => event === 'start')).toHaveLength(ran);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('when 50 calls run in parallel then no more than the cap of processes ever run at once, and all complete', async () => {
+    const record = join(dir, 'parallel.log');
+    const client = await connect('v2 (2025-11-25)', [gitlike, '--max-concurrent', '3', '--max-queued', '100', '--no-rate-limit'], { cwd: dir });
+    try {
+      const results = await Promise.all(Array.from({ length: 50 }, () => client.callTool('gitlike_slow', { flags: { record } })));
+      expect(results.every((result) => !result.isError)).toBe(true);
+      let running = 0;
+      let peak = 0;
+      for (const event of events(record)) {
+        running += event === 'start' ? 1 : -1;
+        peak = Math.max(peak, running);
+      }
+      expect(events(record)).toHaveLength(100);
+      expect(peak).toBeLessThanOrEqual(3);
+      expect(peak).toBeGreaterThan(1);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('selection', () => {
+  it('when a command is excluded then it is not listed, and calling it directly (even by a dotted name) is refused', async () => {
+    const client = await connect('v2 (2026-07-28)', [gitlike, '--exclude', 'env', 'flood'], { cwd: dir });
+    try {
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(names).not.toContain('gitlike_env');
+      expect(names).toContain('gitlike_log');
+      await expect(client.callTool('gitlike_env', {})).rejects.toThrow(/Unknown tool "gitlike_env"/);
+      await expect(client.callTool('gitlike.env', {})).rejects.toThrow(/Unknown tool/);
+    } finally {
+      await client.close();
+    }
+  });
+});
