@@ -20,12 +20,21 @@ export { flattenRunnable } from './reflect/flatten.js';
 export { loadTarget, type LoadedTarget, type LoadOptions } from './reflect/load-program.js';
 
 export { buildArgv } from './argv/build-argv.js';
+export { checkArgv, type ArgvPolicy } from './argv/argv-policy.js';
+export { ARGV_PRESETS } from './argv/presets.js';
 export type { Launcher } from './exec/launcher.js';
+export { childEnvironment, DEFAULT_ENV_ALLOWLIST, type EnvironmentOptions } from './exec/environment.js';
 
 export { compose } from './middleware/compose.js';
 export { preRun, postRun, type PreRun, type PostRun } from './middleware/pre-post.js';
 export { timeout, DEFAULT_TIMEOUT_MS } from './middleware/timeout.js';
 export { validate } from './middleware/validate.js';
+export { hardenInput, hardenInputMiddleware, type InputLimits } from './middleware/harden-input.js';
+export { rateLimit, type RateLimitOptions, type BucketSettings } from './middleware/rate-limit.js';
+export { concurrency, type ConcurrencyOptions } from './middleware/concurrency.js';
+export { logCalls, type LogCallsOptions, type CallRecord } from './middleware/log-calls.js';
+export { redact, redactor, type RedactOptions } from './middleware/redact.js';
+export { sanitizeOutput, sanitizeText } from './middleware/sanitize.js';
 export {
   allowCommands,
   excludeCommands,
@@ -35,9 +44,9 @@ export {
   type FlagMatcher,
   type Selector,
 } from './middleware/selectors.js';
-export type { CallContext, Middleware } from './middleware/types.js';
+export type { CallContext, LogLevel, Middleware } from './middleware/types.js';
 
-export { createCliTools, type CliTools, type CliToolsOptions } from './tool/cli-tools.js';
+export { createCliTools, type CallOptions, type CliTools, type CliToolsOptions } from './tool/cli-tools.js';
 export type { ToolDefinition } from './tool/definition.js';
 
 export { createMcpServer, type CliMcpServer, type CreateMcpServerOptions } from './server/create-mcp-server.js';
