@@ -118,4 +118,13 @@ export interface ToolResult {
   readonly output?: ExecOutput;
   /** A message for the model; when absent it is rendered from `output`. */
   readonly message?: string;
+  /** The call waits for the user's approval: the transport asks this and retries the call with the answer. */
+  readonly ask?: ApprovalQuestion;
+}
+
+/** What the user is asked before a call runs. */
+export interface ApprovalQuestion {
+  /** Binds the answer to this tool and this exact argv. */
+  readonly key: string;
+  readonly message: string;
 }

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { ArgvPolicy } from '../argv/argv-policy.js';
 import { ARGV_PRESETS } from '../argv/presets.js';
+import type { ApprovalMode } from '../middleware/approval.js';
 import { allowCommands, excludeCommands, excludeFlags, type Selector } from '../middleware/selectors.js';
 import type { CreateMcpServerOptions } from '../server/create-mcp-server.js';
 
@@ -27,6 +28,9 @@ export interface SharedFlags {
   include?: string[];
   exclude?: string[];
   excludeFlag?: string[];
+  approval?: ApprovalMode;
+  grantTtl?: number;
+  oneTimeGrants?: boolean;
 }
 
 type PresetName = keyof typeof ARGV_PRESETS;
@@ -37,6 +41,13 @@ export function addSharedOptions(command: Command): Command {
     .option('--include <commands...>', 'expose only these commands: paths like "todo add" or "tag *" (globs)')
     .option('--exclude <commands...>', 'never expose these commands (globs); excluded tools cannot be called')
     .option('--exclude-flag <names...>', 'leave these flags out of every tool')
+    .addOption(
+      new Option('--approval <mode>', 'when to ask the user first: auto (destructive calls), ask (all but read-only), yolo (never), read-only (refuse the rest)')
+        .choices(['auto', 'ask', 'yolo', 'read-only'])
+        .default('auto'),
+    )
+    .addOption(new Option('--grant-ttl <seconds>', 'how long an approval covers the same call again').argParser(positiveInt).default(300))
+    .option('--one-time-grants', 'every approval covers one call only')
     .addOption(new Option('--timeout <ms>', 'stop a call\'s process tree after this many milliseconds').argParser(positiveInt).default(60_000))
     .addOption(new Option('--kill-grace <ms>', 'wait between SIGTERM and SIGKILL when stopping a process tree').argParser(positiveInt).default(2_000))
     .addOption(new Option('--max-output <bytes>', 'most bytes kept of each of stdout and stderr').argParser(positiveInt).default(1024 * 1024))
@@ -61,6 +72,7 @@ export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
   return {
     prefix: flags.prefix,
     selectors: selectors(flags),
+    approval: { mode: flags.approval, grantTtlMs: flags.grantTtl === undefined ? undefined : flags.grantTtl * 1000, oneTime: flags.oneTimeGrants },
     timeoutMs: flags.timeout,
     killGraceMs: flags.killGrace,
     maxOutputBytes: flags.maxOutput,

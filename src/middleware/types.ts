@@ -16,10 +16,22 @@ export interface CallContext {
   argv?: readonly string[];
   /** Sends a log message to the client (an MCP logging notification, at the level it asked for). */
   readonly log: (level: LogLevel, data: unknown) => void;
+  /** What the transport knows about asking the user: whether it can, the answer to an earlier question, the session's grants. */
+  readonly approval: ApprovalChannel;
   /** The outcome; set by the run at the centre of the chain, or by a PreRun that ends the call. */
   result?: ToolResult;
   /** Free room for middleware to share facts about this call. */
   readonly state: Map<string, unknown>;
+}
+
+/** The transport's side of approval. */
+export interface ApprovalChannel {
+  /** The client can show the user a question (MCP elicitation). */
+  readonly canAsk: boolean;
+  /** The user's answer to the question with this key, asked in an earlier round of this call. */
+  readonly answer?: { readonly key: string; readonly accepted: boolean };
+  /** Approvals granted in this session: key → when the grant expires (ms since epoch). */
+  readonly grants: Map<string, number>;
 }
 
 /** MCP's log levels (RFC 5424). */

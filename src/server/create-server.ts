@@ -2,6 +2,7 @@ import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/
 import type { LogLevel } from '../middleware/types.js';
 import type { CliTools } from '../tool/cli-tools.js';
 import { unknownToolMessage } from '../tool/resolve-name.js';
+import { approvalBridge } from './approval.js';
 import { toCallToolResult } from './call-result.js';
 import { listTools, outputJsonSchema } from './tool-list.js';
 
@@ -14,8 +15,11 @@ export interface ServerInfo {
 /** A factory that builds one MCP server per connection over the same tools (both protocol eras). */
 export function serverFactory(cliTools: CliTools, info: ServerInfo): () => Server {
   const tools = listTools(cliTools);
+  const approval = approvalBridge();
   return () => {
-    const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {}, logging: {} } });
+    // Grants live in one session: this connection.
+    const grants = new Map<string, number>();
+    const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {}, logging: {} }, ...approval.serverOptions });
     server.setRequestHandler('tools/list', () => tools);
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const { name: requested, arguments: input } = request.params;
@@ -24,7 +28,8 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo): () => Serve
       const { name } = resolved;
       // Log notifications honour the level the client set; a client that has gone away is not an error.
       const log = (level: LogLevel, data: unknown): void => void ctx.mcpReq.log(level, data, 'cli-mcp').catch(() => {});
-      const result = await cliTools.call(name, input, { signal: ctx.mcpReq.signal, log });
+      const result = await cliTools.call(name, input, { signal: ctx.mcpReq.signal, log, approval: approval.channel(server, ctx, grants) });
+      if (result.ask) return approval.ask(result.ask);
       return server.projectCallToolResult(toCallToolResult(result), outputJsonSchema);
     });
     return server;

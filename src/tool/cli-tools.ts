@@ -19,6 +19,8 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Where middleware log messages for the client go. @default nowhere */
   readonly log?: CallContext['log'];
+  /** Whether the user can be asked, their answer, and the session's grants. @default cannot ask, no grants */
+  readonly approval?: CallContext['approval'];
 }
 
 /** The tools of one CLI and the way to call them, independent of any transport. */
@@ -44,12 +46,12 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
     tools,
     find: (name) => byName.get(name)?.tool,
     resolve: (name) => resolveToolName(name, names),
-    async call(name, input, { signal = new AbortController().signal, log = () => {} } = {}) {
+    async call(name, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: new Map() } } = {}) {
       const resolved = resolveToolName(name, names);
       const entry = resolved.kind === 'unknown' ? undefined : byName.get(resolved.name);
       if (!entry) return { isError: true, message: unknownToolMessage(name, resolved.kind === 'unknown' ? resolved.suggestions : []) };
       const { tool, chain } = entry;
-      const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, log, timeoutMs: settings.timeoutMs, state: new Map() };
+      const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, log, approval, timeoutMs: settings.timeoutMs, state: new Map() };
       try {
         await chain(ctx);
       } catch (error) {

@@ -1,3 +1,4 @@
+import { approval } from '../middleware/approval.js';
 import { concurrency } from '../middleware/concurrency.js';
 import { hardenInputMiddleware } from '../middleware/harden-input.js';
 import { logCalls } from '../middleware/log-calls.js';
@@ -12,7 +13,7 @@ import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT, type CliToolsOptions } from '.
 /**
  * The whole onion of one tool, outermost first:
  * call log → input hardening → rate limit → validation → the user's middleware → the selector's →
- * concurrency cap → redaction → sanitising → [the run].
+ * approval → concurrency cap → redaction → sanitising → [the run].
  * The log sees every refusal; nothing user-written runs on unchecked input; only the run holds a
  * concurrency slot (an approval waiting on a human does not); redaction sees already-cleaned text.
  */
@@ -25,6 +26,7 @@ export function layersFor(options: CliToolsOptions): (tool: ToolDefinition) => M
     ...(options.middleware ?? []),
   ];
   const after = [
+    approval(options.approval),
     ...(options.concurrency === false ? [] : [concurrency(options.concurrency ?? DEFAULT_CONCURRENCY)]),
     ...(options.redact === false ? [] : [redact(options.redact ?? {})]),
     ...(options.sanitize === false ? [] : [sanitizeOutput]),

@@ -4,6 +4,7 @@ import { CliMcpError } from '../errors.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import type { Launcher } from '../exec/launcher.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES } from '../exec/run.js';
+import type { ApprovalOptions } from '../middleware/approval.js';
 import type { ConcurrencyOptions } from '../middleware/concurrency.js';
 import type { InputLimits } from '../middleware/harden-input.js';
 import type { LogCallsOptions } from '../middleware/log-calls.js';
@@ -27,6 +28,8 @@ export interface CliToolsOptions extends ToolShapeOptions {
   readonly rateLimit?: false | RateLimitOptions;
   /** Most CLI processes at once, and how many calls may wait for one; `false` turns it off. @default { max: 8, queue: 64 } */
   readonly concurrency?: false | ConcurrencyOptions;
+  /** When the user is asked before a call runs (MCP elicitation). @default mode `auto`: destructive calls ask */
+  readonly approval?: ApprovalOptions;
   /** Strip ANSI escapes and control, bidi and zero-width characters from the output. @default true */
   readonly sanitize?: boolean;
   /** Mask secrets in the output (token shapes, named environment values, patterns); `false` turns it off. @default the built-in token shapes */

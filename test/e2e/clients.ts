@@ -2,6 +2,7 @@ import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as TransportV2 } from '@modelcontextprotocol/client/stdio';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,15 +23,26 @@ export interface CallResult {
   isError?: boolean;
 }
 
+/** How a test's user answers an elicitation: `accept` (approve true), `decline`, or `cancel`. */
+export type Elicit = (message: string) => 'accept' | 'decline' | 'cancel';
+
+const answer = (elicit: Elicit, message: string) => {
+  const action = elicit(message);
+  return action === 'accept' ? { action, content: { approve: true } } : { action };
+};
+
 export type ClientKind = 'v2 (2026-07-28)' | 'v2 (2025-11-25)' | 'v1 sdk';
 export const clientKinds: readonly ClientKind[] = ['v2 (2026-07-28)', 'v2 (2025-11-25)', 'v1 sdk'];
 
 /** Spawns `cli-mcp wrap …args` and connects a client of the given kind to it over stdio. */
-export async function connect(kind: ClientKind, args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<TestClient> {
+export async function connect(kind: ClientKind, args: readonly string[], options: { cwd?: string; env?: Record<string, string>; elicit?: Elicit } = {}): Promise<TestClient> {
+  const { elicit } = options;
+  const capabilities = elicit ? { capabilities: { elicitation: {} } } : {};
   // Without `env` the SDK passes only a safe default environment to the server.
   const server = { command: process.execPath, args: [binPath, 'wrap', ...args], cwd: options.cwd ?? repoRoot, stderr: 'pipe' as const, ...(options.env ? { env: options.env } : {}) };
   if (kind === 'v1 sdk') {
-    const client = new ClientV1({ name: 'e2e-v1', version: '1.0.0' });
+    const client = new ClientV1({ name: 'e2e-v1', version: '1.0.0' }, capabilities);
+    if (elicit) client.setRequestHandler(ElicitRequestSchema, async (request) => answer(elicit, request.params.message));
     await client.connect(new TransportV1(server));
     return {
       kind,
@@ -41,7 +53,8 @@ export async function connect(kind: ClientKind, args: readonly string[], options
     };
   }
   const modern = kind === 'v2 (2026-07-28)';
-  const client = new ClientV2({ name: 'e2e-v2', version: '1.0.0' }, modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
+  const client = new ClientV2({ name: 'e2e-v2', version: '1.0.0' }, { ...capabilities, ...(modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}) });
+  if (elicit) client.setRequestHandler('elicitation/create', async (request) => answer(elicit, request.params.message));
   await client.connect(new TransportV2(server));
   return {
     kind,

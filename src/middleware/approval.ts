@@ -1,0 +1,84 @@
+import { buildArgv } from '../argv/build-argv.js';
+import { CliMcpError } from '../errors.js';
+import { riskOf, type Risk, type RiskOverrides } from './risk.js';
+import type { CallContext, Middleware } from './types.js';
+
+/**
+ * When the user is asked before a call runs:
+ * `auto` asks for destructive calls; `ask` for every call that is not read-only; `yolo` never;
+ * `read-only` refuses every call that is not read-only.
+ */
+export type ApprovalMode = 'auto' | 'ask' | 'yolo' | 'read-only';
+
+/** Options of `approval`. */
+export interface ApprovalOptions {
+  /** @default 'auto' */
+  readonly mode?: ApprovalMode;
+  /** Risk levels by command path or function, over annotations and the verb heuristics. */
+  readonly risk?: RiskOverrides;
+  /** How long a grant lasts. @default 300000 (5 minutes) */
+  readonly grantTtlMs?: number;
+  /** Every approval covers one call only. @default false */
+  readonly oneTime?: boolean;
+  /** The clock, in milliseconds; for tests. @default Date.now */
+  readonly now?: () => number;
+}
+
+export const DEFAULT_GRANT_TTL_MS = 300_000;
+
+/**
+ * Asks the user (through the transport's elicitation) before risky calls. A grant is bound to the tool
+ * and its exact argv, lives in one session and expires; only the transport's answer can grant it,
+ * never a tool argument. A client that cannot ask gets a clear refusal, never a silent allow.
+ */
+export function approval(options: ApprovalOptions = {}): Middleware {
+  const mode = options.mode ?? 'auto';
+  if (!['auto', 'ask', 'yolo', 'read-only'].includes(mode)) throw new CliMcpError('cli-mcp.invalid-option', `approval mode must be auto, ask, yolo or read-only, got ${JSON.stringify(mode)}`);
+  const ttl = options.grantTtlMs ?? DEFAULT_GRANT_TTL_MS;
+  if (!(ttl > 0)) throw new CliMcpError('cli-mcp.invalid-option', `grantTtlMs must be a positive number, got ${ttl}`);
+  const now = options.now ?? Date.now;
+
+  return async (ctx, next) => {
+    const risk = riskOf(ctx.tool.command, options.risk);
+    if (mode === 'read-only' && risk !== 'read-only') return refuse(ctx, `${ctx.tool.name} is ${risk}, and this server only runs read-only commands.`, 'refused: read-only mode');
+    if (!needsApproval(mode, risk)) return next();
+
+    const argv = buildArgv(ctx.tool.command, ctx.input);
+    const key = `${ctx.tool.name}\u0000${JSON.stringify(argv)}`;
+    const { grants, answer, canAsk } = ctx.approval;
+    const expiresAt = grants.get(key);
+    if (expiresAt !== undefined && expiresAt > now()) {
+      if (options.oneTime) grants.delete(key);
+      ctx.state.set('decision', 'approved (earlier grant)');
+      return next();
+    }
+    if (answer?.key === key) {
+      if (!answer.accepted) return refuse(ctx, `The user declined to run ${ctx.tool.name}. Do not retry it unless the user asks.`, 'declined by the user');
+      if (!options.oneTime) grants.set(key, now() + ttl);
+      ctx.state.set('decision', 'approved by the user');
+      return next();
+    }
+    if (!canAsk) {
+      return refuse(ctx, `${ctx.tool.name} is ${risk} and needs the user's approval, but this client cannot ask the user (no elicitation support). Nothing was run.`, 'refused: cannot ask');
+    }
+    ctx.result = { isError: false, ask: { key, message: question(ctx, risk, argv) } };
+    ctx.state.set('decision', 'asked the user');
+  };
+}
+
+function needsApproval(mode: ApprovalMode, risk: Risk): boolean {
+  if (mode === 'yolo') return false;
+  if (mode === 'ask') return risk !== 'read-only';
+  return risk === 'destructive';
+}
+
+function refuse(ctx: CallContext, message: string, decision: string): void {
+  ctx.result = { isError: true, message };
+  ctx.state.set('decision', decision);
+}
+
+function question(ctx: CallContext, risk: Risk, argv: readonly string[]): string {
+  const words = [ctx.tool.command.path[0] ?? ctx.tool.name, ...argv];
+  const line = words.map((word) => (/^[\w./:=@%+-]+$/.test(word) ? word : JSON.stringify(word))).join(' ');
+  return `Allow the assistant to run this ${risk} command?\n\n${line}`;
+}
