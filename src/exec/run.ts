@@ -39,6 +39,8 @@ export interface RunRequest {
    * @default 1048576
    */
   readonly maxOutputBytes?: number;
+  /** Sees every chunk of output as it arrives (for progress); it must not throw or block. */
+  readonly onOutput?: (chunk: Uint8Array, stream: 'stdout' | 'stderr') => void;
 }
 
 /** The command ran (whatever its exit), or it could not be started at all. */
@@ -100,8 +102,8 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   const timer = request.timeoutMs === undefined ? undefined : setTimeout(() => { timedOut = true; stop(); }, request.timeoutMs);
   const onAbort = (): void => { aborted = true; stop(); };
   signal?.addEventListener('abort', onAbort, { once: true });
-  drain(subprocess.stdout, stdoutCapture);
-  drain(subprocess.stderr, stderrCapture);
+  drain(subprocess.stdout, stdoutCapture, request.onOutput && ((chunk) => request.onOutput?.(chunk, 'stdout')));
+  drain(subprocess.stderr, stderrCapture, request.onOutput && ((chunk) => request.onOutput?.(chunk, 'stderr')));
 
   try {
     const afterStop = stopRequested.then(() => releasePipes(stopping, subprocess.stdout, subprocess.stderr));
@@ -138,8 +140,11 @@ async function releasePipes(stopping: Promise<void> | undefined, ...pipes: (Read
 }
 
 /** Feeds every chunk of the stream into the capture as it arrives, so the pipe never backs up. */
-function drain(stream: Readable | null, capture: Capture): void {
-  stream?.on('data', (chunk: Uint8Array) => capture.write(chunk));
+function drain(stream: Readable | null, capture: Capture, watch?: (chunk: Uint8Array) => void): void {
+  stream?.on('data', (chunk: Uint8Array) => {
+    capture.write(chunk);
+    watch?.(chunk);
+  });
 }
 
 const SPAWN_HINTS: Readonly<Record<string, string>> = {

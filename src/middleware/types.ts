@@ -16,6 +16,8 @@ export interface CallContext {
   argv?: readonly string[];
   /** Sends a log message to the client (an MCP logging notification, at the level it asked for). */
   readonly log: (level: LogLevel, data: unknown) => void;
+  /** Receives output lines while the CLI runs, when the client asked for progress. */
+  readonly progress?: (message: string) => void;
   /** What the transport knows about asking the user: whether it can, the answer to an earlier question, the session's grants. */
   readonly approval: ApprovalChannel;
   /** The outcome; set by the run at the centre of the chain, or by a PreRun that ends the call. */

@@ -28,7 +28,14 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo): () => Serve
       const { name } = resolved;
       // Log notifications honour the level the client set; a client that has gone away is not an error.
       const log = (level: LogLevel, data: unknown): void => void ctx.mcpReq.log(level, data, 'cli-mcp').catch(() => {});
-      const result = await cliTools.call(name, input, { signal: ctx.mcpReq.signal, log, approval: approval.channel(server, ctx, grants) });
+      const progressToken = request.params._meta?.progressToken;
+      let step = 0;
+      const progress =
+        progressToken === undefined
+          ? undefined
+          : (message: string): void =>
+              void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: ++step, message } }).catch(() => {});
+      const result = await cliTools.call(name, input, { signal: ctx.mcpReq.signal, log, progress, approval: approval.channel(server, ctx, grants) });
       if (result.ask) return approval.ask(result.ask);
       return server.projectCallToolResult(toCallToolResult(result), outputJsonSchema);
     });

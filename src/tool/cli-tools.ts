@@ -8,6 +8,7 @@ import type { CommandSpec, ToolResult } from '../types.js';
 import { buildTools } from './build-tools.js';
 import type { ToolDefinition } from './definition.js';
 import { layersFor } from './layers.js';
+import { lineProgress } from './progress.js';
 import { runSettings, type CliToolsOptions, type RunSettings } from './options.js';
 import { resolveToolName, unknownToolMessage, type ResolvedToolName } from './resolve-name.js';
 
@@ -19,6 +20,8 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Where middleware log messages for the client go. @default nowhere */
   readonly log?: CallContext['log'];
+  /** Receives the CLI's output lines as it runs (sanitised and redacted, rate-limited). @default none */
+  readonly progress?: (message: string) => void;
   /** Whether the user can be asked, their answer, and the session's grants. @default cannot ask, no grants */
   readonly approval?: CallContext['approval'];
 }
@@ -46,12 +49,12 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
     tools,
     find: (name) => byName.get(name)?.tool,
     resolve: (name) => resolveToolName(name, names),
-    async call(name, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: new Map() } } = {}) {
+    async call(name, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: new Map() }, progress } = {}) {
       const resolved = resolveToolName(name, names);
       const entry = resolved.kind === 'unknown' ? undefined : byName.get(resolved.name);
       if (!entry) return { isError: true, message: unknownToolMessage(name, resolved.kind === 'unknown' ? resolved.suggestions : []) };
       const { tool, chain } = entry;
-      const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, log, approval, timeoutMs: settings.timeoutMs, state: new Map() };
+      const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, log, approval, progress, timeoutMs: settings.timeoutMs, state: new Map() };
       try {
         await chain(ctx);
       } catch (error) {
@@ -81,6 +84,7 @@ async function runTool(ctx: CallContext, settings: RunSettings): Promise<void> {
     ctx.state.set('decision', 'refused: argv policy');
     return;
   }
+  const lines = ctx.progress && lineProgress(ctx.progress, settings.cleanText);
   const outcome = await runCommand({
     file: settings.launcher.file,
     args: [...settings.launcher.prefixArgs, ...argv],
@@ -90,7 +94,9 @@ async function runTool(ctx: CallContext, settings: RunSettings): Promise<void> {
     timeoutMs: ctx.timeoutMs,
     killGraceMs: settings.killGraceMs,
     maxOutputBytes: settings.maxOutputBytes,
+    onOutput: lines && ((chunk) => lines.write(chunk)),
   });
+  lines?.end();
   if (outcome.kind === 'not-started') {
     ctx.result = { isError: true, message: outcome.message };
     return;

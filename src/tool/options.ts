@@ -9,7 +9,8 @@ import type { ConcurrencyOptions } from '../middleware/concurrency.js';
 import type { InputLimits } from '../middleware/harden-input.js';
 import type { LogCallsOptions } from '../middleware/log-calls.js';
 import type { RateLimitOptions } from '../middleware/rate-limit.js';
-import type { RedactOptions } from '../middleware/redact.js';
+import { redactor, type RedactOptions } from '../middleware/redact.js';
+import { sanitizeText } from '../middleware/sanitize.js';
 import { DEFAULT_TIMEOUT_MS } from '../middleware/timeout.js';
 import type { Middleware } from '../middleware/types.js';
 import type { ToolShapeOptions } from './build-tools.js';
@@ -59,6 +60,8 @@ export interface RunSettings {
   readonly cwd?: string;
   readonly env: Record<string, string>;
   readonly argvPolicy: ArgvPolicy;
+  /** What streamed output goes through before the client sees it: the same cleaning as the result. */
+  readonly cleanText: (text: string) => string;
 }
 
 /** Applies defaults and checks every option, each refusal naming the option and the bad value. */
@@ -71,7 +74,13 @@ export function runSettings(options: CliToolsOptions): RunSettings {
     cwd: options.cwd,
     env: environmentFor(options),
     argvPolicy: checkedPolicy(options.argvPolicy ?? {}),
+    cleanText: cleanerFor(options),
   };
+}
+
+function cleanerFor(options: CliToolsOptions): (text: string) => string {
+  const mask = options.redact === false ? (text: string) => text : redactor(options.redact ?? {});
+  return options.sanitize === false ? mask : (text) => mask(sanitizeText(text));
 }
 
 /** The child's environment, computed once: the allowlist applied to this process's environment. */

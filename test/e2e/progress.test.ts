@@ -1,0 +1,46 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client as ClientV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as TransportV2 } from '@modelcontextprotocol/client/stdio';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { binPath, repoRoot } from './clients.js';
+
+const server = { command: process.execPath, args: [binPath, 'wrap', join(repoRoot, 'test/fixtures/secure/gitlike.js')], stderr: 'pipe' as const };
+
+describe('progress', () => {
+  it('when a v1 client sends a progressToken then output lines stream as progress, cleaned and batched', async () => {
+    const client = new Client({ name: 'e2e-progress', version: '1.0.0' });
+    await client.connect(new StdioClientTransport(server));
+    try {
+      const messages: string[] = [];
+      const result = await client.callTool({ name: 'gitlike_ticker', arguments: {} }, CallToolResultSchema, { onprogress: (p) => void messages.push(p.message ?? '') });
+      expect(result.isError).toBeFalsy();
+      const streamed = messages.join('\n');
+      for (let i = 1; i <= 5; i += 1) expect(streamed).toContain(`tick ${i}`);
+      expect(streamed).toContain('tick 3 bold [REDACTED]');
+      expect(streamed).not.toContain('\u001b');
+      expect(streamed).not.toContain('ghp_');
+      // Lines 120 ms apart, at most one notification per 250 ms: some lines share a message.
+      expect(messages.length).toBeGreaterThan(1);
+      expect(messages.length).toBeLessThan(5);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('when a 2026-07-28 client asks for progress then it gets it too, and a call without a token runs as before', async () => {
+    const client = new ClientV2({ name: 'e2e-progress-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new TransportV2(server));
+    try {
+      const messages: string[] = [];
+      await client.callTool({ name: 'gitlike_ticker', arguments: {} }, { onprogress: (p) => void messages.push(p.message ?? '') });
+      expect(messages.join('\n')).toContain('tick 5');
+      const quiet = await client.callTool({ name: 'gitlike_ticker', arguments: {} });
+      expect(quiet.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+});
