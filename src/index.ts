@@ -11,6 +11,7 @@ export type {
   ScopedOption,
   ToolInput,
   ToolResult,
+  ApprovalQuestion,
   ValueType,
 } from './types.js';
 export { CliMcpError, isCliMcpError, type ErrorCode } from './errors.js';
@@ -35,6 +36,8 @@ export { concurrency, type ConcurrencyOptions } from './middleware/concurrency.j
 export { logCalls, type LogCallsOptions, type CallRecord } from './middleware/log-calls.js';
 export { redact, redactor, type RedactOptions } from './middleware/redact.js';
 export { sanitizeOutput, sanitizeText } from './middleware/sanitize.js';
+export { approval, type ApprovalMode, type ApprovalOptions } from './middleware/approval.js';
+export { riskOf, type Risk, type RiskOverrides } from './middleware/risk.js';
 export {
   allowCommands,
   excludeCommands,
@@ -44,7 +47,7 @@ export {
   type FlagMatcher,
   type Selector,
 } from './middleware/selectors.js';
-export type { CallContext, LogLevel, Middleware } from './middleware/types.js';
+export type { ApprovalChannel, CallContext, LogLevel, Middleware } from './middleware/types.js';
 
 export { createCliTools, type CallOptions, type CliTools, type CliToolsOptions } from './tool/cli-tools.js';
 export type { ToolDefinition } from './tool/definition.js';
