@@ -35,7 +35,7 @@ export function cutMarker(cutBytes: number, streamName: string): string {
  * @example
  * const capture = createCapture(1024, 'stdout');
  * child.stdout.on('data', (chunk) => capture.write(chunk));
- * child.on('close', () => console.log(capture.result().text));
+ * child.on('close', () => process.stderr.write(capture.result().text));
  */
 export function createCapture(maxBytes: number, streamName = 'the output'): Capture {
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) {

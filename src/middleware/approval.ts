@@ -2,6 +2,7 @@ import { buildArgv } from '../argv/build-argv.js';
 import { CliMcpError } from '../errors.js';
 import { riskOf, type Risk, type RiskOverrides } from './risk.js';
 import type { CallContext, Middleware } from './types.js';
+import { refuse } from './refuse.js';
 
 /**
  * When the user is asked before a call runs:
@@ -70,11 +71,6 @@ function needsApproval(mode: ApprovalMode, risk: Risk): boolean {
   if (mode === 'yolo') return false;
   if (mode === 'ask') return risk !== 'read-only';
   return risk === 'destructive';
-}
-
-function refuse(ctx: CallContext, message: string, decision: string): void {
-  ctx.result = { isError: true, message };
-  ctx.state.set('decision', decision);
 }
 
 function question(ctx: CallContext, risk: Risk, argv: readonly string[]): string {

@@ -1,4 +1,5 @@
 import type { Middleware } from './types.js';
+import { refuse } from './refuse.js';
 
 /** Options of `concurrency`. */
 export interface ConcurrencyOptions {
@@ -37,12 +38,11 @@ export function concurrency(options: ConcurrencyOptions): Middleware {
   return async (ctx, next) => {
     if (running >= max) {
       if (waiting.length >= queueLimit) {
-        ctx.result = { isError: true, message: `Too many calls at once (${max} running, ${waiting.length} waiting): nothing was run. Retry in a moment.` };
-        ctx.state.set('decision', 'refused: concurrency limit');
+        refuse(ctx, `Too many calls at once (${max} running, ${waiting.length} waiting): nothing was run. Retry in a moment.`, 'refused: concurrency limit');
         return;
       }
       if (!(await acquire(ctx.signal))) {
-        ctx.result = { isError: true, message: 'The call was cancelled while waiting for a free slot.' };
+        refuse(ctx, 'The call was cancelled while waiting for a free slot.', 'cancelled while queued');
         return;
       }
     } else {

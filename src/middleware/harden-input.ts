@@ -1,5 +1,6 @@
 import { CliMcpError } from '../errors.js';
 import type { Middleware } from './types.js';
+import { refuse } from './refuse.js';
 
 /** Bounds on a raw `tools/call` input, checked before the zod schema sees it. */
 export interface InputLimits {
@@ -70,8 +71,7 @@ export function hardenInputMiddleware(limits?: InputLimits): Middleware {
   return async (ctx, next) => {
     const outcome = harden(ctx.rawInput, checked);
     if (!outcome.ok) {
-      ctx.result = { isError: true, message: outcome.message };
-      ctx.state.set('decision', 'refused: unsafe input');
+      refuse(ctx, outcome.message, 'refused: unsafe input');
       return;
     }
     ctx.rawInput = outcome.input;

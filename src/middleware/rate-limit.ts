@@ -1,4 +1,5 @@
 import type { CallContext, Middleware } from './types.js';
+import { refuse } from './refuse.js';
 
 /** A token bucket: `capacity` calls at once, refilled at `perSecond`. */
 export interface BucketSettings {
@@ -43,8 +44,7 @@ export function rateLimit(options: RateLimitOptions): Middleware {
     const waitMs = Math.max(0, ...chosen.map((found) => found.waitMs(at)));
     if (waitMs > 0) {
       const seconds = Math.max(0.1, Math.ceil(waitMs / 100) / 10);
-      ctx.result = { isError: true, message: `Rate limit reached for ${ctx.tool.name}: nothing was run. Retry after ${seconds} s.` };
-      ctx.state.set('decision', `rate-limited (retry after ${seconds} s)`);
+      refuse(ctx, `Rate limit reached for ${ctx.tool.name}: nothing was run. Retry after ${seconds} s.`, `rate-limited (retry after ${seconds} s)`);
       return;
     }
     for (const found of chosen) found.take();

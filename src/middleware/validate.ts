@@ -2,13 +2,13 @@ import { describeIssues } from '../schema/issues.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import type { ToolInput } from '../types.js';
 import type { Middleware } from './types.js';
+import { refuse } from './refuse.js';
 
 /** Checks the raw input against the tool's zod schema; a bad call ends with an isError result that says what to fix. */
 export const validate: Middleware = async (ctx, next) => {
   const outcome = checkInput(ctx.tool, ctx.rawInput);
   if (!outcome.ok) {
-    ctx.result = { isError: true, message: outcome.message };
-    ctx.state.set('decision', 'invalid input');
+    refuse(ctx, outcome.message, 'invalid input');
     return;
   }
   ctx.input = outcome.input;

@@ -11,6 +11,7 @@ import { layersFor } from './layers.js';
 import { lineProgress } from './progress.js';
 import { runSettings, type CliToolsOptions, type RunSettings } from './options.js';
 import { resolveToolName, unknownToolMessage, type ResolvedToolName } from './resolve-name.js';
+import { refuse } from '../middleware/refuse.js';
 
 export type { CliToolsOptions } from './options.js';
 
@@ -80,8 +81,7 @@ async function runTool(ctx: CallContext, settings: RunSettings): Promise<void> {
   // The last word before the spawn, whatever the middleware did.
   const refused = checkArgv(canonical, argvPolicy);
   if (refused) {
-    ctx.result = { isError: true, message: `Refused: ${refused}` };
-    ctx.state.set('decision', 'refused: argv policy');
+    refuse(ctx, `Refused: ${refused}`, 'refused: argv policy');
     return;
   }
   const lines = ctx.progress && lineProgress(ctx.progress, settings.cleanText);
