@@ -24,6 +24,8 @@ export interface OptionSpec {
   readonly optionalValue?: boolean;
   /** Takes several values: the flag is repeated once per value. */
   readonly variadic?: boolean;
+  /** Counted by repetition (yargs `count`, `-vvv` is 3): an `integer` n renders the flag n times. */
+  readonly count?: boolean;
   /** The only values accepted. */
   readonly choices?: readonly string[];
   /** The CLI's own default, published for the model; never sent on the command line. */

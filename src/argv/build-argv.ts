@@ -12,7 +12,8 @@ import { formatNumber } from './format-number.js';
  * - A value is always one token: `--name=VALUE` for a long flag, `-nVALUE` for a short-only one,
  *   so a value starting with `-` stays a value.
  * - `true` renders the flag, `false` the negation (or nothing); `null`, `undefined`, `""` and `[]`
- *   render nothing; an array repeats the flag once per element. Keys that are not options are ignored.
+ *   render nothing; an array repeats the flag once per element, a `count` option once per unit.
+ *   Keys that are not options are ignored.
  *
  * @example
  * buildArgv(
@@ -43,6 +44,7 @@ export function buildArgv(command: RunnableCommand, input: ToolInput): string[] 
 
 /** The tokens one option's value renders to. */
 function renderOption(spec: ScopedOption, value: unknown): string[] {
+  if (spec.count === true) return renderCount(spec, value);
   if (value === true) {
     // A value option given `true` without `optionalValue` would swallow the next token as its value.
     const bare = spec.type === 'boolean' || spec.optionalValue === true;
@@ -58,6 +60,13 @@ function renderOption(spec: ScopedOption, value: unknown): string[] {
     if (text !== undefined) tokens.push(withValue(flag, text));
   }
   return tokens;
+}
+
+/** A counted option: the flag once per unit (`3` → `--verbose --verbose --verbose`); anything but a positive integer renders nothing. */
+function renderCount(spec: ScopedOption, value: unknown): string[] {
+  const flag = spec.flag;
+  if (flag === undefined || typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) return [];
+  return Array.from({ length: value }, () => flag);
 }
 
 /** A scalar value as text, or `undefined` when it renders nothing. */

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, delimiter, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ArgvPolicy } from '../argv/argv-policy.js';
 import { CliMcpError } from '../errors.js';
 import { resolveLauncher, type Launcher } from '../exec/launcher.js';
 import { runNodeWorker } from '../exec/node-worker.js';
@@ -8,7 +9,15 @@ import type { CommandSpec } from '../types.js';
 
 /** What the load worker sends back. */
 export type WorkerAnswer =
-  | { readonly ok: true; readonly spec: CommandSpec; readonly version?: string; readonly how: string }
+  | {
+      readonly ok: true;
+      readonly kind: 'commander' | 'yargs';
+      readonly spec: CommandSpec;
+      readonly version?: string;
+      readonly how: string;
+      /** Set (false) when the program's parser does not take positionals after `--`. */
+      readonly honoursDoubleDash?: boolean;
+    }
   | { readonly ok: false; readonly message: string };
 
 /** A CLI found on disk, reflected, and ready to be run. */
@@ -16,8 +25,14 @@ export interface LoadedTarget {
   readonly spec: CommandSpec;
   readonly launcher: Launcher;
   readonly version?: string;
-  /** How the program was found, for the user: `commander (export)`, `commander (parse() call)`, … */
+  /** How the program was found, for the user: `commander (export)`, `commander (parse() call)`, `yargs (parse() call)`, … */
   readonly method: string;
+  /**
+   * What the program's own parser needs from the argv policy, when it differs from the default:
+   * `{ honoursDoubleDash: false }` for a yargs program with commands, since yargs fills a command's
+   * positionals only from before `--` (so a positional starting with `-` must be refused). Pass it on as `argvPolicy`.
+   */
+  readonly argvPolicy?: Pick<ArgvPolicy, 'honoursDoubleDash'>;
 }
 
 export interface LoadOptions {
@@ -35,7 +50,7 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
   const launcher = resolveLauncher(file, { cwd });
   // A node launcher is `node [shebang flags…] script`: the script is last, the flags go to the worker too.
   const script = launcher.file === process.execPath ? launcher.prefixArgs.at(-1) : undefined;
-  if (!script) throw new CliMcpError('cli-mcp.program-not-found', `"${target}" is not a JavaScript program; only commander programs can be wrapped so far`);
+  if (!script) throw new CliMcpError('cli-mcp.program-not-found', `"${target}" is not a JavaScript program; only commander and yargs programs can be wrapped so far`);
   const name = basename(target, extname(target));
   let answer: WorkerAnswer;
   try {
@@ -45,7 +60,8 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
     throw new CliMcpError('cli-mcp.reflection-failed', `loading "${target}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   if (!answer.ok) throw new CliMcpError('cli-mcp.program-not-found', answer.message);
-  return { spec: answer.spec, launcher, version: answer.version, method: `commander (${answer.how})` };
+  const argvPolicy = answer.honoursDoubleDash === false ? { honoursDoubleDash: false } : undefined;
+  return { spec: answer.spec, launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, ...(argvPolicy ? { argvPolicy } : {}) };
 }
 
 /** A path as given, else a bin in ./node_modules/.bin, else a command on PATH. */

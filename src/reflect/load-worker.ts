@@ -1,6 +1,6 @@
 /**
- * Runs in a child process: imports a CLI module so that no command action runs and the process is not
- * exited, finds its commander program, and sends the reflected CommandSpec back over IPC.
+ * Runs in a child process: imports a CLI module so that no command action or handler runs and the
+ * process is not exited, finds its commander or yargs program, and sends the reflected CommandSpec back over IPC.
  * Usage: node load-worker.js <module-path> <fallback-name>
  */
 import EventEmitter from 'node:events';
@@ -8,12 +8,16 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { reflectCommander, type CommanderCommand } from './commander.js';
 import type { WorkerAnswer } from './load-program.js';
+import { reflectYargs, yargsHonoursDoubleDash, yargsVersion } from './yargs.js';
+import { commandRecords, isYargsInstance, watchYargsInstances } from './yargs-internals.js';
 
 const [modulePath = '', fallbackName = ''] = process.argv.slice(2);
 const realExit = process.exit.bind(process);
 const created = new Set<CommanderCommand>();
+const createdYargs: object[] = [];
 const patched = new WeakSet<object>();
-let parsed: CommanderCommand | undefined;
+type Program = { readonly kind: 'commander'; readonly program: CommanderCommand } | { readonly kind: 'yargs'; readonly program: object };
+let parsed: Program | undefined;
 let announceParsed: () => void = () => {};
 const parsedOnce = new Promise<void>((resolve) => (announceParsed = resolve));
 
@@ -36,18 +40,25 @@ function isCommandLike(value: object): boolean {
   return typeof candidate.parseAsync === 'function' && typeof candidate.createHelp === 'function' && typeof candidate.addHelpText === 'function';
 }
 
-function patchParse(instance: object): void {
+// yargs instances are no EventEmitters, but every yargs factory (any copy, ESM or CJS) defines the new instance's `argv` getter: hook that.
+watchYargsInstances((instance) => {
+  createdYargs.push(instance);
+  patchParse(instance, 'yargs');
+});
+
+function patchParse(instance: object, kind: Program['kind'] = 'commander'): void {
   let owner: object | null = Object.getPrototypeOf(instance);
   while (owner && !Object.hasOwn(owner, 'parse')) owner = Object.getPrototypeOf(owner);
   if (!owner || patched.has(owner)) return;
   patched.add(owner);
-  const intercept = function (this: CommanderCommand): never {
-    parsed ??= this;
+  const intercept = function (this: object): never {
+    parsed ??= kind === 'commander' ? { kind, program: this as CommanderCommand } : { kind, program: this };
     announceParsed();
     throw new Intercepted('parse intercepted by cli-mcp');
   };
-  Object.defineProperty(owner, 'parse', { value: intercept, configurable: true, writable: true });
-  Object.defineProperty(owner, 'parseAsync', { value: intercept, configurable: true, writable: true });
+  // yargs' `.argv` getter calls parse(); its parseAsync() and parseSync() do too, patched all the same.
+  const methods = kind === 'commander' ? ['parse', 'parseAsync'] : ['parse', 'parseAsync', 'parseSync'];
+  for (const method of methods) Object.defineProperty(owner, method, { value: intercept, configurable: true, writable: true });
 }
 
 process.exit = ((): never => {
@@ -69,9 +80,13 @@ async function importModule(path: string): Promise<Record<string, unknown>> {
   }
 }
 
-function exportedProgram(exports: Record<string, unknown>): CommanderCommand | undefined {
+function exportedProgram(exports: Record<string, unknown>): Program | undefined {
   const values = [exports.default, exports.program, (exports.default as Record<string, unknown> | undefined)?.program, ...Object.values(exports)];
-  return values.find((value): value is CommanderCommand => typeof value === 'object' && value !== null && isCommandLike(value));
+  for (const value of values) {
+    if (typeof value === 'object' && value !== null && isCommandLike(value)) return { kind: 'commander', program: value as CommanderCommand };
+    if (isYargsInstance(value)) return { kind: 'yargs', program: value };
+  }
+  return undefined;
 }
 
 function rootOf(command: CommanderCommand): CommanderCommand {
@@ -80,17 +95,35 @@ function rootOf(command: CommanderCommand): CommanderCommand {
   return root;
 }
 
-function largestRoot(): CommanderCommand | undefined {
+function largestRoot(): Program | undefined {
   const roots = [...created].filter((command) => !command.parent);
   const size = (command: CommanderCommand): number => 1 + command.commands.reduce((sum, child) => sum + size(child), 0);
-  return roots.sort((a, b) => size(b) - size(a))[0];
+  const commander = roots.sort((a, b) => size(b) - size(a))[0];
+  if (commander) return { kind: 'commander', program: commander };
+  // yargs builds a command's subcommands only when it runs: the program with most top-level commands.
+  const yargs = [...createdYargs].sort((a, b) => commandRecords(b).length - commandRecords(a).length)[0];
+  return yargs ? { kind: 'yargs', program: yargs } : undefined;
+}
+
+/** The found program as a WorkerAnswer. */
+function answerFor(found: Program, how: string): WorkerAnswer {
+  if (found.kind === 'commander') {
+    return { ok: true, kind: 'commander', spec: reflectCommander(found.program, { name: fallbackName }), version: found.program.version?.() ?? undefined, how };
+  }
+  const spec = reflectYargs(found.program, { name: fallbackName });
+  return { ok: true, kind: 'yargs', spec, version: yargsVersion(found.program), how, honoursDoubleDash: yargsHonoursDoubleDash(found.program) };
 }
 
 /** How long an async main gets to reach parse(), and a module's top-level await to settle. */
 const SETTLE_MS = 1500;
 const settled = (): Promise<Record<string, unknown>> => new Promise((resolve) => setTimeout(() => resolve({}), SETTLE_MS));
 
-async function find(): Promise<{ program: CommanderCommand; how: string } | undefined> {
+/** The program parse() was called on: for commander, the root of the command it was called on. */
+function parsedProgram(found: Program): Program {
+  return found.kind === 'commander' ? { kind: 'commander', program: rootOf(found.program) } : found;
+}
+
+async function find(): Promise<{ found: Program; how: string } | undefined> {
   let exports: Record<string, unknown> = {};
   try {
     // The timer also keeps this process alive while a top-level await that never settles is pending.
@@ -98,23 +131,23 @@ async function find(): Promise<{ program: CommanderCommand; how: string } | unde
   } catch (error) {
     if (!(error instanceof Intercepted)) throw error;
   }
-  if (parsed) return { program: rootOf(parsed), how: 'parse() call' };
+  if (parsed) return { found: parsedProgram(parsed), how: 'parse() call' };
   const exported = exportedProgram(exports);
-  if (exported) return { program: exported, how: 'export' };
+  if (exported) return { found: exported, how: 'export' };
   // An async main may build the program and parse it a moment after the import settles.
   await Promise.race([parsedOnce, settled()]);
-  if (parsed) return { program: rootOf(parsed), how: 'parse() call' };
+  if (parsed) return { found: parsedProgram(parsed), how: 'parse() call' };
   const built = largestRoot();
-  return built ? { program: built, how: 'constructed program' } : undefined;
+  return built ? { found: built, how: 'constructed program' } : undefined;
 }
 
 async function main(): Promise<void> {
   let answer: WorkerAnswer;
   try {
-    const found = await find();
-    answer = found
-      ? { ok: true, spec: reflectCommander(found.program, { name: fallbackName }), version: found.program.version?.() ?? undefined, how: found.how }
-      : { ok: false, message: `no commander program was found in ${modulePath}: export it, or build it and call parse()` };
+    const result = await find();
+    answer = result
+      ? answerFor(result.found, result.how)
+      : { ok: false, message: `no commander program was found in ${modulePath}, nor a yargs one: export it, or build it and call parse()` };
   } catch (error) {
     answer = { ok: false, message: `loading ${modulePath} failed: ${error instanceof Error ? error.message : String(error)}` };
   }

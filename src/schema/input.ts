@@ -15,6 +15,9 @@ export function inputSchemaFor(command: RunnableCommand): z.ZodType {
   });
 }
 
+/** Most repetitions of a counted flag (`-vvv`) a call may ask for; each is one argv token. */
+const MAX_COUNT = 100;
+
 function optionSchema(option: OptionSpec): z.ZodType {
   let schema = withSwitches(option, option.variadic ? valueList(option) : value(option));
   const description = describeOption(option);
@@ -30,7 +33,7 @@ function value(option: OptionSpec): z.ZodType {
       // A switch that cannot be turned off accepts only true, so a model asking for false is told so.
       return !option.negation && option.default === true ? z.literal(true, { error }) : z.boolean({ error });
     case 'integer':
-      return z.int({ error });
+      return option.count ? z.int({ error }).min(0).max(MAX_COUNT) : z.int({ error });
     case 'number':
       return z.number({ error });
     case 'string':
@@ -59,6 +62,7 @@ function withSwitches(option: OptionSpec, schema: z.ZodType): z.ZodType {
 /** What one value of the option must be, in words. */
 function itemExpectation(option: OptionSpec): string {
   if (option.choices?.length) return `one of ${option.choices.map((choice) => JSON.stringify(choice)).join(', ')}`;
+  if (option.count) return `an integer from 0 to ${MAX_COUNT}`;
   if (option.type === 'boolean') return !option.negation && option.default === true ? 'true (this switch cannot be turned off)' : 'a boolean (true or false)';
   return { integer: 'an integer', number: 'a number', string: 'a string' }[option.type];
 }
@@ -75,6 +79,7 @@ function describeOption(option: OptionSpec): string {
   const notes: string[] = [];
   if (option.type !== 'boolean' && option.optionalValue && option.flag) notes.push(`true passes ${option.flag} without a value`);
   if (option.negation && (option.type !== 'boolean' || !option.flag)) notes.push(`false passes ${option.negation}`);
+  if (option.count && option.flag) notes.push(`a count: 2 passes ${option.flag} twice`);
   const text = option.description?.trim() ?? '';
   return notes.length ? `${text} (${notes.join('; ')})`.trim() : text;
 }

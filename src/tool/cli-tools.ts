@@ -1,5 +1,6 @@
 import { checkArgv } from '../argv/argv-policy.js';
 import { buildArgv } from '../argv/build-argv.js';
+import { positionalsFirst } from '../argv/layout.js';
 import { runCommand } from '../exec/run.js';
 import { compose } from '../middleware/compose.js';
 import type { CallContext } from '../middleware/types.js';
@@ -76,7 +77,7 @@ async function runTool(ctx: CallContext, settings: RunSettings): Promise<void> {
   const { argvPolicy } = settings;
   const canonical = buildArgv(ctx.tool.command, checked.input);
   // A CLI that does not honour `--` gets none; the policy has checked the positionals behind it first.
-  const argv = argvPolicy.honoursDoubleDash === false ? canonical.filter((_, index) => index !== canonical.indexOf('--')) : canonical;
+  const argv = argvPolicy.honoursDoubleDash === false ? positionalsFirst(canonical) : canonical;
   ctx.argv = argv;
   // The last word before the spawn, whatever the middleware did.
   const refused = checkArgv(canonical, argvPolicy);

@@ -68,6 +68,17 @@ const variadics: readonly Case[] = [
   { title: 'when a variadic element starts with - then it stays inside its token', command: command([tag]), input: call({ tag: ['-rf'] }), expected: ['--tag=-rf'] },
 ];
 
+const level = option('verbose', 'integer', { count: true });
+
+const counts: readonly Case[] = [
+  { title: 'when a count is 3 then its flag is sent three times', command: command([level]), input: call({ verbose: 3 }), expected: ['--verbose', '--verbose', '--verbose'] },
+  { title: 'when a count is 1 then its flag is sent once, without a value', command: command([level]), input: call({ verbose: 1 }), expected: ['--verbose'] },
+  { title: 'when a count is 0 then nothing is sent', command: command([level]), input: call({ verbose: 0 }), expected: [] },
+  { title: 'when a count is negative then nothing is sent', command: command([level]), input: call({ verbose: -2 }), expected: [] },
+  { title: 'when a count is fractional then nothing is sent', command: command([level]), input: call({ verbose: 1.5 }), expected: [] },
+  { title: 'when a count is given true or a string then nothing is sent', command: command([level, option('n', 'integer', { count: true })]), input: call({ verbose: true, n: '2' }), expected: [] },
+];
+
 const omitted: readonly Case[] = [
   { title: 'when a value is null then nothing is sent', command: command([name]), input: call({ name: null }), expected: [] },
   { title: 'when a value is undefined then nothing is sent', command: command([name]), input: call({ name: undefined }), expected: [] },
@@ -123,6 +134,7 @@ describe('buildArgv', () => {
     ['booleans', booleans],
     ['values', values],
     ['variadic options', variadics],
+    ['counts', counts],
     ['omitted values', omitted],
     ['ordering', ordering],
     ['positionals', positionals],

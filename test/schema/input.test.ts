@@ -212,6 +212,25 @@ describe('the advertised input JSON Schema', () => {
   });
 });
 
+describe('a counted option (yargs count, -vvv)', () => {
+  const counted = runnable({ options: [option('verbose', 'integer', { count: true, description: 'Say more' })] });
+
+  it('when an option is a count then it is advertised as a bounded non-negative integer saying how it repeats', () => {
+    expect((flagsOf(json(counted)).properties as Record<string, JsonSchema>).verbose).toEqual({
+      type: 'integer',
+      minimum: 0,
+      maximum: 100,
+      description: 'Say more (a count: 2 passes --verbose twice)',
+    });
+  });
+
+  it('when a count is negative, fractional, too large or a boolean then it is refused, and 0 to 100 are accepted', () => {
+    for (const bad of [-1, 1.5, 101, true]) expect(parse(counted, { flags: { verbose: bad } }).success).toBe(false);
+    for (const good of [0, 3, 100]) expect(parse(counted, { flags: { verbose: good } }).success).toBe(true);
+    expect(issuesOf(counted, { flags: { verbose: true } })).toEqual([{ path: ['flags', 'verbose'], message: 'expected an integer from 0 to 100' }]);
+  });
+});
+
 describe('parsing a call with the input schema', () => {
   it('when an option has a default then it is published but not filled in on parse', () => {
     expect((flagsOf(json(everyKind)).properties as Record<string, JsonSchema>).retries).toMatchObject({ default: 3 });

@@ -1,0 +1,152 @@
+/**
+ * The only place cli-mcp reads yargs internals; test/reflect/yargs.test.ts pins every read against
+ * yargs 17.7 (ESM and CommonJS builds) and 18.2. Read, identically in both majors unless noted:
+ *
+ * - `getInternalMethods()` (undocumented): `getCommandInstance()`, `getUsageInstance()`, `getContext()`,
+ *   `getParserConfiguration()`.
+ * - The command instance's `getCommandHandlers()`: records `{ original, description, handler, builder,
+ *   deprecated, demanded, optional }` keyed by command word (`$0` for a nameless default command), and its
+ *   `shim` (the platform shim the instance was built with).
+ * - The usage instance's `getDescriptions()` and `getPositionalGroupName()`; descriptions yargs writes
+ *   itself are deferred translations that start with `__yargsString__:`.
+ * - `addHandler` stores `() => {}` for a command given no handler (the 17 CommonJS bundle is minified: `()=>{}`).
+ * - The `YargsInstance(processArgs, cwd, parentRequire, shim)` constructor; 18's resets the shim's shared
+ *   y18n locale to en_US.
+ * - Both majors' factories call `Object.defineProperty(instance, 'argv', …)` right after `new YargsInstance`.
+ * - 17's CommonJS singleton (`require('yargs')`) is a function whose methods are bound to an instance.
+ */
+
+/** A yargs-parser positional slot: `<file|f>` is `{ cmd: ['file', 'f'], variadic: false }`. */
+export interface YargsSlot {
+  readonly cmd: readonly string[];
+  readonly variadic: boolean;
+}
+
+/** One `.command(…)` as yargs stored it. */
+export interface YargsCommandRecord {
+  /** The command word; `$0` for a default command without a name of its own. */
+  readonly name: string;
+  /** The command string as declared (`add <file> [rest..]`). */
+  readonly original: string;
+  /** `false` hides the command. */
+  readonly description: string | false;
+  readonly deprecated?: boolean | string;
+  /** A function of `(yargs, helpOrVersionSet)`, or an object of option definitions. */
+  readonly builder: unknown;
+  /** The handler the author gave; `undefined` when yargs filled in its own no-op. */
+  readonly handler?: (...args: never[]) => unknown;
+  readonly demanded: readonly YargsSlot[];
+  readonly optional: readonly YargsSlot[];
+}
+
+interface Shim {
+  readonly process: { cwd(): string };
+  readonly y18n?: { getLocale(): string; setLocale(locale: string): void };
+}
+
+interface Internals {
+  getCommandInstance(): { getCommandHandlers(): Record<string, Record<string, unknown>>; readonly shim: Shim };
+  getUsageInstance(): { getDescriptions(): Record<string, unknown>; getPositionalGroupName(): string };
+  getContext(): { readonly fullCommands: string[] };
+  getParserConfiguration(): Record<string, unknown>;
+}
+
+const DEFERRED = '__yargsString__:';
+/** The descriptions yargs gives its own `--help`, `--version` and `--show-hidden`. */
+const BUILT_IN_DESCRIPTIONS = new Set(['Show help', 'Show version number', 'Show hidden options'].map((text) => DEFERRED + text));
+
+function internals(instance: object): Internals {
+  return (instance as { getInternalMethods(): Internals }).getInternalMethods();
+}
+
+/** A yargs instance (any copy, any supported major), or 17's CommonJS singleton function. */
+export function isYargsInstance(value: unknown): value is object {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate.getInternalMethods === 'function' && typeof candidate.getOptions === 'function' && typeof candidate.command === 'function';
+}
+
+/** The instance behind 17's CommonJS singleton function; an instance is returned as is. */
+export function unwrapYargs(value: object): object {
+  if (typeof value !== 'function') return value;
+  // `showHidden(false)` changes nothing and returns `this`: the instance the singleton's methods are bound to.
+  return (value as unknown as { showHidden(option: false): object }).showHidden(false);
+}
+
+/** The default no-op yargs stores when `.command()` is given no handler. */
+function isYargsNoop(handler: unknown): boolean {
+  return typeof handler === 'function' && handler.length === 0 && /^\(\)\s*=>\s*\{\s*\}$/.test(Function.prototype.toString.call(handler));
+}
+
+/** The commands declared directly on `instance`, in declaration order. */
+export function commandRecords(instance: object): YargsCommandRecord[] {
+  const handlers = internals(instance).getCommandInstance().getCommandHandlers();
+  return Object.entries(handlers).map(([name, raw]) => ({
+    name,
+    original: typeof raw.original === 'string' ? raw.original : name,
+    description: typeof raw.description === 'string' ? raw.description : raw.description === false ? false : '',
+    deprecated: typeof raw.deprecated === 'string' || typeof raw.deprecated === 'boolean' ? raw.deprecated : undefined,
+    builder: raw.builder,
+    handler: typeof raw.handler === 'function' && !isYargsNoop(raw.handler) ? (raw.handler as YargsCommandRecord['handler']) : undefined,
+    demanded: Array.isArray(raw.demanded) ? (raw.demanded as YargsSlot[]) : [],
+    optional: Array.isArray(raw.optional) ? (raw.optional as YargsSlot[]) : [],
+  }));
+}
+
+/** Option descriptions by key, translations resolved to their English text; yargs' own options are left out. */
+export function optionDescriptions(instance: object): { readonly text: ReadonlyMap<string, string>; readonly builtIn: ReadonlySet<string> } {
+  const text = new Map<string, string>();
+  const builtIn = new Set<string>();
+  for (const [key, value] of Object.entries(internals(instance).getUsageInstance().getDescriptions())) {
+    if (typeof value !== 'string') continue;
+    if (BUILT_IN_DESCRIPTIONS.has(value)) builtIn.add(key);
+    else if (value) text.set(key, value.startsWith(DEFERRED) ? value.slice(DEFERRED.length) : value);
+  }
+  return { text, builtIn };
+}
+
+/** The keys `.positional()` declared, which yargs files in its (translated) positionals group. */
+export function positionalGroupKeys(instance: object): readonly string[] {
+  const group = internals(instance).getUsageInstance().getPositionalGroupName();
+  const groups = (instance as { getGroups(): Record<string, readonly string[]> }).getGroups();
+  return groups[group] ?? [];
+}
+
+/** `.parserConfiguration({…})` as set on this instance. */
+export function parserConfiguration(instance: object): Readonly<Record<string, unknown>> {
+  return internals(instance).getParserConfiguration();
+}
+
+/**
+ * A fresh instance of the same yargs copy, as if inside the command `fullCommand`, for a builder to run
+ * on: the instance reflected is never changed, and no parse happens.
+ */
+export function sandboxFor(instance: object, fullCommand: string): object {
+  const { shim } = internals(instance).getCommandInstance();
+  const YargsInstance = (Object.getPrototypeOf(instance) as { constructor: new (...args: unknown[]) => object }).constructor;
+  const locale = shim.y18n?.getLocale();
+  const sandbox = new YargsInstance([], shim.process.cwd(), undefined, shim);
+  if (locale !== undefined) shim.y18n?.setLocale(locale);
+  // `.positional()` reads the command string being built from the context, as during a real parse.
+  internals(sandbox).getContext().fullCommands.push(fullCommand);
+  return sandbox;
+}
+
+/**
+ * Calls `onInstance` with every yargs instance a yargs factory creates from now on, whichever copy of
+ * yargs it comes from (nested, bundled, ESM or CommonJS build). Call it before the program is imported.
+ * Returns a function that stops watching.
+ */
+export function watchYargsInstances(onInstance: (instance: object) => void): () => void {
+  const define = Object.defineProperty;
+  // The factories define each new instance's `argv` getter: the one moment every copy of yargs shares.
+  const watching = function <T>(target: T, key: PropertyKey, attributes: PropertyDescriptor & ThisType<unknown>): T {
+    const result = define(target, key, attributes);
+    if (key === 'argv' && typeof target === 'object' && isYargsInstance(target)) onInstance(target);
+    return result;
+  };
+  Object.defineProperty = watching;
+  return () => {
+    if (Object.defineProperty === watching) Object.defineProperty = define;
+  };
+}

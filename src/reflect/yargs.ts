@@ -1,0 +1,164 @@
+import { basename, extname } from 'node:path';
+import { CliMcpError } from '../errors.js';
+import type { CommandSpec, OptionSpec, PositionalSpec } from '../types.js';
+import { readAnnotations } from './commander.js';
+import { withoutUndefined } from './commander-option.js';
+import {
+  commandRecords,
+  isYargsInstance,
+  optionDescriptions,
+  parserConfiguration,
+  positionalGroupKeys,
+  sandboxFor,
+  unwrapYargs,
+  type YargsCommandRecord,
+} from './yargs-internals.js';
+import { reflectYargsOptions, reflectYargsPositionals, type YargsLevel, type YargsOptions, type YargsParsing } from './yargs-option.js';
+
+export interface ReflectYargsOptions {
+  /** Names the root when the program sets no `scriptName()`; else the script's file name is used. */
+  readonly name?: string;
+}
+
+/**
+ * Reflects a yargs 17 or 18 instance (any copy of yargs, not necessarily cli-mcp's) into a CommandSpec
+ * tree. Options come from the public `getOptions()`; each command's builder is run on a fresh sandbox
+ * instance, as yargs itself does on `--help`, so the instance given is not changed. No parse happens
+ * and no handler runs. A command is runnable when it has a handler; a nameless default command (`$0`)
+ * makes its parent runnable with its positionals and options; a program without commands is runnable
+ * and takes its positionals (`argv._`) as `args`. Hidden commands and options, and yargs' own help,
+ * version and show-hidden options, are left out. Tool hints come from `annotate(handler, …)`.
+ * @throws {CliMcpError} `cli-mcp.reflection-failed` when `program` is not a yargs instance, has no name,
+ * or a builder throws.
+ * @example reflectYargs(yargs().scriptName('todo').command('add <title>', 'Add', {}, add))
+ */
+export function reflectYargs(program: object, options?: ReflectYargsOptions): CommandSpec {
+  if (!isYargsInstance(program)) throw new CliMcpError('cli-mcp.reflection-failed', 'not a yargs instance: pass the object yargs() returned');
+  const root = unwrapYargs(program);
+  const name = scriptName(root) ?? options?.name ?? fileName(root);
+  if (!name) throw new CliMcpError('cli-mcp.reflection-failed', 'The yargs program has no name: call .scriptName("…") or pass options.name');
+  const configuration = parserConfiguration(root);
+  const parsing: YargsParsing = {
+    negation: configuration['boolean-negation'] !== false,
+    envPrefix: publicOptions(root).envPrefix || undefined,
+  };
+  return reflectLevel(root, undefined, [name], parsing);
+}
+
+/** The version `--version` prints, when yargs knows one. */
+export function yargsVersion(program: object): string | undefined {
+  let version: unknown;
+  (unwrapYargs(program) as { showVersion(level: (message: unknown) => void): unknown }).showVersion((message) => (version = message));
+  return typeof version === 'string' && version !== '' && version !== 'unknown' ? version : undefined;
+}
+
+/**
+ * Whether the program's positionals may follow `--`. yargs fills a command's positionals (`add <file>`,
+ * and a `$0 <file>` default) only from before `--`; only a program without commands reads `argv._`, which
+ * gets what follows `--` too. When false, callers should set `argvPolicy.honoursDoubleDash: false`.
+ */
+export function yargsHonoursDoubleDash(program: object): boolean {
+  return commandRecords(unwrapYargs(program)).length === 0;
+}
+
+const MAX_DEPTH = 32;
+
+function reflectLevel(instance: object, own: YargsCommandRecord | undefined, path: readonly string[], parsing: YargsParsing): CommandSpec {
+  if (path.length > MAX_DEPTH) throw new CliMcpError('cli-mcp.reflection-failed', `yargs commands nest deeper than ${MAX_DEPTH}: ${path.join(' ')}`);
+  const records = commandRecords(instance);
+  const fallback = records.find((record) => record.name === '$0');
+  const level = levelOf(instance);
+  const ownSlots = own ? slotNames(own, instance) : new Set(positionalGroupKeys(instance));
+  let optionSpecs = reflectYargsOptions(level, ownSlots, parsing);
+  let positionals: PositionalSpec[] = own ? reflectYargsPositionals(own.demanded, own.optional, level) : [];
+  if (fallback) {
+    const sandbox = built(instance, fallback, path);
+    const defaultLevel = levelOf(sandbox);
+    optionSpecs = merge(optionSpecs, reflectYargsOptions(defaultLevel, slotNames(fallback, sandbox), parsing));
+    if (positionals.length === 0) positionals = reflectYargsPositionals(fallback.demanded, fallback.optional, defaultLevel);
+  } else if (!own && records.length === 0) {
+    positionals = programArgs(instance);
+  }
+  const handler = own?.handler ?? fallback?.handler;
+  return withoutUndefined<CommandSpec>({
+    name: path.at(-1) ?? '',
+    description: describe(own ?? fallback),
+    runnable: handler !== undefined || (!own && records.length === 0),
+    options: optionSpecs,
+    positionals,
+    subcommands: records
+      .filter((record) => record.name !== '$0' && record.description !== false)
+      .map((record) => reflectLevel(built(instance, record, [...path, record.name]), record, [...path, record.name], parsing)),
+    annotations: handler ? readAnnotations(handler) : undefined,
+  });
+}
+
+/** A sandbox instance on which the command's builder has run. */
+function built(parent: object, record: YargsCommandRecord, path: readonly string[]): object {
+  const sandbox = sandboxFor(parent, record.original);
+  try {
+    if (typeof record.builder === 'function') {
+      const result: unknown = (record.builder as (yargs: object, helpOrVersionSet: boolean) => unknown)(sandbox, true);
+      // An async builder: what it declared before its first await is what is reflected.
+      if (result instanceof Promise) result.catch(() => {});
+    } else if (typeof record.builder === 'object' && record.builder !== null) {
+      const option = (sandbox as { option(key: string, definition: unknown): unknown }).option.bind(sandbox);
+      for (const [key, definition] of Object.entries(record.builder)) option(key, definition);
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CliMcpError('cli-mcp.reflection-failed', `the builder of "${path.join(' ')}" threw: ${message}`, { cause: error });
+  }
+  return sandbox;
+}
+
+function levelOf(instance: object): YargsLevel {
+  const { text, builtIn } = optionDescriptions(instance);
+  return { options: publicOptions(instance), descriptions: text, builtIn };
+}
+
+function publicOptions(instance: object): YargsOptions {
+  return (instance as { getOptions(): YargsOptions }).getOptions();
+}
+
+/** Every name a command's positionals go by, plus what its builder declared with `.positional()`. */
+function slotNames(record: YargsCommandRecord, instance: object): Set<string> {
+  const names = [...record.demanded, ...record.optional].flatMap((slot) => slot.cmd);
+  return new Set([...names, ...positionalGroupKeys(instance)]);
+}
+
+/** Own options first; a default command's option of the same name does not repeat it. */
+function merge(own: readonly OptionSpec[], more: readonly OptionSpec[]): OptionSpec[] {
+  const names = new Set(own.map((option) => option.name));
+  return [...own, ...more.filter((option) => !names.has(option.name))];
+}
+
+/**
+ * A program without commands reads its positionals from `argv._`. In strict mode yargs accepts none
+ * unless `.demandCommand(min, max)` allows them.
+ */
+function programArgs(instance: object): PositionalSpec[] {
+  const demanded = (instance as { getDemandedCommands(): { _?: { min?: number; max?: number } } }).getDemandedCommands()._;
+  const strict = (instance as { getStrict(): boolean }).getStrict();
+  if (strict && (demanded === undefined || demanded.max === 0)) return [];
+  return [{ name: 'args', type: 'string', required: (demanded?.min ?? 0) > 0, variadic: true }];
+}
+
+function describe(record: YargsCommandRecord | undefined): string | undefined {
+  if (!record) return undefined;
+  const text = record.description || '';
+  const note = typeof record.deprecated === 'string' ? `(deprecated: ${record.deprecated})` : record.deprecated ? '(deprecated)' : '';
+  return [text, note].filter(Boolean).join(' ') || undefined;
+}
+
+function scriptName(instance: object): string | undefined {
+  const candidate = instance as { customScriptName?: boolean; $0?: unknown };
+  return candidate.customScriptName === true && typeof candidate.$0 === 'string' && candidate.$0 ? candidate.$0 : undefined;
+}
+
+function fileName(instance: object): string | undefined {
+  const script = (instance as { $0?: unknown }).$0;
+  if (typeof script !== 'string' || !script) return undefined;
+  const first = script.split(' ').at(-1) ?? script;
+  return basename(first, extname(first)) || undefined;
+}

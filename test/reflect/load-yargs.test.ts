@@ -1,0 +1,58 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadTarget } from '../../src/reflect/load-program.js';
+import type { CommandSpec } from '../../src/types.js';
+import { scratchMaker } from '../helpers/scratch.js';
+
+// The loader's worker runs from dist/: `npm run build` first.
+const fixtures = fileURLToPath(new URL('../fixtures/yargs/', import.meta.url));
+const fixture = (name: string): string => path.join(fixtures, name);
+
+/** A fresh working directory: a handler, or code after the parse, would write a file into it. */
+const scratch = scratchMaker('cli-mcp-load-yargs-');
+
+const commandNames = (spec: CommandSpec): string[] => spec.subcommands.map((sub) => sub.name);
+
+describe.concurrent('loadTarget on yargs programs', () => {
+  it.each([
+    { file: 'esm-parse.mjs', story: 'is ESM and calls parse() at import (yargs 18)', name: 'esm-tool', method: 'yargs (parse() call)', commands: ['build'] },
+    { file: 'cjs-argv.cjs', story: 'is CommonJS and reads .argv (yargs 17 singleton)', name: 'cjs-tool', method: 'yargs (parse() call)', commands: ['clean'] },
+    { file: 'exported.mjs', story: 'only exports its instance', name: 'exported', method: 'yargs (export)', commands: ['ping', 'pong'] },
+    { file: 'parse-async.mjs', story: 'awaits parseAsync() at top level', name: 'awaiter', method: 'yargs (parse() call)', commands: ['go'] },
+    { file: 'marker.mjs', story: 'has a default handler that writes a marker and calls parseSync() (yargs 17 ESM)', name: 'marker', method: 'yargs (parse() call)', commands: [] },
+    { file: 'exit-at-import.mjs', story: 'calls process.exit(3) after building', name: 'quitter', method: 'yargs (constructed program)', commands: ['start', 'status'] },
+  ])('when the module $story then it loads by $method and nothing runs', async ({ file, name, method, commands }) => {
+    const cwd = scratch();
+    const loaded = await loadTarget(fixture(file), { cwd });
+    expect(loaded.method).toBe(method);
+    expect(loaded.spec.name).toBe(name);
+    expect(commandNames(loaded.spec)).toEqual(commands);
+    // A handler, or the code after the parse, would have left HANDLER_RAN, AFTER_PARSE or MARKER.
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('when a program has a nameless default command then its root is one runnable tool with its positionals', async () => {
+    const { spec } = await loadTarget(fixture('marker.mjs'), { cwd: scratch() });
+    expect(spec).toMatchObject({ runnable: true, positionals: [{ name: 'file', required: false, default: 'MARKER' }] });
+  });
+
+  it('when a yargs program has commands then the loader asks for no "--" before positionals', async () => {
+    const loaded = await loadTarget(fixture('esm-parse.mjs'), { cwd: scratch() });
+    expect(loaded.argvPolicy).toEqual({ honoursDoubleDash: false });
+    expect(loaded.spec.subcommands[0]).toMatchObject({ name: 'build', options: [{ name: 'watch', type: 'boolean' }], positionals: [{ name: 'target', required: true }] });
+  });
+
+  it('when the program sets its version then the loader reports it and no --version flag', async () => {
+    const loaded = await loadTarget(fixture('esm-parse.mjs'), { cwd: scratch() });
+    expect(loaded.version).toBe('3.2.1');
+    expect(loaded.spec.options.map((option) => option.name)).toEqual([]);
+  });
+
+  it('when a commander program is loaded then it still says commander and needs no argv policy', async () => {
+    const loaded = await loadTarget(fileURLToPath(new URL('../fixtures/programs/parse-at-import.mjs', import.meta.url)), { cwd: scratch() });
+    expect(loaded.method).toBe('commander (parse() call)');
+    expect(loaded.argvPolicy).toBeUndefined();
+  });
+});
