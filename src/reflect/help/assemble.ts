@@ -1,0 +1,69 @@
+/**
+ * Puts a dialect's findings together into a HelpPage: the usage forms that belong to this command,
+ * its name, positionals, examples and description.
+ */
+import type { OptionSpec, PositionalSpec } from '../../types.js';
+import type { HelpPage, ParseContext, SubcommandEntry } from './page.js';
+import { dedent, type HelpLayout } from './sections.js';
+import { mergeForms, positionalsFromTokens } from './usage.js';
+import { splitPath, type UsageToken } from './usage-tokens.js';
+
+export interface PageParts {
+  readonly layout: HelpLayout;
+  readonly options: readonly OptionSpec[];
+  readonly globalOptions?: readonly OptionSpec[];
+  readonly subcommands: readonly SubcommandEntry[];
+  /** Usage forms to read instead of the layout's (git drops its subcommands' forms). */
+  readonly forms?: readonly string[];
+  /** Positionals the page lists in a section of their own (argparse, clap); else read from usage. */
+  readonly positionals?: readonly PositionalSpec[];
+  readonly description?: string;
+  readonly lowercasePositionals?: boolean;
+  /** Whether a printed flag takes a value, so `-d <tagname>` is read right. */
+  readonly arity?: ReadonlyMap<string, boolean>;
+}
+
+/** A usage form with this command's path split off. */
+export interface CommandForm {
+  readonly path: readonly string[];
+  readonly rest: readonly UsageToken[];
+}
+
+/** The forms that are this command's own: those whose path is the whole expected path (all forms when none is). */
+export function ownForms(forms: readonly string[], context: ParseContext, lowercase = false): CommandForm[] {
+  const split = forms.map((form) => splitPath(form, context.path, { lowercasePositionals: lowercase }));
+  const expected = context.path?.length;
+  const full = split.filter((form) => expected === undefined || form.path.length === expected);
+  return full.length > 0 ? full : split;
+}
+
+export function examplesOf(layout: HelpLayout): string | undefined {
+  const parts = layout.sections
+    .filter((section) => /^examples?$/i.test(section.title))
+    .map((section) => [section.inline, dedent(section.lines)].filter((text) => text.trim() !== '').join('\n').trim());
+  const text = parts.join('\n\n').trim();
+  return text === '' ? undefined : text;
+}
+
+export function assemblePage(parts: PageParts, context: ParseContext): HelpPage {
+  const forms = ownForms(parts.forms ?? parts.layout.usage, context, parts.lowercasePositionals);
+  const name = context.path?.[context.path.length - 1] ?? forms[0]?.path[forms[0].path.length - 1];
+  const rules = {
+    subcommands: parts.subcommands.length > 0,
+    lowercasePositionals: parts.lowercasePositionals === true,
+    takesValue: (flag: string) => parts.arity?.get(flag),
+  };
+  const positionals = parts.positionals ?? mergeForms(forms.map((form) => positionalsFromTokens(form.rest, rules)));
+  const description = parts.description ?? parts.layout.intro;
+  const examples = examplesOf(parts.layout);
+  return {
+    ...(name !== undefined ? { name } : {}),
+    ...(description !== '' ? { description } : {}),
+    usage: parts.forms ?? parts.layout.usage,
+    ...(examples !== undefined ? { examples } : {}),
+    options: parts.options,
+    globalOptions: parts.globalOptions ?? [],
+    positionals,
+    subcommands: parts.subcommands,
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * The on-disk cache of crawled help: one JSON file per program build and crawl settings, written
+ * atomically (a temp file renamed into place); an entry that does not read back is ignored.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { CommandSpec } from '../../types.js';
+import { HELP_DIALECTS, type HelpDialect } from './page.js';
+
+/** Bumped when parsing changes what a crawl produces, so older entries stop matching. */
+export const CACHE_FORMAT = 1;
+
+/** What a cache entry holds: the crawl's result. */
+export interface CachedHelp {
+  readonly format: number;
+  readonly binary: string;
+  readonly dialect: HelpDialect;
+  readonly pages: number;
+  readonly unread: readonly UnreadCommand[];
+  readonly spec: CommandSpec;
+}
+
+export interface UnreadCommand {
+  readonly command: string;
+  /** `depth`: below maxDepth; `time`: the crawl ran out of time; `unreadable`: its help did not read as help. */
+  readonly reason: 'depth' | 'time' | 'unreadable';
+}
+
+/** `$XDG_CACHE_HOME/cli-mcp/help`, else `~/.cache/cli-mcp/help`. */
+export function defaultCacheDir(): string {
+  const base = process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache');
+  return join(base, 'cli-mcp', 'help');
+}
+
+/** A file name for everything that decides the result: the build, its `--version` and the crawl settings. */
+export function cacheKey(parts: Readonly<Record<string, unknown>>): string {
+  return createHash('sha256').update(JSON.stringify({ format: CACHE_FORMAT, ...parts })).digest('hex').slice(0, 40);
+}
+
+function isCachedHelp(value: unknown): value is CachedHelp {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Partial<CachedHelp>;
+  return (
+    entry.format === CACHE_FORMAT &&
+    typeof entry.binary === 'string' &&
+    HELP_DIALECTS.includes(entry.dialect as HelpDialect) &&
+    typeof entry.pages === 'number' &&
+    Array.isArray(entry.unread) &&
+    typeof entry.spec === 'object' && entry.spec !== null &&
+    typeof entry.spec.name === 'string' && Array.isArray(entry.spec.subcommands) && Array.isArray(entry.spec.options)
+  );
+}
+
+/** The entry under `key`, or undefined when there is none or it is damaged. */
+export async function readCache(dir: string, key: string): Promise<CachedHelp | undefined> {
+  try {
+    const value: unknown = JSON.parse(await readFile(join(dir, `${key}.json`), 'utf8'));
+    return isCachedHelp(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the entry whole or not at all; a failure (read-only disk, …) is returned, not thrown. */
+export async function writeCache(dir: string, key: string, entry: CachedHelp): Promise<Error | undefined> {
+  const file = join(dir, `${key}.json`);
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(temp, JSON.stringify(entry), 'utf8');
+    await rename(temp, file);
+    return undefined;
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => {});
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}

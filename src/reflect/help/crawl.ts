@@ -1,0 +1,233 @@
+/**
+ * Reflects a program that is not JavaScript through its help text: runs `<bin> --help`, then the
+ * help of every listed subcommand (bounded in depth, time and parallelism), and assembles the
+ * pages into a CommandSpec. The result is cached on disk per program build.
+ */
+import { CliMcpError } from '../../errors.js';
+import { childEnvironment } from '../../exec/environment.js';
+import { runCommand } from '../../exec/run.js';
+import type { CommandSpec, OptionSpec } from '../../types.js';
+import { identify, programName, resolveBinary } from './binary.js';
+import { CACHE_FORMAT, cacheKey, defaultCacheDir, readCache, writeCache, type UnreadCommand } from './cache.js';
+import { globalOptionsCommand } from './cobra.js';
+import { fetchListing, fetchPage, type HelpCall } from './fetch-page.js';
+import { limiter } from './limit.js';
+import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
+
+export interface ReflectHelpOptions {
+  /** Subcommand levels read below the program; deeper commands are listed but not exposed. @default 3 */
+  readonly maxDepth?: number;
+  /** Time for the whole crawl; commands not read by then are left unread (and nothing is cached). @default 60_000 */
+  readonly timeoutMs?: number;
+  /** Time for one help call. @default 10_000 */
+  readonly callTimeoutMs?: number;
+  /** Most help processes running at once. @default 4 */
+  readonly concurrency?: number;
+  /** Told of each page read: `crawled 12/40: kubectl get`. */
+  readonly onProgress?: (message: string) => void;
+  /** Where results are cached. @default ~/.cache/cli-mcp/help (or $XDG_CACHE_HOME/cli-mcp/help) */
+  readonly cacheDir?: string;
+  /** Read and write the cache. @default true */
+  readonly cache?: boolean;
+  /** Read only these first-level subcommands (names or aliases), listed or not (git lists only its common ones). @default all */
+  readonly only?: readonly string[];
+  /** Read the help as this dialect instead of detecting it. */
+  readonly dialect?: HelpDialect;
+  /** Where the program runs and a relative binary path is resolved from. @default process.cwd() */
+  readonly cwd?: string;
+}
+
+export interface HelpReflection {
+  readonly spec: CommandSpec;
+  readonly dialect: HelpDialect;
+  /** Help pages read (by the crawl that filled the cache, on a cache hit). */
+  readonly pages: number;
+  /** Commands listed but not read, so not exposed. */
+  readonly unread: readonly UnreadCommand[];
+  readonly fromCache: boolean;
+  readonly durationMs: number;
+}
+
+/** Variables that keep help plain and in English, and pagers out of the way; the rest is the usual allowlist. */
+const HELP_ENV = { NO_COLOR: '1', TERM: 'dumb', LC_ALL: 'C', LANG: 'C', PAGER: 'cat', GIT_PAGER: 'cat', MANPAGER: 'cat' };
+
+interface Visited {
+  readonly words: readonly string[];
+  readonly entry?: SubcommandEntry;
+  readonly page?: HelpPage;
+  readonly children: readonly Visited[];
+}
+
+/**
+ * @example
+ * const { spec, dialect } = await reflectHelp('kubectl', { onProgress: (m) => console.error(m) });
+ */
+export async function reflectHelp(binary: string, options: ReflectHelpOptions = {}): Promise<HelpReflection> {
+  const started = performance.now();
+  const settings = normalise(options);
+  const file = await resolveBinary(binary, settings.cwd);
+  if (file === undefined) throw new CliMcpError('cli-mcp.target-not-found', `Could not find an executable "${binary}" (looked on PATH and from ${settings.cwd}).`);
+  const env = childEnvironment(process.env, { set: HELP_ENV });
+  const call: HelpCall = { file, program: programName(binary), cwd: settings.cwd, env, timeoutMs: settings.callTimeoutMs };
+  const key = settings.cache ? await keyFor(call, settings) : undefined;
+  if (key !== undefined) {
+    const hit = await readCache(settings.cacheDir, key);
+    if (hit !== undefined) {
+      settings.onProgress(`cache hit: ${hit.binary} (${hit.pages} pages)`);
+      return { spec: hit.spec, dialect: hit.dialect, pages: hit.pages, unread: hit.unread, fromCache: true, durationMs: elapsed(started) };
+    }
+  }
+  const crawl = await crawlPages(call, settings, started);
+  const spec = assemble(call.program, crawl.root, crawl.globals);
+  if (key !== undefined && !crawl.unread.some((item) => item.reason === 'time')) {
+    const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, spec });
+    if (failure !== undefined) settings.onProgress(`could not write the help cache: ${failure.message}`);
+  }
+  return { spec, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, fromCache: false, durationMs: elapsed(started) };
+}
+
+type Settings = Required<Omit<ReflectHelpOptions, 'only' | 'dialect'>> & Pick<ReflectHelpOptions, 'only' | 'dialect'>;
+
+function normalise(options: ReflectHelpOptions): Settings {
+  const count = (name: string, value: number | undefined, fallback: number, min: number): number => {
+    const result = value ?? fallback;
+    if (!Number.isInteger(result) || result < min) throw new CliMcpError('cli-mcp.invalid-option', `${name} must be an integer of at least ${min}; got ${String(value)}`);
+    return result;
+  };
+  return {
+    maxDepth: count('maxDepth', options.maxDepth, 3, 0),
+    timeoutMs: count('timeoutMs', options.timeoutMs, 60_000, 1),
+    callTimeoutMs: count('callTimeoutMs', options.callTimeoutMs, 10_000, 1),
+    concurrency: count('concurrency', options.concurrency, 4, 1),
+    onProgress: options.onProgress ?? (() => {}),
+    cacheDir: options.cacheDir ?? defaultCacheDir(),
+    cache: options.cache ?? true,
+    cwd: options.cwd ?? process.cwd(),
+    ...(options.only !== undefined ? { only: options.only } : {}),
+    ...(options.dialect !== undefined ? { dialect: options.dialect } : {}),
+  };
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
+}
+
+/** The cache key: the build (real path, mtime, size), what `--version` prints, and the crawl settings. */
+async function keyFor(call: HelpCall, settings: Settings): Promise<string> {
+  const identity = await identify(call.file);
+  const outcome = await runCommand({ file: call.file, args: ['--version'], cwd: call.cwd, env: call.env, timeoutMs: Math.min(5_000, settings.callTimeoutMs), maxOutputBytes: 64 * 1024 });
+  const version = outcome.kind === 'ran' ? `${outcome.output.exitCode}\n${outcome.output.stdout}\n${outcome.output.stderr}` : outcome.code;
+  return cacheKey({ ...identity, version, maxDepth: settings.maxDepth, only: settings.only ?? null, dialect: settings.dialect ?? null });
+}
+
+interface Crawl {
+  readonly root: Visited;
+  readonly globals: readonly OptionSpec[];
+  readonly dialect: HelpDialect;
+  readonly pages: number;
+  readonly unread: readonly UnreadCommand[];
+}
+
+/** Reads the root's help, then every listed subcommand's, breadth limited by `limit` and the deadline. */
+async function crawlPages(call: HelpCall, settings: Settings, started: number): Promise<Crawl> {
+  const deadline = started + settings.timeoutMs;
+  const limit = limiter(settings.concurrency);
+  const unread: UnreadCommand[] = [];
+  const globals: OptionSpec[] = [];
+  let dialect = settings.dialect;
+  let pages = 0;
+  let known = 1;
+  const label = (words: readonly string[]): string => [call.program, ...words].join(' ');
+  const read = (words: readonly string[], entry?: SubcommandEntry, parentText?: string) =>
+    limit(async () => {
+      if (deadline <= performance.now()) return { kind: 'failed', reason: 'time' } as const;
+      const result = await fetchPage({ ...call, deadline }, dialect, words, {
+        ...(entry !== undefined ? { entry } : {}),
+        ...(parentText !== undefined ? { parentText } : {}),
+      });
+      if (result.kind === 'page') {
+        pages += 1;
+        settings.onProgress(`crawled ${pages}/${known}: ${label(words)}`);
+      }
+      return result;
+    });
+
+  const root = await read([]);
+  if (root.kind !== 'page') {
+    const why =
+      root.reason === 'not-started' ? (root.message ?? 'it could not be started')
+      : root.reason === 'time' ? `it did not answer within ${Math.min(settings.callTimeoutMs, settings.timeoutMs)} ms`
+      : 'its --help, -h and help printed nothing that reads as help';
+    throw new CliMcpError('cli-mcp.reflection-failed', `Could not read the help of "${label([])}": ${why}.`);
+  }
+  dialect ??= root.dialect ?? 'gnu';
+  const visit = async (words: readonly string[], page: HelpPage, text: string, depth: number): Promise<Visited> => {
+    globals.push(...page.globalOptions);
+    let listed = page.subcommands;
+    if (depth === 0 && settings.only !== undefined) listed = selectOnly(listed, settings.only);
+    if (depth >= settings.maxDepth) {
+      unread.push(...listed.map((entry) => ({ command: label([...words, entry.name]), reason: 'depth' as const })));
+      return { words, page, children: listed.map((entry) => ({ words: [...words, entry.name], entry, children: [] })) };
+    }
+    known += listed.length;
+    const children = await Promise.all(
+      listed.map(async (entry): Promise<Visited> => {
+        const childWords = [...words, entry.name];
+        const result = await read(childWords, entry, text);
+        if (result.kind === 'page') return { ...(await visit(childWords, result.page, result.text, depth + 1)), entry };
+        unread.push({ command: label(childWords), reason: result.reason === 'time' ? 'time' : 'unreadable' });
+        return { words: childWords, entry, children: [] };
+      }),
+    );
+    return { words, page, children };
+  };
+  const globalCommand = dialect === 'cobra' ? globalOptionsCommand(root.text) : undefined;
+  const [tree] = await Promise.all([
+    visit([], root.page, root.text, 0),
+    globalCommand === undefined ? undefined : limit(async () => {
+      const page = await fetchListing({ ...call, deadline }, 'cobra', globalCommand);
+      if (page !== undefined) globals.push(...page.globalOptions, ...page.options);
+    }),
+  ]);
+  return { root: tree, globals, dialect, pages, unread: unread.sort((a, b) => a.command.localeCompare(b.command)) };
+}
+
+/**
+ * The CommandSpec tree. Global options join the root's own. A command is runnable when it has
+ * options of its own (not global ones) or no subcommands; an unread command is never runnable.
+ */
+function assemble(program: string, root: Visited, globals: readonly OptionSpec[]): CommandSpec {
+  const globalNames = new Set(globals.map((option) => option.name));
+  const build = (node: Visited, depth: number): CommandSpec => {
+    const page = node.page;
+    const name = node.words[node.words.length - 1] ?? program;
+    const subcommands = node.children.map((child) => build(child, depth + 1));
+    const own = page?.options ?? [];
+    const options = depth === 0 ? [...own, ...uniqueByName(globals).filter((option) => !own.some((mine) => mine.name === option.name))] : own;
+    const description = page?.description ?? node.entry?.description;
+    return {
+      name,
+      ...(description !== undefined && description !== '' ? { description } : {}),
+      ...(page?.examples !== undefined ? { examples: page.examples } : {}),
+      runnable: page !== undefined && (own.some((option) => !globalNames.has(option.name)) || subcommands.length === 0),
+      options,
+      positionals: page?.positionals ?? [],
+      subcommands,
+    };
+  };
+  return build(root, 0);
+}
+
+/** The wanted entries, in listing order, then wanted names the page does not list (git lists only common commands). */
+function selectOnly(listed: readonly SubcommandEntry[], only: readonly string[]): SubcommandEntry[] {
+  const wanted = new Set(only);
+  const picked = listed.filter((entry) => wanted.has(entry.name) || (entry.aliases ?? []).some((alias) => wanted.has(alias)));
+  const named = new Set(picked.flatMap((entry) => [entry.name, ...(entry.aliases ?? [])]));
+  return [...picked, ...only.filter((name) => !named.has(name)).map((name) => ({ name }))];
+}
+
+function uniqueByName(options: readonly OptionSpec[]): OptionSpec[] {
+  const seen = new Map<string, OptionSpec>();
+  for (const option of options) if (!seen.has(option.name)) seen.set(option.name, option);
+  return [...seen.values()];
+}

@@ -1,0 +1,66 @@
+/**
+ * Tells which dialect a help text is written in, by the marks each convention leaves. Scores
+ * every dialect and takes the best; text no dialect claims is read as GNU getopt help.
+ */
+import type { HelpDialect } from './page.js';
+
+type Mark = readonly [pattern: RegExp, weight: number];
+
+const MARKS: Readonly<Record<HelpDialect, readonly Mark[]>> = {
+  cobra: [
+    [/^Usage:\n {2}\S/m, 3], // the usage form on its own line
+    [/^Usage: {2}\S/m, 2], // docker's two spaces
+    [/Use "[^"]+ (\[command\]|<command>) --help" for more information/, 4],
+    [/Run '\S+ (COMMAND|\[command\]) --help' for more information/, 4],
+    [/Use "\S+ options" for a list of global/, 4],
+    [/^(Available Commands|Global Flags|Flags):$/m, 2],
+    [/^ +(-\w, )?--[\w-]+=\S*:$/m, 4], // kubectl's `--all-namespaces=false:`
+    [/^ +(-\w, | {4})--[\w-]+ (string|int|int32|int64|uint|duration|strings|stringArray|stringSlice|float64|list)\s{2,}/m, 3],
+    [/^(FLAGS|INHERITED FLAGS|CORE COMMANDS)$/m, 2],
+  ],
+  git: [
+    [/^usage: git\b/m, 6],
+    [/^GIT-[A-Z0-9-]+\(1\)/m, 6],
+    [/^ +--\[no-\][\w-]+/m, 2],
+  ],
+  argparse: [
+    [/^usage: \S+.* \[-h\]/m, 4],
+    [/^(positional arguments|optional arguments):$/m, 4],
+    [/show this help message and exit/, 3],
+    [/^usage: /m, 1],
+  ],
+  click: [
+    [/Show this message and exit\./, 5],
+    [/^Usage: \S+.*\[OPTIONS\]/m, 1],
+    [/^ +--[\w-]+ \/ --no-[\w-]+/m, 2],
+  ],
+  clap: [
+    [/^ +-h, --help +Print help( \(see (more|a summary) with '-{1,2}h(elp)?'\))?$/m, 5],
+    [/Prints help information/, 4],
+    [/\[possible values: /, 3],
+    [/^(Arguments|ARGS|SUBCOMMANDS):$/m, 2],
+    [/^USAGE:$/m, 1],
+  ],
+  gnu: [
+    [/^Usage: \S+ \[OPTION\]/m, 4],
+    [/Mandatory arguments to long options are mandatory for short options too/, 4],
+    [/display this help and exit/, 3],
+    [/^ +-\w, --[\w-]+=[A-Z]+/m, 2],
+  ],
+};
+
+/** The scores of every dialect, highest first (for diagnostics and tests). */
+export function scoreDialects(text: string): { dialect: HelpDialect; score: number }[] {
+  return (Object.keys(MARKS) as HelpDialect[])
+    .map((dialect) => ({ dialect, score: MARKS[dialect].reduce((sum, [pattern, weight]) => sum + (pattern.test(text) ? weight : 0), 0) }))
+    .sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The dialect of a help text.
+ * @example detectDialect('usage: git [-v | --version] …') // 'git'
+ */
+export function detectDialect(text: string): HelpDialect {
+  const [best] = scoreDialects(text.replace(/\r\n?/g, '\n'));
+  return best === undefined || best.score === 0 ? 'gnu' : best.dialect;
+}

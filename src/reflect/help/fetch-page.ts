@@ -1,0 +1,74 @@
+/**
+ * Runs a program's help for one command path and parses it. Each dialect is asked the way its
+ * programs answer: `<sub> --help`, git's `<sub> -h`, and `help <sub>` when `--help` says nothing.
+ */
+import { runCommand } from '../../exec/run.js';
+import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
+import { looksLikeHelp, parseHelp } from './parse.js';
+
+/** How one help call is made. */
+export interface HelpCall {
+  readonly file: string;
+  readonly program: string;
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  /** No call runs past this `performance.now()` time. */
+  readonly deadline?: number;
+}
+
+export type FetchResult =
+  | { readonly kind: 'page'; readonly page: HelpPage; readonly text: string }
+  | { readonly kind: 'failed'; readonly reason: 'time' | 'unreadable' | 'not-started'; readonly message?: string };
+
+/** Runs exactly `args` and parses what they print (kubectl's `options` lists the global flags). */
+export async function fetchListing(call: HelpCall, dialect: HelpDialect, args: readonly string[]): Promise<HelpPage | undefined> {
+  const result = await run(call, args);
+  if ('notStarted' in result || result.timedOut) return undefined;
+  return parseHelp(result.text, { path: [call.program, ...args], dialect });
+}
+
+/** The argv to try, in order, for the help of `words` (the path after the program). */
+export function helpArgvs(dialect: HelpDialect | undefined, words: readonly string[]): string[][] {
+  if (dialect === undefined) return [['--help'], ['-h'], ['help']];
+  if (dialect === 'git') return words.length === 0 ? [['--help']] : [[...words, '-h']];
+  if (dialect === 'cobra' || dialect === 'clap') return [[...words, '--help'], ['help', ...words]];
+  return [[...words, '--help']];
+}
+
+/** What a help call printed: stdout, or stderr when stdout is empty (some print help there). */
+async function run(call: HelpCall, args: readonly string[]): Promise<{ text: string; timedOut: boolean } | { notStarted: string }> {
+  const timeoutMs = Math.min(call.timeoutMs, Math.ceil((call.deadline ?? Number.POSITIVE_INFINITY) - performance.now()));
+  if (timeoutMs <= 0) return { text: '', timedOut: true };
+  const outcome = await runCommand({ file: call.file, args, cwd: call.cwd, env: call.env, timeoutMs, maxOutputBytes: 512 * 1024 });
+  if (outcome.kind === 'not-started') return { notStarted: outcome.message };
+  const { stdout, stderr, timedOut } = outcome.output;
+  return { text: stdout.trim() !== '' ? stdout : stderr, timedOut };
+}
+
+/**
+ * Reads the help of `words`. With no dialect yet (the root), the first text that reads as help
+ * decides it. A page identical to `parentText` means the program ignored the subcommand.
+ */
+export async function fetchPage(
+  call: HelpCall,
+  dialect: HelpDialect | undefined,
+  words: readonly string[],
+  options: { readonly entry?: SubcommandEntry; readonly parentText?: string } = {},
+): Promise<FetchResult & { dialect?: HelpDialect }> {
+  const path = [call.program, ...words];
+  for (const args of helpArgvs(dialect, words)) {
+    const result = await run(call, args);
+    if ('notStarted' in result) return { kind: 'failed', reason: 'not-started', message: result.notStarted };
+    if (result.timedOut) return { kind: 'failed', reason: 'time' };
+    if (result.text.trim() === '' || result.text === options.parentText) continue;
+    const page = parseHelp(result.text, { path, ...(dialect !== undefined ? { dialect } : {}) });
+    if (looksLikeHelp(page)) return { kind: 'page', page, text: result.text, dialect: page.dialect };
+  }
+  // git prints `git remote add`'s usage in `git remote -h`; it stands in when the subcommand's own help fails.
+  if (options.entry?.usage !== undefined && dialect !== undefined) {
+    const page = parseHelp(`usage: ${options.entry.usage}\n`, { path, dialect });
+    if (looksLikeHelp(page)) return { kind: 'page', page, text: '', dialect };
+  }
+  return { kind: 'failed', reason: 'unreadable' };
+}

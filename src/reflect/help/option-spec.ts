@@ -1,0 +1,192 @@
+/**
+ * Turns one printed option entry (`-o, --output string`, `--color[=WHEN]`, `--[no-]verbose`,
+ * `-b ADDRESS, --bind ADDRESS`, `--shout / --no-shout`) into an OptionSpec.
+ */
+import type { OptionSpec, ValueType } from '../../types.js';
+import type { OptionEntry } from './option-entries.js';
+import { choicesIn, defaultIn, envIn, isRequired, pflagType, splitChoices, typedDefault, typeOfMetavar, typeOfValue, unquote } from './infer.js';
+
+/** How a dialect writes values. */
+export interface OptionRules {
+  /** pflag: the placeholder is a type name (`string`, `int`, `strings`); kubectl's `--x=default`; booleans take `--x=false`. */
+  readonly pflag?: boolean;
+  /** click: `[a|b]` after a flag lists its choices instead of marking the value optional. */
+  readonly bracketChoices?: boolean;
+}
+
+interface Form {
+  readonly flag: string;
+  readonly long: boolean;
+  /** Written `--[no-]x`. */
+  readonly both: boolean;
+  readonly rest: string;
+}
+
+interface Value {
+  readonly metavar: string;
+  readonly optional: boolean;
+  readonly variadic: boolean;
+  readonly choices?: string[];
+}
+
+const FORM = /^(--?)(\[no-\])?([\w?#](?:[\w-]|\.(?=\w))*)(.*)$/;
+
+function formsOf(spec: string): Form[] {
+  const forms: Form[] = [];
+  let extra = '';
+  for (const part of spec.split(/,\s+|\s+\/\s+/)) {
+    const match = FORM.exec(part.trim());
+    if (!match) {
+      extra += ` ${part}`; // argparse's "X [X ...]" belongs to the form before it
+      continue;
+    }
+    const [, dashes = '-', both, word = '', rest = ''] = match;
+    forms.push({ flag: `${dashes}${word}`, long: dashes === '--', both: both !== undefined, rest });
+  }
+  const last = forms[forms.length - 1];
+  if (last !== undefined && extra !== '') forms[forms.length - 1] = { ...last, rest: `${last.rest}${extra}` };
+  return forms;
+}
+
+/** What follows a flag: `=SIZE`, `[=WHEN]`, ` <FILE>...`, ` {a,b}`, ` X [X ...]`, ` [json|yaml]`. */
+function valueOf(rest: string, rules: OptionRules): Value | undefined {
+  let text = rest.trim();
+  if (text === '' || text === '...') return undefined;
+  let variadic = false;
+  if (/\s*\[\S+ \.\.\.\]$/.test(text) && !text.startsWith('[')) {
+    variadic = true;
+    text = text.replace(/\s*\[\S+ \.\.\.\]$/, '');
+  }
+  if (text.endsWith('...')) {
+    variadic = true;
+    text = text.slice(0, -3).trim();
+  }
+  let optional = false;
+  const bracket = /^\[=?(.*)\]$/.exec(text);
+  if (bracket && !(rules.bracketChoices === true && text.includes('|'))) {
+    optional = true;
+    text = bracket[1] ?? '';
+  }
+  text = text.replace(/^=/, '');
+  const metavar = text.replace(/^<(.*)>$/, '$1');
+  // `{a,b}` (argparse), `[a|b]` (click), `<fetch|push>` (git): literal lowercase values, not names.
+  const bare = metavar.replace(/^\((.*)\)$/, '$1');
+  const literal = /^[a-z0-9][\w.-]*(\|[a-z0-9][\w.-]*)+$/.test(bare) ? bare : undefined;
+  const listed = /^\{(.*)\}$/.exec(text)?.[1] ?? (rules.bracketChoices === true ? /^\[(.*\|.*)\]$/.exec(text)?.[1] : undefined) ?? literal;
+  const choices = splitChoices(listed);
+  return choices === undefined ? { metavar, optional, variadic } : { metavar, optional, variadic, choices };
+}
+
+/** pflag's `--name type` and kubectl's `--name=default`: the value's type, variadic-ness and default. */
+function pflagValue(value: Value | undefined, rest: string): { type: ValueType; variadic: boolean; optional?: boolean; defaultText?: string } {
+  if (rest.startsWith('=')) {
+    const text = unquote(rest.slice(1));
+    if (text === '[]' || /^\[.*\]$/.test(text)) return { type: 'string', variadic: true };
+    // kubectl quotes string defaults (`--request-timeout='0'`); durations print bare (`=0s`).
+    const quoted = /^=(["']).*\1$/.test(rest);
+    const type = quoted || /^\d+(\.\d+)?(ns|us|ms|s|m|h)/.test(text) ? 'string' : typeOfValue(text);
+    return { type, variadic: false, defaultText: text };
+  }
+  if (value === undefined) return { type: 'boolean', variadic: false };
+  // `--dry-run string[="unchanged"]`: the value may be left out.
+  const bare = /^(\w+)\[=.*\]$/.exec(value.metavar);
+  if (bare) return { ...(pflagType(bare[1] ?? '') ?? { type: 'string', variadic: false }), optional: true };
+  return pflagType(value.metavar) ?? { type: 'string', variadic: false };
+}
+
+/** The option an entry describes, or undefined for help/version switches and unreadable specs. */
+export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): OptionSpec | undefined {
+  const forms = formsOf(entry.spec);
+  const description = entry.description.trim();
+  if (forms.length === 0) return undefined;
+  const longs = forms.filter((form) => form.long);
+  const positive = longs.find((form) => !form.flag.startsWith('--no-'));
+  const negative = longs.find((form) => form.flag.startsWith('--no-'));
+  const primary = positive ?? negative ?? forms[0];
+  if (primary === undefined) return undefined;
+  const carrier = forms.find((form) => form.rest.trim() !== '' && form.rest.trim() !== '...') ?? primary;
+  const value = valueOf(carrier.rest, rules);
+  const lone = positive === undefined && negative !== undefined && rules.pflag !== true;
+  const name = lone ? negative.flag.slice(5) : primary.flag.replace(/^--?/, '');
+  // GNU's `-NUM` stands for `-5`, `-10`…: a placeholder, not a flag.
+  if (isHelpOrVersion(name, description) || /^-[A-Z]{2,}$/.test(primary.flag)) return undefined;
+
+  let type: ValueType;
+  let variadic = false;
+  let optional = value?.optional === true;
+  let defaultText = defaultIn(description);
+  if (rules.pflag === true) {
+    const pflag = pflagValue(value, carrier.rest.trim());
+    type = pflag.type;
+    variadic = pflag.variadic;
+    optional = pflag.optional === true;
+    defaultText = pflag.defaultText ?? defaultText;
+  } else if (value === undefined) {
+    type = 'boolean';
+  } else {
+    variadic = value.variadic;
+    const fromDefault = defaultText === undefined ? undefined : typeOfValue(defaultText);
+    type = typeOfMetavar(value.metavar) ?? (fromDefault === 'integer' || fromDefault === 'number' ? fromDefault : 'string');
+  }
+  const choices = type === 'string' ? (value?.choices ?? choicesIn(description)) : undefined;
+  const negation =
+    primary.both ? `--no-${name}`
+    : lone ? negative.flag
+    : negative !== undefined && negative.flag === `--no-${name}` ? negative.flag
+    : rules.pflag === true && type === 'boolean' && primary.long ? `${primary.flag}=false`
+    : undefined;
+  const fallback = lone ? (type === 'boolean' ? true : undefined) : typedDefault(defaultText, type);
+  const env = envIn(description);
+  return {
+    name,
+    ...(description !== '' ? { description } : {}),
+    type,
+    ...(lone ? {} : { flag: primary.flag }),
+    ...(negation !== undefined ? { negation } : {}),
+    ...(optional && type !== 'boolean' ? { optionalValue: true } : {}),
+    ...(variadic && type !== 'boolean' ? { variadic: true } : {}),
+    ...(choices !== undefined ? { choices } : {}),
+    ...(fallback !== undefined ? { default: fallback } : {}),
+    ...(isRequired(description) ? { required: true } : {}),
+    ...(env !== undefined ? { env } : {}),
+  };
+}
+
+function isHelpOrVersion(name: string, description: string): boolean {
+  if (name === 'help' || (name === 'h' && /\bhelp\b/i.test(description))) return true;
+  if (name === 'version' && description === '') return true;
+  const versionName = name === 'version' || name === 'V' || name === 'v';
+  return versionName && /\b(print|show|display|output)s?\b.*\bversion\b|\bversion (info|information|number)\b/i.test(description);
+}
+
+/**
+ * The options of one page: entries turned into specs, duplicates (same name) dropped, and a lone
+ * `--no-x` folded into `x` when both are listed (grep's `-i, --ignore-case` and `--no-ignore-case`).
+ */
+export function optionsFromEntries(entries: readonly OptionEntry[], rules: OptionRules = {}): OptionSpec[] {
+  const byName = new Map<string, OptionSpec>();
+  for (const entry of entries) {
+    const option = optionFromEntry(entry, rules);
+    if (option === undefined) continue;
+    const existing = byName.get(option.name);
+    if (existing === undefined) {
+      byName.set(option.name, option);
+    } else if (existing.type === 'boolean' && option.type === 'boolean' && (existing.flag === undefined) !== (option.flag === undefined)) {
+      const positive = existing.flag !== undefined ? existing : option;
+      const negative = existing.flag !== undefined ? option : existing;
+      byName.set(option.name, { ...positive, ...(negative.negation !== undefined ? { negation: negative.negation } : {}) });
+    }
+  }
+  return [...byName.values()];
+}
+
+/** Every printed flag (short and long) mapped to whether it takes a value, for reading usage lines. */
+export function flagArity(entries: readonly OptionEntry[], rules: OptionRules = {}): Map<string, boolean> {
+  const arity = new Map<string, boolean>();
+  for (const entry of entries) {
+    const option = optionFromEntry(entry, rules);
+    const takes = option !== undefined && option.type !== 'boolean';
+    for (const form of formsOf(entry.spec)) arity.set(form.flag, takes);
+  }
+  return arity;
+}

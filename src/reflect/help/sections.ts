@@ -1,0 +1,173 @@
+/**
+ * Splits help text into its layout: the usage forms, the free text before the first section
+ * (the description), and titled sections with their indented lines. Dialect-neutral.
+ */
+
+/** A titled block: `Options:`, `Basic Commands (Beginner):`, git's `Commit message options`, man's `OPTIONS`. */
+export interface Section {
+  readonly title: string;
+  /** Text on the title line after the colon (`Example: grep -i …`). */
+  readonly inline: string;
+  readonly lines: readonly string[];
+}
+
+export interface HelpLayout {
+  /** Usage forms, continuation lines joined with single spaces, `usage:`/`or:` dropped. */
+  readonly usage: readonly string[];
+  /** Free paragraphs before the first section other than usage, hint lines removed. */
+  readonly intro: string;
+  /** The raw lines `intro` was made from (git lists options there, under no heading). */
+  readonly introLines: readonly string[];
+  readonly sections: readonly Section[];
+}
+
+const USAGE_TITLE = /^(usage|synopsis)$/i;
+/** Titles whose text may follow the colon on the same line. */
+const INLINE_TITLE = /^(usage|examples?|aliases)\s*:\s*(.*)$/i;
+/** "See 'x --help' for more", "Use "kubectl options" for …": pointers, not descriptions. */
+const HINT = /^(use|run|see)\s+["'`]|for more (information|help|details)|^'[\w -]+' (and|lists?)\b/i;
+/** man's page header and footer: `GIT-TAG(1)   Git Manual   GIT-TAG(1)`. */
+const MAN_FRAME = /^\S+\(\d\w*\)\s{2,}|\s{2,}\S+\(\d\w*\)$/;
+
+/** Removes what terminals draw but parsers trip on: colours, man's overstrike, tabs, CR. */
+export function cleanText(text: string): string {
+  return text
+    .replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '')
+    .replace(/.\u0008/g, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => expandTabs(line).replace(/\s+$/, ''))
+    .join('\n');
+}
+
+function expandTabs(line: string): string {
+  if (!line.includes('\t')) return line;
+  let out = '';
+  for (const char of line) out += char === '\t' ? ' '.repeat(8 - (out.length % 8)) : char;
+  return out;
+}
+
+export function indentOf(line: string): number {
+  return line.length - line.trimStart().length;
+}
+
+/** The layout of a help text; never throws. */
+export function splitHelp(text: string): HelpLayout {
+  const lines = cleanText(text).split('\n');
+  const usage: string[] = [];
+  const sections: { title: string; inline: string; lines: string[] }[] = [];
+  const intro: string[] = [];
+  let current: { title: string; inline: string; lines: string[] } | undefined;
+  let seenSection = false;
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] ?? '';
+    if (line.trim() === '') {
+      if (current !== undefined) current.lines.push('');
+      else if (!seenSection) intro.push('');
+      continue;
+    }
+    if (indentOf(line) > 0) {
+      if (current !== undefined) current.lines.push(line);
+      else if (!seenSection) intro.push(line);
+      continue;
+    }
+    const heading = headingOf(line, lines[i + 1]);
+    if (heading === undefined) {
+      current = undefined;
+      if (!seenSection) intro.push(line);
+      continue;
+    }
+    if (USAGE_TITLE.test(heading.title)) {
+      const end = usageEnd(lines, i + 1);
+      usage.push(...usageForms(line, heading.inline, lines.slice(i + 1, end)));
+      current = undefined;
+      i = end - 1;
+      continue;
+    }
+    seenSection = true;
+    current = { title: heading.title, inline: heading.inline, lines: [] };
+    sections.push(current);
+  }
+  const introLines = intro.filter((line) => !MAN_FRAME.test(line));
+  // Option lines under no heading (git's `-h`) end the description.
+  const firstOption = introLines.findIndex((line) => /^\s*-/.test(line));
+  const described = firstOption === -1 ? introLines : introLines.slice(0, firstOption);
+  return { usage, intro: paragraphs(described), introLines, sections };
+}
+
+function headingOf(line: string, next: string | undefined): { title: string; inline: string } | undefined {
+  const inline = INLINE_TITLE.exec(line);
+  if (inline) return { title: capitalise(inline[1] ?? ''), inline: inline[2] ?? '' };
+  if (line.endsWith(':') && line.length <= 80) return { title: line.slice(0, -1).trim(), inline: '' };
+  // git's "Commit message options", man's "OPTIONS", gh's "CORE COMMANDS": a title line with an indented body.
+  if (next !== undefined && next.trim() !== '' && indentOf(next) > 0 && line.length <= 80 && !MAN_FRAME.test(line)) {
+    return { title: line.trim(), inline: '' };
+  }
+  return undefined;
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
+
+/** Where the usage block ends: at a blank line or at the next unindented line. */
+function usageEnd(lines: readonly string[], from: number): number {
+  let end = from;
+  // A bare `Usage:` title has its forms on the following lines; skip one leading blank line.
+  if ((lines[end] ?? '').trim() === '' && (lines[end - 1] ?? '').trim().match(/^(usage|synopsis):?$/i)) end += 1;
+  while (end < lines.length) {
+    const line = lines[end] ?? '';
+    // An option line right under the usage starts the option list, not another form.
+    if (line.trim() === '' || indentOf(line) === 0 || line.trim().startsWith('-')) break;
+    end += 1;
+  }
+  return end;
+}
+
+/**
+ * Joins wrapped usage lines into forms: a line starting at the first form's column, or with
+ * `or:`, opens a new form; a deeper one continues the last.
+ */
+function usageForms(title: string, inline: string, body: readonly string[]): string[] {
+  const forms: string[] = [];
+  // The first form's column is where its program word starts: "Usage: cargo" puts it at 7.
+  let formColumn = inline.trim() === '' ? -1 : title.length - inline.trimStart().length;
+  if (inline.trim() !== '') forms.push(inline.trim());
+  for (const raw of body) {
+    if (raw.trim() === '') continue;
+    const orForm = /^\s*or:\s+(.*)$/i.exec(raw);
+    const column = indentOf(raw);
+    if (orForm || formColumn === -1 || column <= formColumn || forms.length === 0) {
+      forms.push((orForm?.[1] ?? raw).trim());
+      if (formColumn === -1) formColumn = column;
+      continue;
+    }
+    forms[forms.length - 1] = `${forms[forms.length - 1] ?? ''} ${raw.trim()}`;
+  }
+  return forms.map((form) => form.replace(/\s+/g, ' '));
+}
+
+/** Paragraphs, each dedented on its own (kubectl indents all but the first), hint lines dropped. */
+export function paragraphs(lines: readonly string[]): string {
+  const blocks: string[][] = [[]];
+  for (const line of lines) {
+    if (line.trim() === '') blocks.push([]);
+    else if (!HINT.test(line.trim())) blocks[blocks.length - 1]?.push(line);
+  }
+  return blocks
+    .filter((block) => block.length > 0)
+    .map((block) => dedent(block))
+    .join('\n\n');
+}
+
+/** Removes the common leading indentation of the non-blank lines. */
+export function dedent(lines: readonly string[]): string {
+  const indents = lines.filter((line) => line.trim() !== '').map(indentOf);
+  const cut = indents.length === 0 ? 0 : Math.min(...indents);
+  return lines.map((line) => line.slice(Math.min(cut, indentOf(line)))).join('\n');
+}
+
+/** The first section whose title matches. */
+export function findSection(layout: HelpLayout, title: RegExp): Section | undefined {
+  return layout.sections.find((section) => title.test(section.title));
+}

@@ -1,0 +1,185 @@
+/**
+ * Reads positionals and options from usage forms: `<file>` and `FILE` are required, `[name]`
+ * optional, `FILE...` variadic, `{a,b}` choices; option groups are skipped or, when a page lists
+ * no options anywhere else, read as options themselves.
+ */
+import type { PositionalSpec } from '../../types.js';
+import type { OptionEntry } from './option-entries.js';
+import { firstWord, isCommandToken, isOptionToken, type UsageToken } from './usage-tokens.js';
+
+export interface UsageRules {
+  /** The page lists subcommands: `COMMAND` / `<command>` stands for them and ends the positionals. */
+  readonly subcommands?: boolean;
+  /** Bare lowercase words are positionals (argparse's `prog file`), not literal words. */
+  readonly lowercasePositionals?: boolean;
+  /** Whether a flag takes a value, when the page says; else a following `<x>` or `X` is taken as its value. */
+  readonly takesValue?: (flag: string) => boolean | undefined;
+}
+
+interface Found {
+  name: string;
+  required: boolean;
+  variadic: boolean;
+  choices?: string[];
+}
+
+const OPTIONS_WORD = /^<?(options?|flags|global[ -](options|flags))>?$/i;
+const CAPS = /^[A-Z][A-Z0-9_-]*(\[[^\]]*\])*([./:][A-Z][A-Z0-9_-]*(\[[^\]]*\])*)*$/;
+
+/** The text with every bracketed part removed, nested ones too: `TYPE[[.VERSION].GROUP]/NAME` → `TYPE/NAME`. */
+function withoutBrackets(text: string): string {
+  let current = text;
+  for (let previous = ''; previous !== current; ) {
+    previous = current;
+    current = current.replace(/\[[^[\]]*\]/g, '');
+  }
+  return current;
+}
+
+/** A positional's name: `<revision-range>` → `revision-range`, `FILE` → `file`, `TYPE/NAME` → `type-name`. */
+export function positionalName(text: string): string {
+  const bare = withoutBrackets(text).replace(/\.\.\.|…/g, '').replace(/^[<[+]+|[>\]]+$/g, '').split('=')[0] ?? '';
+  const lower = bare === bare.toUpperCase() ? bare.toLowerCase() : bare;
+  return lower.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'arg';
+}
+
+function isPlaceholder(token: UsageToken | undefined): boolean {
+  return token?.kind === 'word' && (/^<[^>]+>/.test(token.text) || CAPS.test(token.text));
+}
+
+function positionalWord(text: string, rules: UsageRules): boolean {
+  if (text.startsWith('-') || text === '|') return false;
+  // `[LOCAL_PORT:]REMOTE_PORT` and `KEY_1=VAL_1` are named by their capitals.
+  const named = withoutBrackets(text).split('=')[0] ?? '';
+  return /^<.+>/.test(text) || CAPS.test(named) || (rules.lowercasePositionals === true && /^[a-z][\w-]*$/.test(text));
+}
+
+/** Walks tokens into positionals; returns false when a `COMMAND` placeholder ends them. */
+function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRules, out: Found[]): boolean {
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] as UsageToken;
+    if (rules.subcommands === true && isCommandToken(token)) return false;
+    if (token.kind === 'word') {
+      if (token.text === '--' || OPTIONS_WORD.test(token.text)) continue;
+      if (token.text.startsWith('-')) {
+        const flag = token.text.split(/[=[]/)[0] ?? token.text;
+        if (!/[=[]/.test(token.text) && isPlaceholder(tokens[i + 1]) && rules.takesValue?.(flag) !== false) i += 1;
+        continue;
+      }
+      if (positionalWord(token.text, rules)) out.push({ name: positionalName(token.text), required, variadic: token.repeat });
+      continue;
+    }
+    if (isOptionToken(token)) continue;
+    if (token.open === '{') {
+      if (rules.subcommands === true) return false;
+      const choices = (token.alternatives[0] ?? []).map((item) => firstWord(item) ?? '').filter((item) => item !== '');
+      out.push({ name: 'choice', required, variadic: token.repeat, choices });
+      continue;
+    }
+    const inner = token.open === '[' ? false : required;
+    const alternatives = token.alternatives.filter((alt) => alt.length > 0);
+    const only = alternatives.length === 1 && alternatives[0]?.length === 1 ? alternatives[0][0] : undefined;
+    if (only?.kind === 'word' && (only.text === '--' || OPTIONS_WORD.test(only.text))) continue;
+    const last = out[out.length - 1];
+    if (only?.kind === 'word' && /^(\.\.\.|…)/.test(only.text)) {
+      if (last !== undefined) last.variadic = true; // kubectl's `[...[LOCAL_PORT_N:]REMOTE_PORT_N]`
+      continue;
+    }
+    const before = out.length;
+    // Alternatives that start with an option (`-f FILENAME`) are other ways to say the same thing.
+    const positional = alternatives.filter((alt) => !isOptionToken(alt[0]));
+    if (token.open === '[' && only?.kind === 'word' && /^\+?\w[\w-]*$/.test(only.text)) {
+      // A bracketed plain word is an argument whatever its case: `[port]`, `[+toolchain]`.
+      out.push({ name: positionalName(only.text), required: false, variadic: only.repeat });
+    } else if (alternatives.length === 1) {
+      if (!walk(alternatives[0] ?? [], inner, rules, out)) return false;
+    } else if (positional.every((alt) => alt.length === 1 && alt[0]?.kind === 'word' && positionalWord(alt[0].text, rules))) {
+      const first = positional[0]?.[0];
+      const everyWay = positional.length === alternatives.length;
+      if (first?.kind === 'word') out.push({ name: positionalName(first.text), required: inner && everyWay, variadic: first.repeat });
+    } else {
+      // `(TYPE [NAME | -l label] | TYPE/NAME)`: too many shapes to name; any arguments go.
+      out.push({ name: 'args', required: false, variadic: true });
+      return false;
+    }
+    const grown = out[out.length - 1];
+    if (token.repeat && grown !== undefined && out.length > before) grown.variadic = true;
+  }
+  return true;
+}
+
+/** Orders what was found into valid positionals: optional after the first optional, one variadic, last. */
+function settle(found: readonly Found[]): PositionalSpec[] {
+  const result: PositionalSpec[] = [];
+  const names = new Set<string>();
+  let optional = false;
+  for (const item of found) {
+    optional ||= !item.required;
+    let name = item.name;
+    for (let n = 2; names.has(name); n += 1) name = `${item.name}${n}`;
+    names.add(name);
+    result.push({ name, type: 'string', required: !optional, variadic: item.variadic, ...(item.choices ? { choices: item.choices } : {}) });
+    if (item.variadic) break; // what follows a variadic (cp's SOURCE... DEST) is taken by it
+  }
+  return result;
+}
+
+/** The positionals of one form's tokens (the path already split off). */
+export function positionalsFromTokens(tokens: readonly UsageToken[], rules: UsageRules = {}): PositionalSpec[] {
+  const found: Found[] = [];
+  walk(tokens, true, rules, found);
+  return settle(found);
+}
+
+/**
+ * The positionals several forms of one command agree on: those of the form with the most, each
+ * required only where every form requires it and variadic where any form repeats it.
+ */
+export function mergeForms(forms: readonly (readonly PositionalSpec[])[]): PositionalSpec[] {
+  const base = forms.reduce<readonly PositionalSpec[]>((best, form) => (form.length > best.length ? form : best), []);
+  const found = base.map((item): Found => {
+    const same = forms.map((form) => form.find((other) => other.name === item.name));
+    return {
+      name: item.name,
+      required: same.every((other) => other?.required === true),
+      variadic: same.some((other) => other?.variadic === true),
+      ...(item.choices ? { choices: [...item.choices] } : {}),
+    };
+  });
+  return settle(found);
+}
+
+/**
+ * Options written in a usage form, as entries (`[-C <path>]` → `-C <path>`), and the flags that
+ * stand outside every bracket (required in argparse and clap usage lines).
+ */
+export function optionsFromTokens(tokens: readonly UsageToken[]): { entries: OptionEntry[]; required: string[] } {
+  const entries: OptionEntry[] = [];
+  const required: string[] = [];
+  const specOf = (alt: readonly UsageToken[]): string | undefined => {
+    const [head, next] = alt;
+    if (head?.kind !== 'word' || !head.text.startsWith('-') || head.text === '--') return undefined;
+    return next !== undefined && isPlaceholder(next) && next.kind === 'word' ? `${head.text} ${next.text}` : head.text;
+  };
+  const visit = (list: readonly UsageToken[], top: boolean): void => {
+    list.forEach((token, i) => {
+      if (token.kind === 'word') {
+        const spec = specOf(list.slice(i));
+        if (spec !== undefined && top) required.push(spec.split(/[\s=[]/)[0] ?? spec);
+        if (spec !== undefined && !top) entries.push({ spec, description: '' });
+        return;
+      }
+      if (token.open === '{') return;
+      const specs = token.alternatives.map(specOf);
+      const [a, b] = specs;
+      // `[-v | --verbose]`: a short and a long alternative are one option.
+      if (specs.length === 2 && a !== undefined && b !== undefined && /^-\w$/.test(a) && b.startsWith('--') && !b.startsWith('--no-')) {
+        entries.push({ spec: `${a}, ${b}`, description: '' });
+      } else {
+        for (const alt of token.alternatives) visit(alt, false);
+      }
+    });
+  };
+  visit(tokens, true);
+  return { entries, required };
+}

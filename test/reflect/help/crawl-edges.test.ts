@@ -1,0 +1,66 @@
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { reflectHelp } from '../../../src/reflect/help/crawl.js';
+import { isCliMcpError } from '../../../src/errors.js';
+import { scratchMaker } from '../../helpers/scratch.js';
+import { makeFake } from './fake.js';
+
+const scratch = scratchMaker('cli-mcp-help-edges-');
+
+describe('crawling programs whose help misbehaves', () => {
+  it('when a subcommand prints no help at all then it is listed as unreadable and not exposed', async () => {
+    const fake = makeFake(scratch(), (config) => {
+      config['broken'] = ['version'];
+    });
+    const result = await reflectHelp(fake.bin, { cache: false });
+    expect(result.unread).toEqual([{ command: 'fakectl version', reason: 'unreadable' }]);
+    expect(result.spec.subcommands.find((child) => child.name === 'version')).toMatchObject({ runnable: false, options: [] });
+    const tried = fake.helpCalls().map((call) => call.argv.join(' '));
+    expect(tried).toEqual(expect.arrayContaining(['version --help', 'help version']));
+  });
+
+  it("when a subcommand's help is the parent's help again then the program ignored it and it is not read as itself", async () => {
+    const fake = makeFake(scratch(), (config) => {
+      config['ignores'] = ['config'];
+    });
+    const result = await reflectHelp(fake.bin, { cache: false });
+    expect(result.unread).toEqual([{ command: 'fakectl config', reason: 'unreadable' }]);
+    expect(result.spec.subcommands.map((child) => child.name)).toEqual(['get', 'config', 'create', 'version']);
+  });
+
+  it('when help runs then the program gets only allowlisted variables, plain-text settings and closed stdin', async () => {
+    const fake = makeFake(scratch());
+    process.env['CLI_MCP_HELP_TEST_SECRET'] = 'do-not-leak';
+    try {
+      await reflectHelp(fake.bin, { cache: false, only: ['get'] });
+    } finally {
+      delete process.env['CLI_MCP_HELP_TEST_SECRET'];
+    }
+    for (const call of fake.helpCalls()) {
+      expect(call.env).not.toContain('CLI_MCP_HELP_TEST_SECRET');
+      expect(call.env).toEqual(expect.arrayContaining(['PATH', 'NO_COLOR', 'LC_ALL']));
+    }
+  });
+
+  it('when the binary does not exist then the error says so with a stable code', async () => {
+    const error: unknown = await reflectHelp('cli-mcp-no-such-binary-xyz', { cache: false }).catch((caught: unknown) => caught);
+    expect(isCliMcpError(error) && error.code).toBe('cli-mcp.target-not-found');
+  });
+
+  it('when the program prints nothing that reads as help then reflection fails with a stable code', async () => {
+    const dir = scratch();
+    const bin = join(dir, 'silent');
+    writeFileSync(bin, '#!/bin/sh\nexit 0\n');
+    chmodSync(bin, 0o755);
+    const error: unknown = await reflectHelp(bin, { cache: false }).catch((caught: unknown) => caught);
+    expect(isCliMcpError(error) && error.code).toBe('cli-mcp.reflection-failed');
+    expect((error as Error).message).toContain('silent');
+  });
+
+  it('when a setting is out of range then it is refused before anything runs', async () => {
+    const fake = makeFake(scratch());
+    await expect(reflectHelp(fake.bin, { concurrency: 0 })).rejects.toThrow(/concurrency must be an integer of at least 1; got 0/);
+    expect(fake.calls()).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { resolveBinary } from '../../../src/reflect/help/binary.js';
+import { reflectHelp } from '../../../src/reflect/help/crawl.js';
+import { buildTools } from '../../../src/tool/build-tools.js';
+import type { CommandSpec } from '../../../src/types.js';
+import { scratchMaker } from '../../helpers/scratch.js';
+import { optionLines, positionalLines } from './summary.js';
+
+const scratch = scratchMaker('cli-mcp-help-real-');
+const kubectl = await resolveBinary('kubectl', process.cwd());
+const git = await resolveBinary('git', process.cwd());
+if (kubectl === undefined) console.warn('\n!!! kubectl is NOT installed: the real kubectl crawl tests are SKIPPED !!!\n');
+if (git === undefined) console.warn('\n!!! git is NOT installed: the real git crawl tests are SKIPPED !!!\n');
+
+function find(spec: CommandSpec, ...path: string[]): CommandSpec | undefined {
+  let node: CommandSpec | undefined = spec;
+  for (const word of path) node = node?.subcommands.find((child) => child.name === word);
+  return node;
+}
+
+function count(spec: CommandSpec): number {
+  return 1 + spec.subcommands.reduce((sum, child) => sum + count(child), 0);
+}
+
+describe('crawling the real kubectl', () => {
+  it.skipIf(kubectl === undefined)('when kubectl is crawled three levels deep then every command is read and the common ones have their flags', async () => {
+    const cacheDir = scratch();
+    const messages: string[] = [];
+    const result = await reflectHelp('kubectl', { cacheDir, onProgress: (message) => messages.push(message) });
+    console.info(`kubectl crawl: ${result.pages} pages, ${count(result.spec)} commands in ${result.durationMs} ms`);
+    expect(result.dialect).toBe('cobra');
+    expect(result.unread).toEqual([]);
+    expect(count(result.spec)).toBeGreaterThan(80);
+    expect(messages.at(-1)).toMatch(/^crawled \d+\/\d+: kubectl /);
+
+    const get = find(result.spec, 'get');
+    expect(get?.runnable).toBe(true);
+    expect(optionLines(get?.options ?? [])).toEqual(expect.arrayContaining(['all-namespaces: --all-namespaces boolean =false off:--all-namespaces=false', 'selector: --selector string']));
+    expect(optionLines(result.spec.options)).toEqual(expect.arrayContaining(['namespace: --namespace string', 'kubeconfig: --kubeconfig string']));
+    expect(result.spec.runnable).toBe(false);
+    expect(find(result.spec, 'config')?.runnable).toBe(false);
+    expect(positionalLines(find(result.spec, 'config', 'use-context')?.positionals ?? [])).toBe('<context_name>');
+    expect(find(result.spec, 'create', 'secret', 'generic')?.runnable).toBe(true);
+    expect(buildTools(result.spec).map((tool) => tool.name)).toEqual(expect.arrayContaining(['kubectl_get', 'kubectl_config_use-context', 'kubectl_create_secret_generic']));
+
+    const again = await reflectHelp('kubectl', { cacheDir });
+    expect(again.fromCache).toBe(true);
+    expect(again.spec).toEqual(result.spec);
+  }, 120_000);
+});
+
+describe('crawling the real git', () => {
+  it.skipIf(git === undefined)('when git is crawled one level deep for a few commands then their -h pages are read', async () => {
+    const result = await reflectHelp('git', { cache: false, maxDepth: 1, only: ['log', 'commit', 'remote'] });
+    expect(result.dialect).toBe('git');
+    expect(result.spec.subcommands.map((child) => child.name)).toEqual(['log', 'commit', 'remote']);
+    expect(result.spec.runnable).toBe(false);
+    expect(optionLines(result.spec.options)).toEqual(expect.arrayContaining(['C: -C string', 'git-dir: --git-dir string']));
+    const commit = find(result.spec, 'commit');
+    expect(optionLines(commit?.options ?? [])).toEqual(expect.arrayContaining(['message: --message string', 'amend: --amend boolean']));
+    expect(commit?.description).toBe('Record changes to the repository');
+    expect(positionalLines(find(result.spec, 'log')?.positionals ?? [])).toBe('[revision-range] [path...]');
+    expect(find(result.spec, 'remote')?.runnable).toBe(true);
+    expect(result.unread).toContainEqual({ command: 'git remote add', reason: 'depth' });
+    expect(buildTools(result.spec).map((tool) => tool.name)).toEqual(['git_log', 'git_commit', 'git_remote']);
+  }, 60_000);
+
+  it.skipIf(git === undefined)("when a nested git command's own -h fails outside a repository then its parent's usage line stands in", async () => {
+    const result = await reflectHelp('git', { cache: false, maxDepth: 2, only: ['remote'], cwd: scratch() });
+    const add = find(result.spec, 'remote', 'add');
+    expect(add?.runnable).toBe(true);
+    expect(positionalLines(add?.positionals ?? [])).toBe('<name> <url>');
+    expect(add?.options.map((option) => option.name)).toEqual(expect.arrayContaining(['tags', 'mirror']));
+  }, 60_000);
+});
