@@ -19,6 +19,7 @@ export { CliMcpError, isCliMcpError, type ErrorCode } from './errors.js';
 export { reflectCommander, annotate, type CommanderCommand } from './reflect/commander.js';
 export { flattenRunnable } from './reflect/flatten.js';
 export { loadTarget, type LoadedTarget, type LoadOptions } from './reflect/load-program.js';
+export { readManifest, writeManifest, manifestFor, manifestJsonSchema, type ManifestDocument } from './reflect/manifest.js';
 
 export { buildArgv } from './argv/build-argv.js';
 export { checkArgv, type ArgvPolicy } from './argv/argv-policy.js';

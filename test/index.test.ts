@@ -28,10 +28,13 @@ describe('the public API', () => {
         "isCliMcpError",
         "loadTarget",
         "logCalls",
+        "manifestFor",
+        "manifestJsonSchema",
         "mcpCommand",
         "postRun",
         "preRun",
         "rateLimit",
+        "readManifest",
         "redact",
         "redactor",
         "reflectCommander",
@@ -40,6 +43,7 @@ describe('the public API', () => {
         "sanitizeText",
         "timeout",
         "validate",
+        "writeManifest",
       ]
     `);
   });

@@ -1,17 +1,68 @@
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+import { flattenRunnable } from '../reflect/flatten.js';
 import { loadTarget } from '../reflect/load-program.js';
+import { manifestText, readManifest } from '../reflect/manifest.js';
 import { createMcpServer, type CliMcpServer } from '../server/create-mcp-server.js';
+import type { CliIo } from './main.js';
 import { serverOptions, type SharedFlags } from './options.js';
 
-/** Loads a target and builds its server; tells on stderr how the program was found. */
-export async function loadServer(target: string, flags: SharedFlags, stderr: NodeJS.WritableStream): Promise<CliMcpServer> {
+/** Where the program comes from: a CLI to load and reflect, or a manifest file that describes one. */
+export type Source = { readonly kind: 'target'; readonly target: string } | { readonly kind: 'manifest'; readonly file: string };
+
+/**
+ * Loads a target or reads a manifest and builds its server; tells on stderr where the tools came from.
+ * `listOnly`: nothing will run (`cli-mcp tools`), so a manifest needs no `--exec`.
+ */
+export async function loadServer(source: Source, flags: SharedFlags, stderr: NodeJS.WritableStream, { listOnly = false } = {}): Promise<CliMcpServer> {
+  const callLog = { write: (line: string) => void stderr.write(`${line}\n`) };
+  if (source.kind === 'manifest') {
+    const spec = readManifest(resolve(flags.cwd ?? '.', source.file));
+    if (flags.exec === undefined && !listOnly) throw new Error(missingExec(spec.name));
+    const server = createMcpServer(spec, { ...serverOptions(flags), executable: flags.exec ?? spec.name, callLog });
+    const running = flags.exec === undefined ? '' : `, running ${flags.exec}`;
+    stderr.write(`cli-mcp: ${spec.name}: ${server.tools.tools.length} tools, from manifest ${source.file}${running}\n`);
+    return server;
+  }
   // Like `git -C`: --cwd is where the target is found and where the CLI runs.
-  const loaded = await loadTarget(target, { cwd: flags.cwd });
-  const server = createMcpServer(loaded.spec, {
-    ...serverOptions(flags),
-    executable: flags.exec ?? loaded.launcher,
-    version: loaded.version,
-    callLog: { write: (line) => void stderr.write(`${line}\n`) },
-  });
+  const loaded = await loadTarget(source.target, { cwd: flags.cwd });
+  const server = createMcpServer(loaded.spec, { ...serverOptions(flags), executable: flags.exec ?? loaded.launcher, version: loaded.version, callLog });
   stderr.write(`cli-mcp: ${loaded.spec.name}: ${server.tools.tools.length} tools, found by ${loaded.method}\n`);
   return server;
+}
+
+/** Reflects a target and writes its manifest to `file` (from --cwd), or to stdout when there is none. */
+export async function writeTargetManifest(target: string, file: string | undefined, flags: SharedFlags, io: CliIo): Promise<void> {
+  const loaded = await loadTarget(target, { cwd: flags.cwd });
+  const text = manifestText(loaded.spec);
+  if (file === undefined) io.stdout.write(text);
+  else writeFileSync(resolve(flags.cwd ?? '.', file), text);
+  const commands = flattenRunnable(loaded.spec).length;
+  io.stderr.write(`cli-mcp: ${loaded.spec.name}: manifest of ${commands} commands written to ${file ?? 'stdout'}, found by ${loaded.method}\n`);
+}
+
+/**
+ * A manifest names commands, not the program that runs them: `--exec` must say it. The root name is
+ * never looked up on its own, so a manifest (data, perhaps someone else's) cannot pick a binary from PATH.
+ */
+function missingExec(root: string): string {
+  const onPath = executableOnPath(root);
+  const hint = onPath ? `; "${root}" (the manifest's root command) is ${onPath}: --exec ${root}` : `, e.g. --exec ${root}`;
+  return `--exec <binary> is required with --manifest: a manifest does not say which program runs its commands${hint}`;
+}
+
+function executableOnPath(name: string): string | undefined {
+  if (name.includes('/')) return undefined;
+  return (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .map((dir) => join(dir, name))
+    .find((file) => {
+      try {
+        accessSync(file, constants.X_OK);
+        return statSync(file).isFile();
+      } catch {
+        return false;
+      }
+    });
 }

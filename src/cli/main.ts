@@ -1,6 +1,7 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { isCliMcpError } from '../errors.js';
-import { addSharedOptions, type SharedFlags } from './options.js';
+import type { Source } from './load.js';
+import { addSharedOptions, positiveInt, type SharedFlags } from './options.js';
 import { packageVersion } from './version.js';
 
 /** Where the CLI writes; tests pass their own. */
@@ -31,41 +32,64 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
     .showHelpAfterError();
 
-  const targetCommand = (name: string, description: string): Command =>
-    addSharedOptions(program.command(name).description(description).argument('<target>', 'a JS file or installed bin that builds a commander program'));
+  const targetCommand = (name: string, description: string, manifest: Option): Command =>
+    addSharedOptions(
+      program
+        .command(name)
+        .description(description)
+        .argument('[target]', 'a JS file or installed bin that builds a commander program (or --manifest instead)')
+        .addOption(manifest),
+    );
+  const serveManifest = (): Option => new Option('--manifest <file>', 'serve the commands a manifest file describes, instead of a target (needs --exec)');
 
-  targetCommand('wrap', 'serve a CLI\'s commands as MCP tools over stdio').action(async (target: string, flags: SharedFlags) => {
-    const server = await loadServer(target, flags, io.stderr);
-    const handle = server.serveStdio();
-    const stop = (): void => {
-      void handle.close().finally(() => process.exit(0));
-    };
-    process.once('SIGINT', stop).once('SIGTERM', stop);
-  });
+  targetCommand('wrap', 'serve a CLI\'s commands as MCP tools over stdio', serveManifest())
+    .usage('[options] <target> | --manifest <file> --exec <binary>')
+    .addOption(new Option('--page-size <n>', 'tools per tools/list page (clients follow nextCursor for the rest)').argParser(positiveInt).default(100))
+    .action(async (target: string | undefined, flags: SharedFlags, command: Command) => {
+      const server = await loadServer(sourceOf(command, target, flags.manifest), flags, io.stderr);
+      const handle = server.serveStdio();
+      const stop = (): void => {
+        void handle.close().finally(() => process.exit(0));
+      };
+      process.once('SIGINT', stop).once('SIGTERM', stop);
+    });
 
-  targetCommand('tools', 'print the exact tools/list result as JSON').action(async (target: string, flags: SharedFlags) => {
-    const server = await loadServer(target, flags, io.stderr);
-    io.stdout.write(`${JSON.stringify(server.listTools(), null, 2)}\n`);
-  });
+  const writeManifest = new Option('--manifest [file]', 'with a target: print its manifest, or write it to <file>, instead of the tools; without one: list the tools of manifest <file>');
+  targetCommand('tools', 'print the exact tools/list result as JSON (or a target\'s manifest)', writeManifest)
+    .usage('[options] <target> [--manifest [file]] | --manifest <file>')
+    .action(async (target: string | undefined, flags: SharedFlags, command: Command) => {
+      if (target !== undefined && flags.manifest !== undefined) {
+        const { writeTargetManifest } = await import('./load.js');
+        await writeTargetManifest(target, flags.manifest === true ? undefined : flags.manifest, flags, io);
+        return;
+      }
+      const server = await loadServer(sourceOf(command, target, flags.manifest), flags, io.stderr, { listOnly: true });
+      io.stdout.write(`${JSON.stringify(server.listTools(), null, 2)}\n`);
+    });
 
-  targetCommand('call', 'run one tool call through the whole pipeline and print the MCP result as JSON')
-    .argument('<tool>', 'the tool name, as `cli-mcp tools` lists it')
+  targetCommand('call', 'run one tool call through the whole pipeline and print the MCP result as JSON', serveManifest())
+    .argument('[tool]', 'the tool name, as `cli-mcp tools` lists it')
+    .usage('[options] <target> <tool> | --manifest <file> --exec <binary> <tool>')
     .option('--input <json>', 'the call\'s arguments: {"flags": {...}, "args": [...]}', '{}')
-    .action(async (target: string, toolName: string, flags: SharedFlags & { input: string }) => {
-    const input = parseJson(flags.input);
-    const server = await loadServer(target, flags, io.stderr);
-    if (!server.tools.find(toolName)) {
-      const names = server.tools.tools.map((tool) => tool.name).join(', ');
-      throw new Error(`no tool named "${toolName}"; the tools are: ${names}`);
-    }
-    const abort = new AbortController();
-    const cancel = (): void => abort.abort();
-    process.once('SIGINT', cancel);
-    const result = await server.tools.call(toolName, input, { signal: abort.signal }).finally(() => process.off('SIGINT', cancel));
-    const { toCallToolResult } = await import('../server/call-result.js');
-    io.stdout.write(`${JSON.stringify(toCallToolResult(result), null, 2)}\n`);
-    if (result.isError) outcome.exitCode = 1;
-  });
+    .action(async (first: string | undefined, second: string | undefined, flags: SharedFlags & { input: string }, command: Command) => {
+      // With --manifest there is no target: a lone positional is the tool.
+      const [target, toolName] = flags.manifest !== undefined && second === undefined ? [undefined, first] : [first, second];
+      const source = sourceOf(command, target, flags.manifest);
+      if (toolName === undefined) command.error("error: missing required argument 'tool'");
+      const input = parseJson(flags.input);
+      const server = await loadServer(source, flags, io.stderr);
+      if (!server.tools.find(toolName)) {
+        const names = server.tools.tools.map((tool) => tool.name).join(', ');
+        throw new Error(`no tool named "${toolName}"; the tools are: ${names}`);
+      }
+      const abort = new AbortController();
+      const cancel = (): void => abort.abort();
+      process.once('SIGINT', cancel);
+      const result = await server.tools.call(toolName, input, { signal: abort.signal }).finally(() => process.off('SIGINT', cancel));
+      const { toCallToolResult } = await import('../server/call-result.js');
+      io.stdout.write(`${JSON.stringify(toCallToolResult(result), null, 2)}\n`);
+      if (result.isError) outcome.exitCode = 1;
+    });
 
   return program;
 }
@@ -74,6 +98,15 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
 async function loadServer(...args: Parameters<typeof import('./load.js').loadServer>) {
   const { loadServer: load } = await import('./load.js');
   return load(...args);
+}
+
+/** Exactly one of a target and a manifest file; a usage error otherwise. */
+function sourceOf(command: Command, target: string | undefined, manifest: string | true | undefined): Source {
+  if (target !== undefined && manifest !== undefined) command.error('error: give a target or --manifest <file>, not both');
+  if (typeof manifest === 'string') return { kind: 'manifest', file: manifest };
+  if (manifest === true) command.error('error: --manifest needs a file to read, or a target whose manifest to print');
+  if (target === undefined) command.error('error: give a target (a JS file or an installed bin) or --manifest <file>');
+  return { kind: 'target', target };
 }
 
 function parseJson(text: string): unknown {

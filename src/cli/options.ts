@@ -31,6 +31,10 @@ export interface SharedFlags {
   approval?: ApprovalMode;
   grantTtl?: number;
   oneTimeGrants?: boolean;
+  /** `wrap`, `call`: the manifest to serve; `tools`: the manifest to read, or with a target where to write one (`true`: stdout). */
+  manifest?: string | true;
+  /** `wrap` only. */
+  pageSize?: number;
 }
 
 type PresetName = keyof typeof ARGV_PRESETS;
@@ -84,6 +88,7 @@ export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
     sanitize: flags.sanitize,
     rateLimit: flags.rateLimit === false || flags.rateLimit === undefined ? flags.rateLimit : { global: { capacity: 2 * flags.rateLimit, perSecond: flags.rateLimit } },
     concurrency: flags.maxConcurrent === undefined ? undefined : { max: flags.maxConcurrent, queue: flags.maxQueued ?? 64 },
+    pageSize: flags.pageSize,
   };
 }
 
@@ -121,7 +126,7 @@ function nonNegativeInt(value: string): number {
   return value === '0' ? 0 : positiveInt(value);
 }
 
-function positiveInt(value: string): number {
+export function positiveInt(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0) throw new Error(`expected a positive whole number, got "${value}"`);
   return number;

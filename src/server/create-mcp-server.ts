@@ -1,11 +1,12 @@
 import type { Server } from '@modelcontextprotocol/server';
+import { CliMcpError } from '../errors.js';
 import type { Launcher } from '../exec/launcher.js';
 import { reflectCommander, type CommanderCommand } from '../reflect/commander.js';
 import { createCliTools, type CliTools, type CliToolsOptions } from '../tool/cli-tools.js';
 import type { CommandSpec } from '../types.js';
 import { serverFactory } from './create-server.js';
 import { serveStdio, type StdioHandle } from './stdio.js';
-import { listTools } from './tool-list.js';
+import { DEFAULT_PAGE_SIZE, listTools } from './tool-list.js';
 
 /** Options of `createMcpServer`: the tool options, how to start the CLI, and what the server calls itself. */
 export interface CreateMcpServerOptions extends Omit<CliToolsOptions, 'launcher'> {
@@ -18,6 +19,8 @@ export interface CreateMcpServerOptions extends Omit<CliToolsOptions, 'launcher'
   readonly name?: string;
   /** @default the program's version, else `0.0.0` */
   readonly version?: string;
+  /** Tools per `tools/list` page; clients follow `nextCursor` for the rest. `cli-mcp tools` and `listTools()` are never paged. @default 100 */
+  readonly pageSize?: number;
 }
 
 /** An MCP server over a CLI's tools; build one SDK server per connection, or serve stdio directly. */
@@ -37,12 +40,19 @@ export function createMcpServer(source: CommanderCommand | CommandSpec, options:
   const version = options.version ?? (isSpec(source) ? undefined : source.version?.()) ?? '0.0.0';
   const info = { name: options.name ?? spec.name, version };
   const tools = createCliTools(spec, { ...options, launcher: launcherFrom(options.executable) });
+  const settings = { pageSize: checkedPageSize(options.pageSize) };
   return {
     tools,
     listTools: () => listTools(tools),
-    createServer: serverFactory(tools, info),
-    serveStdio: () => serveStdio(tools, info),
+    createServer: serverFactory(tools, info, settings),
+    serveStdio: () => serveStdio(tools, info, settings),
   };
+}
+
+function checkedPageSize(pageSize: number | undefined): number {
+  if (pageSize === undefined) return DEFAULT_PAGE_SIZE;
+  if (!Number.isSafeInteger(pageSize) || pageSize <= 0) throw new CliMcpError('cli-mcp.invalid-option', `pageSize must be a positive whole number, got ${pageSize}`);
+  return pageSize;
 }
 
 function isSpec(source: CommanderCommand | CommandSpec): source is CommandSpec {

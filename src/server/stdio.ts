@@ -1,7 +1,7 @@
 import { serveStdio as serveSdkStdio } from '@modelcontextprotocol/server/stdio';
 import { stopAllRuns } from '../exec/run.js';
 import type { CliTools } from '../tool/cli-tools.js';
-import { serverFactory, type ServerInfo } from './create-server.js';
+import { serverFactory, type ServerInfo, type ServerSettings } from './create-server.js';
 
 /** A running stdio server. */
 export interface StdioHandle {
@@ -9,8 +9,8 @@ export interface StdioHandle {
 }
 
 /** Serves the tools over this process's stdin/stdout until the client hangs up; stdout is the wire, logs go to stderr. */
-export function serveStdio(cliTools: CliTools, info: ServerInfo): StdioHandle {
-  const handle = serveSdkStdio(serverFactory(cliTools, info), {
+export function serveStdio(cliTools: CliTools, info: ServerInfo, settings: ServerSettings = {}): StdioHandle {
+  const handle = serveSdkStdio(serverFactory(cliTools, info, settings), {
     onerror: (error) => process.stderr.write(`cli-mcp: ${error.message}\n`),
   });
   return {

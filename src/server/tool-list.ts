@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, type Tool } from '@modelcontextprotocol/server';
 import { toJsonSchema } from '../schema/json-schema.js';
 import { outputSchema } from '../schema/output.js';
 import type { CliTools } from '../tool/cli-tools.js';
@@ -22,4 +22,33 @@ function toMcpTool(tool: ToolDefinition): Tool {
     outputSchema: outputJsonSchema as Tool['outputSchema'],
     ...(annotations ? { annotations } : {}),
   };
+}
+
+/** How many tools one `tools/list` page holds unless `pageSize` says otherwise. */
+export const DEFAULT_PAGE_SIZE = 100;
+
+/**
+ * One page of the tools list. The cursor is opaque to clients: the base64url of the next offset. A cursor
+ * this server could not have issued is a protocol error (-32602), never a silent first page.
+ */
+export function pageOfTools(all: { tools: Tool[] }, cursor: string | undefined, pageSize: number): { tools: Tool[]; nextCursor?: string } {
+  const offset = cursor === undefined ? 0 : offsetOf(cursor, all.tools.length);
+  const end = offset + pageSize;
+  const tools = all.tools.slice(offset, end);
+  return end < all.tools.length ? { tools, nextCursor: cursorFor(end) } : { tools };
+}
+
+function cursorFor(offset: number): string {
+  return Buffer.from(String(offset)).toString('base64url');
+}
+
+function offsetOf(cursor: string, total: number): number {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  const offset = /^[1-9]\d{0,8}$/.test(text) ? Number(text) : Number.NaN;
+  // Re-encoding must give the same cursor back, so only the exact strings we issue are accepted.
+  if (!(offset < total) || cursorFor(offset) !== cursor) {
+    const shown = cursor.length > 40 ? `${cursor.slice(0, 37)}...` : cursor;
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `invalid cursor ${JSON.stringify(shown)}: pass back a nextCursor from an earlier tools/list, or none for the first page`);
+  }
+  return offset;
 }

@@ -14,6 +14,8 @@ export interface TestClient {
   protocolVersion(): string | undefined;
   listTools(): Promise<{ tools: Array<{ name: string; inputSchema: unknown; outputSchema?: unknown; annotations?: Record<string, unknown>; description?: string }> }>;
   callTool(name: string, args: unknown, options?: { signal?: AbortSignal }): Promise<CallResult>;
+  /** One `tools/list` page, as the server sent it: the first without a cursor. */
+  listToolsPage(cursor?: string): Promise<{ tools: Array<{ name: string }>; nextCursor?: string }>;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function connect(kind: ClientKind, args: readonly string[], options
       protocolVersion: () => undefined,
       listTools: () => client.listTools() as ReturnType<TestClient['listTools']>,
       callTool: (name, args_, { signal } = {}) => client.callTool({ name, arguments: args_ as Record<string, unknown> }, undefined, { signal }) as Promise<CallResult>,
+      listToolsPage: (cursor) => client.listTools(cursor === undefined ? undefined : { cursor }),
       close: () => client.close(),
     };
   }
@@ -61,6 +64,8 @@ export async function connect(kind: ClientKind, args: readonly string[], options
     protocolVersion: () => client.getNegotiatedProtocolVersion(),
     listTools: () => client.listTools() as ReturnType<TestClient['listTools']>,
     callTool: (name, args_, { signal } = {}) => client.callTool({ name, arguments: args_ as Record<string, unknown> }, { signal }) as Promise<CallResult>,
+    // Without a cursor, listTools() walks every page: the first page alone is a plain request.
+    listToolsPage: (cursor) => (cursor === undefined ? client.request({ method: 'tools/list', params: {} }) : client.listTools({ cursor })),
     close: () => client.close(),
   };
 }

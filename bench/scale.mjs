@@ -1,0 +1,223 @@
+// How cli-mcp scales to a CLI with 1,000 runnable commands, against the 7-command todo example.
+// Usage: npm run bench:scale   (or: npm run build && node bench/scale.mjs)
+// Env: BENCH_RUNS runs per figure (default 5), BENCH_COMMANDS runnable commands (1000, a multiple of 100).
+// See bench/README.md for what each figure means.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { execa } from 'execa';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = join(root, 'dist/cli/bin.js');
+const dist = (path) => import(pathToFileURL(join(root, 'dist', path)).href);
+const RUNS = count('BENCH_RUNS', 5);
+const COMMANDS = count('BENCH_COMMANDS', 1000);
+const GIVE_UP_MS = 10 * 60_000;
+if (COMMANDS % 100 !== 0) throw new Error(`BENCH_COMMANDS must be a multiple of 100, got ${COMMANDS}`);
+
+// `node bench/scale.mjs --pieces <program>`: one cold breakdown in a fresh process, printed as JSON.
+if (process.argv[2] === '--pieces') {
+  process.stdout.write(`${JSON.stringify(await timePieces(process.argv[3]))}\n`);
+  process.exit(0);
+}
+
+/** A positive whole number from the environment, or the default; anything else stops the run. */
+function count(name, fallback) {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${text}"`);
+  return value;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'cli-mcp-scale-'));
+const clients = new Set();
+let cleaning;
+function cleanUp() {
+  cleaning ??= Promise.allSettled([...clients].map((client) => client.close())).then(() => rmSync(work, { recursive: true, force: true }));
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+const watchdog = setTimeout(() => {
+  process.stderr.write(`bench: gave up after ${GIVE_UP_MS / 1000}s\n`);
+  void cleanUp().finally(() => process.exit(1));
+}, GIVE_UP_MS);
+
+/**
+ * Writes a commander program with COMMANDS runnable leaves, `big <group> <sub> <leaf>` (10 × 10 × n),
+ * each with 5–10 options of every kind and a positional or two. Statement by statement, like a real CLI.
+ */
+function writeBigProgram() {
+  const lines = [
+    `import { Command, Option } from ${JSON.stringify(import.meta.resolve('commander'))};`,
+    `import { fileURLToPath } from 'node:url';`,
+    `const act = () => {};`,
+    `export const program = new Command('big').description('A synthetic CLI with ${COMMANDS} commands.')`,
+    `  .option('-v, --verbose', 'say more').option('--profile <name>', 'the profile to use', 'default');`,
+  ];
+  const leaves = COMMANDS / 100;
+  for (let g = 0; g < 10; g += 1) {
+    lines.push(`const g${g} = program.command('group${g}').description('Group ${g}.').option('--region <r>', 'region of group ${g}');`);
+    for (let s = 0; s < 10; s += 1) {
+      lines.push(`const g${g}s${s} = g${g}.command('sub${s}').description('Subgroup ${s} of group ${g}.');`);
+      for (let l = 0; l < leaves; l += 1) lines.push(leafCommand(`g${g}s${s}`, g * 100 + s * 10 + l, l));
+    }
+  }
+  lines.push(`if (process.argv[1] === fileURLToPath(import.meta.url)) program.parse();`);
+  const file = join(work, 'big.mjs');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+function leafCommand(parent, n, l) {
+  const kinds = [
+    `.option('--force', 'do it without asking')`,
+    `.option('-o, --output <format>', 'output format', 'text')`,
+    `.addOption(new Option('--level <l>', 'how much').choices(['low', 'medium', 'high']))`,
+    `.option('--limit <n>', 'at most this many', (v) => Number.parseInt(v, 10))`,
+    `.option('--ratio <x>', 'a fraction', (v) => Number.parseFloat(v))`,
+    `.option('--tag <tags...>', 'tags to match')`,
+    `.option('--color', 'colour the output').option('--no-color', 'plain output')`,
+    `.option('--since [when]', 'only newer entries (now when bare)')`,
+    `.requiredOption('--target <name>', 'what to act on')`,
+    `.option('--dry-run', 'only say what would happen')`,
+  ];
+  const options = kinds.slice(0, 5 + (n % 6)).join('');
+  const args = l % 2 === 0 ? `.argument('<id>', 'the item').argument('[more...]', 'more items')` : `.argument('[name]', 'a name')`;
+  return `${parent}.command('cmd${l}').description('Command ${n}: does thing ${n}.')${args}${options}.action(act);`;
+}
+
+/** Wall time of one `cli-mcp tools <target>` process, and the bytes it printed. */
+async function timeToolsCommand(target) {
+  const started = performance.now();
+  const result = await execa(process.execPath, [bin, 'tools', target], { cwd: work, reject: false, maxBuffer: 512 * 1024 * 1024 });
+  const ms = performance.now() - started;
+  if (result.exitCode !== 0) throw new Error(`cli-mcp tools ${target} exited ${result.exitCode}: ${result.stderr}`);
+  return { ms, bytes: Buffer.byteLength(result.stdout), tools: JSON.parse(result.stdout).tools.length };
+}
+
+/** Spawn of `cli-mcp wrap` → connected → the complete tools list (every page, as the v2 client gathers it). */
+async function timeFirstList(target) {
+  const started = performance.now();
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'wrap', target], cwd: work, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk) => (stderr += chunk));
+  const client = new Client({ name: 'cli-mcp-scale-bench', version: '0.0.0' });
+  clients.add(client);
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    throw new Error(`the server did not start: ${error.message}\n${stderr}`, { cause: error });
+  }
+  const connected = performance.now();
+  const { tools } = await client.listTools();
+  const listed = performance.now();
+  clients.delete(client);
+  await client.close();
+  return { ms: listed - started, connectMs: connected - started, listMs: listed - connected, tools: tools.length };
+}
+
+/** Where the time goes, piece by piece, in this (fresh) process: each piece as cold as a one-shot cli-mcp pays it. */
+async function timePieces(file) {
+  const [{ loadTarget }, { reflectCommander }, { flattenRunnable }, { inputSchemaFor }, { toJsonSchema }, { createMcpServer }] = await Promise.all([
+    dist('reflect/load-program.js'),
+    dist('reflect/commander.js'),
+    dist('reflect/flatten.js'),
+    dist('schema/input.js'),
+    dist('schema/json-schema.js'),
+    dist('server/create-mcp-server.js'),
+  ]);
+  const time = async (fn) => {
+    const started = performance.now();
+    const value = await fn();
+    return [performance.now() - started, value];
+  };
+  const serverModule = pathToFileURL(join(root, 'dist/server/create-mcp-server.js')).href;
+  const [startMs] = await time(() => execa(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(serverModule)})`]));
+  const [workerMs, loaded] = await time(() => loadTarget(file));
+  const [importMs, module] = await time(() => import(pathToFileURL(file).href));
+  const [reflectMs, spec] = await time(() => reflectCommander(module.program));
+  const [flattenMs, commands] = await time(() => flattenRunnable(spec));
+  const [zodMs, schemas] = await time(() => commands.map((command) => inputSchemaFor(command)));
+  const [jsonSchemaMs] = await time(() => schemas.map((schema) => toJsonSchema(schema)));
+  const [serverMs, server] = await time(() => createMcpServer(loaded.spec, { executable: 'true' }));
+  const [listMs, list] = await time(() => JSON.stringify(server.listTools()));
+  return { startMs, workerMs, importMs, reflectMs, flattenMs, zodMs, jsonSchemaMs, serverMs, listMs, specBytes: JSON.stringify(spec).length, listBytes: list.length };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return Number.isInteger(middle) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[Math.floor(middle)];
+}
+const round = (ms) => Math.round(ms);
+const medians = (rows, keys) => Object.fromEntries(keys.map((key) => [key, median(rows.map((row) => row[key]))]));
+
+async function measure(target) {
+  const tools = [];
+  const first = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    tools.push(await timeToolsCommand(target.file));
+    first.push(await timeFirstList(target.file));
+  }
+  if (first.some((run) => run.tools !== target.tools) || tools.some((run) => run.tools !== target.tools)) throw new Error(`${target.name}: expected ${target.tools} tools`);
+  return { target: target.name, tools: medians(tools, ['ms', 'bytes']), firstList: medians(first, ['ms', 'connectMs', 'listMs']), min: { tools: Math.min(...tools.map((r) => r.ms)), firstList: Math.min(...first.map((r) => r.ms)) } };
+}
+
+function print(rows, pieces, machine) {
+  const out = [`node ${machine.node}, ${machine.cores} cores (${machine.cpu}), load ${machine.loadBefore.join(' ')} -> ${machine.loadAfter.join(' ')}`];
+  out.push(`medians over ${RUNS} runs; times in ms`, '');
+  out.push('target                  cli-mcp tools   (min)   output KB   wrap -> full tools/list   (min)   of which connect   tools/list');
+  for (const row of rows) {
+    out.push(
+      `${row.target.padEnd(24)}${String(round(row.tools.ms)).padEnd(16)}${String(round(row.min.tools)).padEnd(8)}${String(Math.round(row.tools.bytes / 1024)).padEnd(12)}` +
+        `${String(round(row.firstList.ms)).padEnd(26)}${String(round(row.min.firstList)).padEnd(8)}${String(round(row.firstList.connectMs)).padEnd(19)}${round(row.firstList.listMs)}`,
+    );
+  }
+  out.push('', `where the time goes for ${COMMANDS} commands: each piece timed in a fresh process, in order, median of ${RUNS} (ms)`);
+  const labels = {
+    startMs: 'a Node process that loads cli-mcp and the MCP SDK (spawn to exit)',
+    workerMs: 'loadTarget: worker process (node start + import + reflect + IPC)',
+    importMs: 'importing the program module (commander builds the tree)',
+    reflectMs: 'reflectCommander (tree -> CommandSpec)',
+    flattenMs: 'flattenRunnable',
+    zodMs: 'inputSchemaFor: zod schemas, all tools',
+    jsonSchemaMs: 'toJsonSchema: JSON Schemas, all tools',
+    serverMs: 'createMcpServer (tools: names, zod, JSON Schema, middleware)',
+    listMs: 'listTools() + JSON.stringify',
+  };
+  for (const [key, label] of Object.entries(labels)) {
+    out.push(`  ${label.padEnd(66)}${round(pieces[key])}`);
+  }
+  out.push(`  CommandSpec JSON ${Math.round(pieces.specBytes / 1024)} KB, tools/list JSON ${Math.round(pieces.listBytes / 1024)} KB (compact; \`cli-mcp tools\` indents it)`);
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+try {
+  const loadBefore = loadavg().map((n) => n.toFixed(2));
+  const big = writeBigProgram();
+  const targets = [
+    { name: `synthetic (${COMMANDS} cmds)`, file: big, tools: COMMANDS },
+    { name: 'todo example (7 cmds)', file: join(root, 'examples/todo/todo.js'), tools: 7 },
+  ];
+  const rows = [];
+  for (const target of targets) rows.push(await measure(target));
+  const pieceRuns = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const { stdout } = await execa(process.execPath, [fileURLToPath(import.meta.url), '--pieces', big], { env: { BENCH_COMMANDS: String(COMMANDS) } });
+    pieceRuns.push(JSON.parse(stdout));
+  }
+  const pieces = medians(pieceRuns, Object.keys(pieceRuns[0]));
+  const machine = { node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model ?? 'unknown', loadBefore, loadAfter: loadavg().map((n) => n.toFixed(2)) };
+  print(rows, pieces, machine);
+  process.stdout.write(`BENCH_JSON ${JSON.stringify({ machine, runs: RUNS, commands: COMMANDS, rows, pieces })}\n`);
+} catch (error) {
+  process.stderr.write(`bench: ${error.stack ?? error}\n`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+  clearTimeout(watchdog);
+}

@@ -1,0 +1,129 @@
+import type * as z from 'zod';
+import type { CommandSpec } from '../types.js';
+import { MANIFEST_KEYS } from './manifest-schema.js';
+
+/** A JSON path as people write it: `program.subcommands[2].options[0].type`; the document itself is `manifest`. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return 'manifest';
+  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index ? '.' : ''}${String(key)}`)).join('');
+}
+
+/** One line per schema problem: the JSON path, then what was expected and what was found there. */
+export function describeManifestIssues(issues: readonly z.core.$ZodIssue[], input: unknown): string[] {
+  return issues.flatMap((issue): string[] => {
+    if (issue.code === 'unrecognized_keys') {
+      const allowed = keysAt(issue.path);
+      return issue.keys.map((key) => `${jsonPath([...issue.path, key])}: unknown key${suggestion(key, allowed)}`);
+    }
+    return [`${jsonPath(issue.path)}: ${problem(issue, valueAt(input, issue.path))}`];
+  });
+}
+
+function problem(issue: z.core.$ZodIssue, found: unknown): string {
+  const got = found === undefined ? '' : `, got ${preview(found)}`;
+  switch (issue.code) {
+    case 'invalid_type':
+      return found === undefined ? `required: expected ${article(issue.expected)}` : `expected ${article(issue.expected)}${got}`;
+    case 'invalid_value':
+      return `expected ${issue.values.length === 1 ? '' : 'one of '}${issue.values.map(String).join(', ')}${got}`;
+    case 'too_small':
+    case 'invalid_format':
+      return issue.message === 'must not be empty' ? issue.message : `${issue.message}${got}`;
+    default:
+      return `${issue.message.replace(/^Invalid input: /, '')}${got}`;
+  }
+}
+
+/** Problems the schema cannot express, each on the path of the offending value. */
+export function semanticProblems(program: CommandSpec): string[] {
+  const problems: string[] = [];
+  const walk = (command: CommandSpec, at: string): void => {
+    if (command.name.startsWith('-')) problems.push(`${at}.name: a command name cannot start with "-" (it would be read as an option)`);
+    duplicates(command.subcommands.map((sub) => sub.name), (index, first, name) =>
+      problems.push(`${at}.subcommands[${index}].name: duplicate subcommand name "${name}" (also ${at}.subcommands[${first}])`),
+    );
+    duplicates(command.options.map((option) => option.name), (index, first, name) =>
+      problems.push(`${at}.options[${index}].name: duplicate option name "${name}" (also ${at}.options[${first}])`),
+    );
+    command.options.forEach((option, index) => {
+      if (option.flag === undefined && option.negation === undefined) {
+        problems.push(`${at}.options[${index}]: needs a "flag" or a "negation", or it can never reach the command line`);
+      }
+      if (option.count && option.type !== 'integer') problems.push(`${at}.options[${index}].count: a counted option has "type": "integer"`);
+    });
+    checkPositionals(command, at, problems);
+    command.subcommands.forEach((sub, index) => walk(sub, `${at}.subcommands[${index}]`));
+  };
+  walk(program, 'program');
+  return problems;
+}
+
+function checkPositionals(command: CommandSpec, at: string, problems: string[]): void {
+  const last = command.positionals.length - 1;
+  let firstOptional: number | undefined;
+  command.positionals.forEach((positional, index) => {
+    if (positional.variadic && index !== last) problems.push(`${at}.positionals[${index}].variadic: only the last positional can be variadic`);
+    if (!positional.required) firstOptional ??= index;
+    else if (firstOptional !== undefined) {
+      problems.push(`${at}.positionals[${index}].required: a required positional cannot follow an optional one (${at}.positionals[${firstOptional}])`);
+    }
+  });
+}
+
+function duplicates(names: readonly string[], report: (index: number, first: number, name: string) => void): void {
+  const seen = new Map<string, number>();
+  names.forEach((name, index) => {
+    const first = seen.get(name);
+    if (first === undefined) seen.set(name, index);
+    else report(index, first, name);
+  });
+}
+
+/** Which object a path points at, from its last named segment. */
+function keysAt(path: readonly PropertyKey[]): readonly string[] {
+  const named = path.filter((key): key is string => typeof key === 'string');
+  const last = named.at(-1);
+  if (last === undefined) return MANIFEST_KEYS.manifest;
+  if (last === 'options') return MANIFEST_KEYS.option;
+  if (last === 'positionals') return MANIFEST_KEYS.positional;
+  if (last === 'annotations') return MANIFEST_KEYS.annotations;
+  return MANIFEST_KEYS.command;
+}
+
+function suggestion(key: string, allowed: readonly string[]): string {
+  const near = allowed.find((candidate) => candidate.toLowerCase() === key.toLowerCase()) ?? allowed.find((candidate) => distance(candidate, key) <= 2);
+  return near ? `; did you mean "${near}"?` : `; the keys here are: ${allowed.join(', ')}`;
+}
+
+/** Levenshtein distance, for typo hints on short keys. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+function article(expected: string): string {
+  const names: Record<string, string> = { object: 'an object', array: 'an array', boolean: 'a boolean (true or false)' };
+  return names[expected] ?? `a ${expected}`;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
