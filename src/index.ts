@@ -17,6 +17,9 @@ export type {
 export { CliMcpError, isCliMcpError, type ErrorCode } from './errors.js';
 
 export { reflectCommander, annotate, type CommanderCommand } from './reflect/commander.js';
+export { reflectYargs } from './reflect/yargs.js';
+export { reflectHelp, type HelpReflection, type ReflectHelpOptions } from './reflect/help/crawl.js';
+export { parseHelp } from './reflect/help/parse.js';
 export { flattenRunnable } from './reflect/flatten.js';
 export { loadTarget, type LoadedTarget, type LoadOptions } from './reflect/load-program.js';
 export { readManifest, writeManifest, manifestFor, manifestJsonSchema, type ManifestDocument } from './reflect/manifest.js';

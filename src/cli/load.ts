@@ -25,20 +25,28 @@ export async function loadServer(source: Source, flags: SharedFlags, stderr: Nod
     return server;
   }
   // Like `git -C`: --cwd is where the target is found and where the CLI runs.
-  const loaded = await loadTarget(source.target, { cwd: flags.cwd });
-  const server = createMcpServer(loaded.spec, { ...serverOptions(flags), executable: flags.exec ?? loaded.launcher, version: loaded.version, callLog });
+  const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr) });
+  const options = serverOptions(flags);
+  // The program's own parser may need positionals without `--` (yargs with commands, git); flags can only add to that.
+  const argvPolicy = loaded.argvPolicy ? { ...options.argvPolicy, honoursDoubleDash: false } : options.argvPolicy;
+  const server = createMcpServer(loaded.spec, { ...options, argvPolicy, executable: flags.exec ?? loaded.launcher, version: loaded.version, callLog });
   stderr.write(`cli-mcp: ${loaded.spec.name}: ${server.tools.tools.length} tools, found by ${loaded.method}\n`);
   return server;
 }
 
 /** Reflects a target and writes its manifest to `file` (from --cwd), or to stdout when there is none. */
 export async function writeTargetManifest(target: string, file: string | undefined, flags: SharedFlags, io: CliIo): Promise<void> {
-  const loaded = await loadTarget(target, { cwd: flags.cwd });
+  const loaded = await loadTarget(target, { cwd: flags.cwd, onProgress: progressTo(io.stderr) });
   const text = manifestText(loaded.spec);
   if (file === undefined) io.stdout.write(text);
   else writeFileSync(resolve(flags.cwd ?? '.', file), text);
   const commands = flattenRunnable(loaded.spec).length;
   io.stderr.write(`cli-mcp: ${loaded.spec.name}: manifest of ${commands} commands written to ${file ?? 'stdout'}, found by ${loaded.method}\n`);
+}
+
+/** Crawl progress, a line each, on stderr (stdout is the protocol). */
+function progressTo(stderr: NodeJS.WritableStream): (message: string) => void {
+  return (message) => void stderr.write(`cli-mcp: ${message}\n`);
 }
 
 /**

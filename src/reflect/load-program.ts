@@ -1,11 +1,12 @@
-import { existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { basename, delimiter, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ArgvPolicy } from '../argv/argv-policy.js';
-import { CliMcpError } from '../errors.js';
+import { CliMcpError, isCliMcpError } from '../errors.js';
 import { resolveLauncher, type Launcher } from '../exec/launcher.js';
 import { runNodeWorker } from '../exec/node-worker.js';
 import type { CommandSpec } from '../types.js';
+import { reflectHelp } from './help/crawl.js';
 
 /** What the load worker sends back. */
 export type WorkerAnswer =
@@ -40,9 +41,14 @@ export interface LoadOptions {
   readonly cwd?: string;
   /** @default 15000 */
   readonly timeoutMs?: number;
+  /** Told how a help-text crawl is going (`crawled 12/40: kubectl get`). */
+  readonly onProgress?: (message: string) => void;
 }
 
-/** Finds `target` (a JS file, or a package bin by name), loads it in a child process and reflects its program. */
+/**
+ * Finds `target` (a JS file, a bin in ./node_modules/.bin, or a program on PATH) and reflects it: a
+ * commander or yargs program is loaded in a child process; anything else is read from its `--help`.
+ */
 export async function loadTarget(target: string, options: LoadOptions = {}): Promise<LoadedTarget> {
   const cwd = options.cwd ?? process.cwd();
   const file = locate(target, cwd);
@@ -50,7 +56,30 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
   const launcher = resolveLauncher(file, { cwd });
   // A node launcher is `node [shebang flags…] script`: the script is last, the flags go to the worker too.
   const script = launcher.file === process.execPath ? launcher.prefixArgs.at(-1) : undefined;
-  if (!script) throw new CliMcpError('cli-mcp.program-not-found', `"${target}" is not a JavaScript program; only commander and yargs programs can be wrapped so far`);
+  if (!script) return fromHelp(file, launcher, options, cwd);
+  try {
+    return await fromProgram(target, script, launcher, options, cwd);
+  } catch (error) {
+    // A JS CLI built with another parser still has a --help to read, when it can run on its own.
+    if (!isCliMcpError(error) || error.code !== 'cli-mcp.program-not-found' || !isExecutable(file)) throw error;
+    return fromHelp(file, { file, prefixArgs: [] }, options, cwd).catch(() => Promise.reject(error));
+  }
+}
+
+async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
+  const help = await reflectHelp(file, { cwd, onProgress: options.onProgress });
+  const cached = help.fromCache ? ', cached' : '';
+  const unread = help.unread.length > 0 ? `, ${help.unread.length} commands not read` : '';
+  return {
+    spec: help.spec,
+    launcher,
+    method: `help text (${help.dialect}, ${help.pages} pages${unread}${cached})`,
+    // git reads paths after `--`: its positionals go without one.
+    ...(help.dialect === 'git' ? { argvPolicy: { honoursDoubleDash: false } } : {}),
+  };
+}
+
+async function fromProgram(target: string, script: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
   const name = basename(target, extname(target));
   let answer: WorkerAnswer;
   try {
@@ -62,6 +91,15 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
   if (!answer.ok) throw new CliMcpError('cli-mcp.program-not-found', answer.message);
   const argvPolicy = answer.honoursDoubleDash === false ? { honoursDoubleDash: false } : undefined;
   return { spec: answer.spec, launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, ...(argvPolicy ? { argvPolicy } : {}) };
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A path as given, else a bin in ./node_modules/.bin, else a command on PATH. */

@@ -125,8 +125,8 @@ describe.concurrent('loadTarget on bin names', () => {
     await expect(loadTarget('no-such-bin-cli-mcp', { cwd: scratch() })).rejects.toMatchObject({ code: 'cli-mcp.target-not-found' });
   });
 
-  it('when a bare name on PATH is not JavaScript then it is program-not-found without spawning', async () => {
-    await expect(loadTarget('sh', { cwd: scratch() })).rejects.toMatchObject({ code: 'cli-mcp.program-not-found', message: expect.stringContaining('not a JavaScript program') });
+  it('when a bare name on PATH is not JavaScript and has no readable help then reflection fails and says why', async () => {
+    await expect(loadTarget('sh', { cwd: scratch() })).rejects.toMatchObject({ code: 'cli-mcp.reflection-failed', message: expect.stringContaining('Could not read the help of') });
   });
 });
 
@@ -150,7 +150,7 @@ describe.concurrent('loadTarget failures', () => {
     { file: 'no-program.mjs', story: 'builds no commander program', code: 'cli-mcp.program-not-found', message: /no commander program was found in .*no-program\.mjs/ },
     { file: 'throws-at-import.mjs', story: 'throws at import', code: 'cli-mcp.program-not-found', message: /failed: boom at import/ },
     { file: 'missing.mjs', story: 'does not exist', code: 'cli-mcp.target-not-found', message: /^cannot find ".*missing\.mjs"/ },
-    { file: 'not-js.sh', story: 'is a shell script', code: 'cli-mcp.program-not-found', message: /is not a JavaScript program/ },
+    { file: 'not-js.sh', story: 'is a shell script without a help text', code: 'cli-mcp.reflection-failed', message: /Could not read the help of .*not-js\.sh.*reads as help/ },
   ])('when the target $story then it rejects with $code', async ({ file, code, message }) => {
     const cwd = scratch();
     const error: unknown = await loadTarget(fixture(file), { cwd }).then(() => undefined, (reason: unknown) => reason);

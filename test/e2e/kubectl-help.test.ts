@@ -1,0 +1,43 @@
+import { execaSync } from 'execa';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, textOf, type TestClient } from './clients.js';
+
+const hasKubectl = execaSync('kubectl', ['version', '--client'], { reject: false }).exitCode === 0;
+if (!hasKubectl) console.warn('\n!!! kubectl is not installed: the kubectl help-reflection tests are SKIPPED on this machine !!!\n');
+
+describe.skipIf(!hasKubectl)('cli-mcp wrap kubectl: the real binary, reflected from its --help', () => {
+  let client: TestClient;
+  let cache: string;
+  beforeAll(async () => {
+    // A fresh cache: the crawl itself is part of what is tested.
+    cache = mkdtempSync(join(tmpdir(), 'cli-mcp-kubectl-cache-'));
+    client = await connect('v2 (2026-07-28)', ['kubectl', '--timeout', '20000'], { env: { ...(process.env as Record<string, string>), XDG_CACHE_HOME: cache } });
+  }, 120_000);
+  afterAll(async () => {
+    await client?.close();
+    rmSync(cache, { recursive: true, force: true });
+  });
+
+  it('when listed then kubectl\'s commands are typed tools', async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['kubectl_get', 'kubectl_version', 'kubectl_logs', 'kubectl_config_use-context']));
+    expect(tools.find((tool) => tool.name === 'kubectl_version')?.inputSchema).toMatchObject({ properties: { flags: { properties: { client: { type: 'boolean' } } } } });
+  });
+
+  it('when kubectl_version is called with client: true then it succeeds offline', async () => {
+    const result = await client.callTool('kubectl_version', { flags: { client: true } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent?.stdout).toContain('Client Version');
+  });
+
+  it('when kubectl_get has no cluster then the result is an error carrying kubectl\'s own stderr', async () => {
+    const result = await client.callTool('kubectl_get', { flags: { 'request-timeout': '2s' }, args: ['pods'] });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent?.stderr).toMatch(/connect|refused|server/i);
+    expect(textOf(result)).toContain('stderr:');
+  });
+});

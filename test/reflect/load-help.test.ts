@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTarget } from '../../src/reflect/load-program.js';
+import { flattenRunnable } from '../../src/reflect/flatten.js';
+
+// Programs that are not commander or yargs are read from their --help (with a private cache).
+const fakectl = new URL('../fixtures/help/fake/fakectl', import.meta.url).pathname;
+let cache: string;
+let saved: string | undefined;
+beforeAll(() => {
+  cache = mkdtempSync(join(tmpdir(), 'cli-mcp-load-help-'));
+  saved = process.env.XDG_CACHE_HOME;
+  process.env.XDG_CACHE_HOME = cache;
+});
+afterAll(() => {
+  if (saved === undefined) delete process.env.XDG_CACHE_HOME;
+  else process.env.XDG_CACHE_HOME = saved;
+  rmSync(cache, { recursive: true, force: true });
+});
+
+describe('loadTarget falls back to help text', () => {
+  it('when the target is a native-style program then its help is crawled, the method says so, and it runs directly', async () => {
+    const progress: string[] = [];
+    const loaded = await loadTarget(fakectl, { onProgress: (message) => progress.push(message) });
+    expect(loaded.method).toMatch(/^help text \(cobra, \d+ pages/);
+    expect(loaded.launcher).toEqual({ file: fakectl, prefixArgs: [] });
+    expect(flattenRunnable(loaded.spec).length).toBeGreaterThan(0);
+    expect(progress.some((message) => message.startsWith('crawled'))).toBe(true);
+    expect(loaded.argvPolicy).toBeUndefined();
+  });
+
+  it('when the same program is loaded again then the crawl comes from the cache', async () => {
+    const loaded = await loadTarget(fakectl);
+    expect(loaded.method).toContain('cached');
+  });
+
+  it('when the program is git then its positionals go without -- (git reads paths there)', async () => {
+    const loaded = await loadTarget('git');
+    expect(loaded.method).toMatch(/^help text \(git,/);
+    expect(loaded.argvPolicy).toEqual({ honoursDoubleDash: false });
+  }, 60_000);
+});
