@@ -4,7 +4,7 @@ import type { CliTools } from '../tool/cli-tools.js';
 import { unknownToolMessage } from '../tool/resolve-name.js';
 import { approvalBridge } from './approval.js';
 import { toCallToolResult } from './call-result.js';
-import { DEFAULT_PAGE_SIZE, listTools, outputJsonSchema, pageOfTools } from './tool-list.js';
+import { DEFAULT_PAGE_SIZE, outputJsonSchema, pageOfTools } from './tool-list.js';
 
 /** Name and version the server reports to clients. */
 export interface ServerInfo {
@@ -20,14 +20,13 @@ export interface ServerSettings {
 
 /** A factory that builds one MCP server per connection over the same tools (both protocol eras). */
 export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: ServerSettings = {}): () => Server {
-  const tools = listTools(cliTools);
   const pageSize = settings.pageSize ?? DEFAULT_PAGE_SIZE;
   const approval = approvalBridge();
   return () => {
     // Grants live in one session: this connection.
     const grants = new Map<string, number>();
     const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {}, logging: {} }, ...approval.serverOptions });
-    server.setRequestHandler('tools/list', (request) => pageOfTools(tools, request.params?.cursor, pageSize));
+    server.setRequestHandler('tools/list', (request) => pageOfTools(cliTools.tools, request.params?.cursor, pageSize));
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const { name: requested, arguments: input } = request.params;
       const resolved = cliTools.resolve(requested);

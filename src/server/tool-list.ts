@@ -31,11 +31,12 @@ export const DEFAULT_PAGE_SIZE = 100;
  * One page of the tools list. The cursor is opaque to clients: the base64url of the next offset. A cursor
  * this server could not have issued is a protocol error (-32602), never a silent first page.
  */
-export function pageOfTools(all: { tools: Tool[] }, cursor: string | undefined, pageSize: number): { tools: Tool[]; nextCursor?: string } {
-  const offset = cursor === undefined ? 0 : offsetOf(cursor, all.tools.length);
+export function pageOfTools(all: readonly ToolDefinition[], cursor: string | undefined, pageSize: number): { tools: Tool[]; nextCursor?: string } {
+  const offset = cursor === undefined ? 0 : offsetOf(cursor, all.length);
   const end = offset + pageSize;
-  const tools = all.tools.slice(offset, end);
-  return end < all.tools.length ? { tools, nextCursor: cursorFor(end) } : { tools };
+  // Only this page's schemas are built (once each): the first page of a huge CLI comes back at once.
+  const tools = all.slice(offset, end).map(toMcpTool);
+  return end < all.length ? { tools, nextCursor: cursorFor(end) } : { tools };
 }
 
 function cursorFor(offset: number): string {

@@ -1,9 +1,10 @@
+import type * as z from 'zod';
 import { CliMcpError } from '../errors.js';
 import { flattenRunnable } from '../reflect/flatten.js';
 import { assignToolNames } from '../reflect/tool-name.js';
 import { selectorFor, type Selector } from '../middleware/selectors.js';
 import { inputSchemaFor } from '../schema/input.js';
-import { toJsonSchema } from '../schema/json-schema.js';
+import { toJsonSchema, type JsonSchema } from '../schema/json-schema.js';
 import { checkArgv, type ArgvPolicy } from '../argv/argv-policy.js';
 import type { CommandSpec, RunnableCommand, ScopedOption } from '../types.js';
 import type { ToolDefinition } from './definition.js';
@@ -39,14 +40,20 @@ export function buildTools(root: CommandSpec, options: ToolShapeOptions = {}): T
   }
   const named = assignToolNames(chosen.map(({ command }) => command), { prefix: options.prefix });
   return named.map(({ name, command }, index) => {
-    const inputSchema = inputSchemaFor(command);
+    // Schemas are built when first needed (a listed page, a call): a 1,000-command CLI starts at once.
+    let inputSchema: z.ZodType | undefined;
+    let inputJsonSchema: JsonSchema | undefined;
     return {
       name,
       title: command.annotations?.title ?? command.path.join(' '),
       description: describeCommand(command),
       command,
-      inputSchema,
-      inputJsonSchema: toJsonSchema(inputSchema),
+      get inputSchema() {
+        return (inputSchema ??= inputSchemaFor(command));
+      },
+      get inputJsonSchema() {
+        return (inputJsonSchema ??= toJsonSchema(this.inputSchema));
+      },
       annotations: command.annotations,
       middleware: chosen[index]?.selector.middleware ?? [],
     };

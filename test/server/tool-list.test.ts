@@ -6,7 +6,8 @@ import type { CommandSpec } from '../../src/types.js';
 
 const leaf = (name: string): CommandSpec => ({ name, runnable: true, options: [], positionals: [], subcommands: [] });
 const spec: CommandSpec = { ...leaf('app'), runnable: false, subcommands: ['a', 'b', 'c', 'd', 'e'].map(leaf) };
-const all = createMcpServer(spec, { executable: 'true' }).listTools();
+const server = createMcpServer(spec, { executable: 'true' });
+const all = server.tools.tools;
 const names = (page: { tools: Array<{ name: string }> }) => page.tools.map((tool) => tool.name);
 
 /** Follows nextCursor from the first page to the last. */
@@ -27,7 +28,7 @@ describe('tools/list pages', () => {
   });
 
   it('when the tools fit in one page then there is no nextCursor', () => {
-    expect(pageOfTools(all, undefined, 5)).toEqual({ tools: all.tools });
+    expect(pageOfTools(all, undefined, 5)).toEqual(server.listTools());
     expect(pageOfTools(all, undefined, 100)).not.toHaveProperty('nextCursor');
   });
 
