@@ -19,6 +19,8 @@ export interface NodeWorkerOptions {
   readonly cwd?: string;
   /** Node flags for the worker (not inherited from this process). @default [] */
   readonly execArgv?: readonly string[];
+  /** The worker's complete environment. @default process.env */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function runNodeWorker<T>(script: string, args: readonly string[], 
     nodePath: process.execPath,
     nodeOptions: [...(options.execArgv ?? [])],
     cwd: options.cwd ?? process.cwd(),
+    ...(options.env ? { env: options.env, extendEnv: false } : {}),
     ipc: true,
     serialization: 'advanced',
     stdin: 'ignore',

@@ -33,7 +33,8 @@ export interface CommanderHelp {
 export interface CommanderCommand {
   readonly commands: readonly CommanderCommand[];
   readonly options: readonly CommanderOption[];
-  readonly registeredArguments: readonly CommanderArgument[];
+  /** Missing before commander 11.1 (see `argumentsOf`). */
+  readonly registeredArguments?: readonly CommanderArgument[];
   /** The command this one was added to; `null` (or absent) for a root. */
   readonly parent?: CommanderCommand | null;
   name(): string;
@@ -50,11 +51,11 @@ export interface CommanderCommand {
 export const ANNOTATIONS = Symbol.for('cli-mcp.annotations');
 
 /**
- * commander keeps these three facts only in private fields (pinned to major 14 by a test):
- * whether a command has an action, whether it is a stand-alone executable, and which option is
- * `--version`. This is the only place cli-mcp reads commander internals.
+ * commander keeps these facts only in private fields (pinned to major 14 by a test): whether a command
+ * has an action, whether it is a stand-alone executable, which option is `--version`, and, before 11.1,
+ * its arguments. This is the only place cli-mcp reads commander internals.
  */
-type PrivateField = '_actionHandler' | '_executableHandler' | '_versionOptionName';
+type PrivateField = '_actionHandler' | '_executableHandler' | '_versionOptionName' | '_args';
 
 function privateField(cmd: CommanderCommand, field: PrivateField): unknown {
   return (cmd as unknown as Record<string, unknown>)[field];
@@ -95,7 +96,9 @@ export function readAnnotations(command: object): CommandAnnotations | undefined
  * @throws {CliMcpError} `cli-mcp.reflection-failed` when the root has no name at all.
  */
 export function reflectCommander(program: CommanderCommand, options?: { readonly name?: string }): CommandSpec {
-  const name = program.name() || options?.name;
+  // A name that is not one word (playwright calls itself "npx playwright") would make odd tool names.
+  const own = program.name();
+  const name = own && (/^[\w.@-]+$/.test(own) || !options?.name) ? own : options?.name;
   if (!name) {
     throw new CliMcpError(
       'cli-mcp.reflection-failed',
@@ -118,12 +121,18 @@ function reflectCommand(cmd: CommanderCommand, name: string): CommandSpec {
     name,
     description: cmd.description() || cmd.summary() || undefined,
     examples: helpText(cmd),
-    runnable: typeof privateField(cmd, '_actionHandler') === 'function' || privateField(cmd, '_executableHandler') === true,
+    // A leaf without an action still runs: programs like npm-check-updates read opts() after parse().
+    runnable: typeof privateField(cmd, '_actionHandler') === 'function' || privateField(cmd, '_executableHandler') === true || cmd.commands.length === 0,
     options: reflectOptions(options),
-    positionals: cmd.registeredArguments.map(reflectArgument),
+    positionals: argumentsOf(cmd).map(reflectArgument),
     subcommands: cmd.commands.filter((sub) => visibleCommands.has(sub)).map((sub) => reflectCommand(sub, sub.name())),
     annotations: readAnnotations(cmd),
   });
+}
+
+/** Registered arguments; before commander 11.1 they lived only in the private `_args`. */
+function argumentsOf(cmd: CommanderCommand): readonly CommanderArgument[] {
+  return cmd.registeredArguments ?? (privateField(cmd, '_args') as readonly CommanderArgument[] | undefined) ?? [];
 }
 
 /** Text the author added with `addHelpText('before' | 'after', …)`, replayed through its listeners. */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ArgvPolicy } from '../argv/argv-policy.js';
 import { CliMcpError, isCliMcpError } from '../errors.js';
 import { resolveLauncher, type Launcher } from '../exec/launcher.js';
+import { childEnvironment } from '../exec/environment.js';
 import { runNodeWorker } from '../exec/node-worker.js';
 import type { CommandSpec } from '../types.js';
 import { reflectHelp } from './help/crawl.js';
@@ -84,7 +85,7 @@ async function fromProgram(target: string, script: string, launcher: Launcher, o
   let answer: WorkerAnswer;
   try {
     const execArgv = launcher.prefixArgs.slice(0, -1);
-    answer = await runNodeWorker<WorkerAnswer>(workerPath(), [script, name], { timeoutMs: options.timeoutMs ?? 15_000, cwd, execArgv });
+    answer = await runNodeWorker<WorkerAnswer>(workerPath(), [script, name], { timeoutMs: options.timeoutMs ?? 15_000, cwd, execArgv, env: WORKER_ENV() });
   } catch (error) {
     throw new CliMcpError('cli-mcp.reflection-failed', `loading "${target}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
@@ -101,6 +102,9 @@ function isExecutable(file: string): boolean {
     return false;
   }
 }
+
+/** The loaded module sees what a call would (the allowlist), and no update notifier starts a background check. */
+const WORKER_ENV = () => childEnvironment(process.env, { set: { NO_UPDATE_NOTIFIER: '1' } });
 
 /** A path as given, else a bin in ./node_modules/.bin, else a command on PATH. */
 function locate(target: string, cwd: string): string | undefined {

@@ -4,7 +4,9 @@
  * Usage: node load-worker.js <module-path> <fallback-name>
  */
 import EventEmitter from 'node:events';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { reflectCommander, type CommanderCommand } from './commander.js';
 import type { WorkerAnswer } from './load-program.js';
@@ -72,11 +74,26 @@ process.on('unhandledRejection', () => {});
 process.argv = [process.execPath, modulePath];
 
 async function importModule(path: string): Promise<Record<string, unknown>> {
+  // As node runs a CommonJS bin: the main module, so `require.main === module` guards and require.main.path work.
+  if (isCommonJs(path)) return { default: (Module as unknown as { _load(request: string, parent: null, isMain: boolean): unknown })._load(path, null, true) };
   try {
     return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
     if ((error as { code?: string }).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
     return { default: createRequire(path)(path) as unknown };
+  }
+}
+
+/** `.cjs`, or a `.js`/extensionless file whose nearest package.json is not `"type": "module"`. */
+function isCommonJs(path: string): boolean {
+  if (path.endsWith('.cjs')) return true;
+  if (path.endsWith('.mjs')) return false;
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    try {
+      return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { type?: string }).type !== 'module';
+    } catch {
+      if (dirname(dir) === dir) return true;
+    }
   }
 }
 

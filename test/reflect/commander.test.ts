@@ -32,6 +32,24 @@ describe('reflecting a commander program into a command tree', () => {
     expect(reflectCommander(new Command('echo').action(noop)).runnable).toBe(true);
   });
 
+  it('when a command has neither an action nor subcommands then it is still runnable (it reads opts() after parse)', () => {
+    const program = new Command('ncu').option('-u, --upgrade', 'write the new versions');
+    expect(reflectCommander(program).runnable).toBe(true);
+  });
+
+  it('when arguments live only in the private _args (commander before 11.1) then they are still positionals', () => {
+    const program = new Command('old').action(noop);
+    program.argument('<file>', 'a file');
+    // Simulate an old commander: no public registeredArguments, the same list under _args.
+    const legacy = Object.assign(Object.create(program) as Command, { registeredArguments: undefined, _args: program.registeredArguments, commands: [], options: [] });
+    expect(reflectCommander(legacy).positionals.map((p) => p.name)).toEqual(['file']);
+  });
+
+  it('when the program calls itself by more than one word then the fallback name names it', () => {
+    expect(reflectCommander(new Command('npx playwright'), { name: 'playwright-core' }).name).toBe('playwright-core');
+    expect(reflectCommander(new Command('npx playwright')).name).toBe('npx playwright');
+  });
+
   it('when a subcommand is a stand-alone executable then it is runnable', () => {
     const program = new Command('pm');
     program.command('install [name]', 'install one or more packages');
