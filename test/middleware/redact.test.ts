@@ -85,7 +85,7 @@ describe('redactor built-in token shapes', () => {
   ])('when 1 MB of %s is scanned then it takes well under a second', (_, input) => {
     const started = performance.now();
     clean(input);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(5_000); // linear is ~0.1 s; backtracking would take minutes
   });
 });
 

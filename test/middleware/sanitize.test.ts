@@ -42,7 +42,7 @@ describe('sanitizeText', () => {
     const noisy = `${ESC}[31mx${ESC}[0m`.repeat(100_000);
     const started = performance.now();
     expect(sanitizeText(noisy)).toBe('x'.repeat(100_000));
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(5_000); // linear is ~0.1 s; backtracking would take minutes
   });
 });
 

@@ -92,7 +92,7 @@ describe('crawling a cobra-like program through its help', () => {
     });
     const started = Date.now();
     const result = await crawl(fake, { timeoutMs: 1_500 });
-    expect(Date.now() - started).toBeLessThan(3_500);
+    expect(Date.now() - started).toBeLessThan(8_000); // the slow page alone would take 20 s
     expect(result.unread).toContainEqual({ command: 'fakectl get', reason: 'time' });
     const get = result.spec.subcommands.find((child) => child.name === 'get');
     expect(get).toMatchObject({ runnable: false, options: [], description: 'Display resources' });
