@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MAX_OUTPUT_BYTES, runCommand } from '../dist/exec/run.js';
+import { count, median } from './common.mjs';
 
 const MIB = 1024 * 1024;
 const SIZE_MIB = count('BENCH_OUTPUT_MIB', 1024);
@@ -13,14 +14,6 @@ const RUNS = count('BENCH_RUNS', 3);
 const BYTES = SIZE_MIB * MIB;
 const SAMPLE_MS = 10;
 
-/** A positive whole number from the environment, or the default; anything else stops the run. */
-function count(name, fallback) {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${text}"`);
-  return value;
-}
 
 // A 1 MiB buffer written SIZE_MIB times, waiting for drain: a Node CLI printing as fast as it can.
 const nodeWriter = `const b = Buffer.alloc(${MIB}, 'x'); let left = ${SIZE_MIB};
@@ -73,7 +66,6 @@ function check(producer, outcome) {
   if (!output.truncated || output.stdout !== half + marker + half) throw new Error(`${producer.name}: unexpected stdout (${output.stdout.length} chars)`);
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const fixed = (value, digits = 1) => value.toFixed(digits);
 
 async function main() {

@@ -6,25 +6,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { execa } from 'execa';
+import { bin, connectWrap, count } from './common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = join(root, 'dist/cli/bin.js');
 const N = count('BENCH_N', 40);
 const WARMUP = count('BENCH_WARMUP', 5);
 const STARTS = count('BENCH_STARTS', 5);
 const GIVE_UP_MS = 10 * 60_000;
 
-/** A positive whole number from the environment, or the default; anything else stops the run. */
-function count(name, fallback) {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${text}"`);
-  return value;
-}
 
 // The todo CLI reads TODO_FILE before its --file default: drop it so every run uses the private todo.json.
 const env = Object.fromEntries(Object.entries(process.env).filter(([key, value]) => key !== 'TODO_FILE' && value !== undefined));
@@ -70,17 +60,8 @@ const watchdog = setTimeout(() => {
 
 /** Spawns `cli-mcp wrap …` and connects a real MCP client to it over stdio. */
 async function startServer(wrapArgs) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'wrap', ...wrapArgs], cwd: work, env, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk) => (stderr += chunk));
-  const client = new Client({ name: 'cli-mcp-bench', version: '0.0.0' });
+  const { client, pid } = await connectWrap(wrapArgs, { cwd: work, env });
   clients.add(client);
-  try {
-    await client.connect(transport);
-  } catch (error) {
-    throw new Error(`the server did not start: ${error.message}\n${stderr}`, { cause: error });
-  }
-  const pid = transport.pid;
   const close = async () => {
     clients.delete(client);
     await client.close();

@@ -6,12 +6,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { execa } from 'execa';
+import { bin, connectWrap, count, median } from './common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = join(root, 'dist/cli/bin.js');
 const dist = (path) => import(pathToFileURL(join(root, 'dist', path)).href);
 const RUNS = count('BENCH_RUNS', 5);
 const COMMANDS = count('BENCH_COMMANDS', 1000);
@@ -24,14 +22,6 @@ if (process.argv[2] === '--pieces') {
   process.exit(0);
 }
 
-/** A positive whole number from the environment, or the default; anything else stops the run. */
-function count(name, fallback) {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${text}"`);
-  return value;
-}
 
 const work = mkdtempSync(join(tmpdir(), 'cli-mcp-scale-'));
 const clients = new Set();
@@ -102,16 +92,8 @@ async function timeToolsCommand(target) {
 /** Spawn of `cli-mcp wrap` → connected → the complete tools list (every page, as the v2 client gathers it). */
 async function timeFirstList(target) {
   const started = performance.now();
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'wrap', target], cwd: work, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk) => (stderr += chunk));
-  const client = new Client({ name: 'cli-mcp-scale-bench', version: '0.0.0' });
+  const { client } = await connectWrap([target], { cwd: work, name: 'cli-mcp-scale-bench' });
   clients.add(client);
-  try {
-    await client.connect(transport);
-  } catch (error) {
-    throw new Error(`the server did not start: ${error.message}\n${stderr}`, { cause: error });
-  }
   const connected = performance.now();
   const { tools } = await client.listTools();
   const listed = performance.now();
@@ -148,11 +130,6 @@ async function timePieces(file) {
   return { startMs, workerMs, importMs, reflectMs, flattenMs, zodMs, jsonSchemaMs, serverMs, listMs, specBytes: JSON.stringify(spec).length, listBytes: list.length };
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return Number.isInteger(middle) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[Math.floor(middle)];
-}
 const round = (ms) => Math.round(ms);
 const medians = (rows, keys) => Object.fromEntries(keys.map((key) => [key, median(rows.map((row) => row[key]))]));
 

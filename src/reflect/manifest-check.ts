@@ -1,12 +1,10 @@
 import type * as z from 'zod';
+import { article, distanceWithin, pathText, preview, valueAt } from '../messages.js';
 import type { CommandSpec } from '../types.js';
 import { MANIFEST_KEYS } from './manifest-schema.js';
 
 /** A JSON path as people write it: `program.subcommands[2].options[0].type`; the document itself is `manifest`. */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return 'manifest';
-  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index ? '.' : ''}${String(key)}`)).join('');
-}
+const jsonPath = (path: readonly PropertyKey[]): string => pathText(path, 'manifest');
 
 /** One line per schema problem: the JSON path, then what was expected and what was found there. */
 export function describeManifestIssues(issues: readonly z.core.$ZodIssue[], input: unknown): string[] {
@@ -20,7 +18,7 @@ export function describeManifestIssues(issues: readonly z.core.$ZodIssue[], inpu
 }
 
 function problem(issue: z.core.$ZodIssue, found: unknown): string {
-  const got = found === undefined ? '' : `, got ${preview(found)}`;
+  const got = found === undefined ? '' : `, got ${preview(found, 60)}`;
   switch (issue.code) {
     case 'invalid_type':
       return found === undefined ? `required: expected ${article(issue.expected)}` : `expected ${article(issue.expected)}${got}`;
@@ -91,39 +89,6 @@ function keysAt(path: readonly PropertyKey[]): readonly string[] {
 }
 
 function suggestion(key: string, allowed: readonly string[]): string {
-  const near = allowed.find((candidate) => candidate.toLowerCase() === key.toLowerCase()) ?? allowed.find((candidate) => distance(candidate, key) <= 2);
+  const near = allowed.find((candidate) => candidate.toLowerCase() === key.toLowerCase()) ?? allowed.find((candidate) => distanceWithin(candidate, key, 2) <= 2);
   return near ? `; did you mean "${near}"?` : `; the keys here are: ${allowed.join(', ')}`;
-}
-
-/** Levenshtein distance, for typo hints on short keys. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
-
-function article(expected: string): string {
-  const names: Record<string, string> = { object: 'an object', array: 'an array', boolean: 'a boolean (true or false)' };
-  return names[expected] ?? `a ${expected}`;
-}
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let value = input;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-function preview(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

@@ -1,13 +1,9 @@
 import type * as z from 'zod';
+import { article, pathText, preview, valueAt } from '../messages.js';
 
 /** Turns zod issues into lines a model can act on: where, what was expected, what it sent. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[], input: unknown, validFlags: readonly string[]): string {
-  return issues.map((issue) => `- ${where(issue.path)}: ${what(issue, input, validFlags)}`).join('\n');
-}
-
-function where(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return 'input';
-  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index ? '.' : ''}${String(key)}`)).join('');
+  return issues.map((issue) => `- ${pathText(issue.path, 'input')}: ${what(issue, input, validFlags)}`).join('\n');
 }
 
 function what(issue: z.core.$ZodIssue, input: unknown, validFlags: readonly string[]): string {
@@ -36,23 +32,4 @@ function what(issue: z.core.$ZodIssue, input: unknown, validFlags: readonly stri
     default:
       return `${issue.message.replace(/^Invalid input: /, '')}${got}`;
   }
-}
-
-function article(expected: string): string {
-  const names: Record<string, string> = { int: 'an integer', object: 'an object', array: 'an array', boolean: 'a boolean (true or false)' };
-  return names[expected] ?? `a ${expected}`;
-}
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let value = input;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-function preview(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

@@ -1,3 +1,5 @@
+import { distanceWithin } from '../messages.js';
+
 /** How a requested tool name matched the names on offer. */
 export type ResolvedToolName =
   | { kind: 'exact'; name: string }
@@ -74,26 +76,4 @@ function suggest(wanted: string, names: readonly string[]): string[] {
 function wordSuffixes(normalised: string): string[] {
   const words = normalised.split('_');
   return words.map((_, index) => words.slice(index).join('_'));
-}
-
-/**
- * Damerau-Levenshtein distance (optimal string alignment: adjacent transpositions count 1),
- * or `Infinity` when the lengths alone show it is over `limit`, so long inputs cost nothing.
- */
-function distanceWithin(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return Infinity;
-  let beforePrevious: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min((previous[j] ?? Infinity) + 1, (current[j - 1] ?? Infinity) + 1, (previous[j - 1] ?? Infinity) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (beforePrevious[j - 2] ?? Infinity) + 1);
-      current.push(best);
-    }
-    beforePrevious = previous;
-    previous = current;
-  }
-  return previous[b.length] ?? Infinity;
 }

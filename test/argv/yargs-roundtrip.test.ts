@@ -9,6 +9,7 @@ import { reflectYargs } from '../../src/reflect/yargs.js';
 import type { RunnableCommand } from '../../src/types.js';
 import { kinds, type Factory } from '../fixtures/yargs/programs.js';
 import { positionalsFirst } from '../../src/argv/layout.js';
+import { seededRandom } from '../helpers/random.js';
 
 type Flags = Record<string, unknown>;
 interface Parsed {
@@ -133,24 +134,12 @@ describe.each(majors)('argv as buildArgv lays it out today, sent to %s (known ga
   });
 });
 
-// A seeded generator, so a failure names a case that can be replayed.
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const alphabet = ['a', 'Z', '0', '-', '--', '=', ' ', '"', "'", '$', '$(id)', ';', '\\', '*', 'é', '日本', '🙂', '\t', '--force', '-rf', '5', '.'];
 /** yargs-parser strips one pair of matching quotes around an option value (see the known gap above). */
 const quoted = (text: string): boolean => text.length >= 2 && (text[0] === '"' || text[0] === "'") && text.at(-1) === text[0];
 
 function caseFor(seed: number): { flags: Flags; args: string[] } {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const text = (): string => {
     const value = Array.from({ length: 1 + Math.floor(next() * 5) }, () => pick(alphabet)).join('');

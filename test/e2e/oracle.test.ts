@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTarget } from '../../src/reflect/load-program.js';
 import { createCliTools, type CliTools } from '../../src/tool/cli-tools.js';
 import { repoRoot } from './clients.js';
+import { seededRandom } from '../helpers/random.js';
 
 // The oracle's actions print what commander parsed: {path, args, opts}. A call must arrive exactly as requested.
 const oracle = join(repoRoot, 'test/fixtures/oracle/oracle.js');
@@ -58,22 +59,10 @@ describe('round trip through commander', () => {
   });
 });
 
-// A seeded generator, so a failure names a case that can be replayed.
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const alphabet = ['a', 'Z', '0', '-', '--', '=', ' ', '"', "'", '$', '$(id)', ';', '\\', '*', 'é', '日本', '🙂', '\t', '--force', '-rf'];
 
 function caseFor(seed: number): { flags: Record<string, unknown>; args: string[]; opts: Record<string, unknown> } {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const text = (): string => Array.from({ length: 1 + Math.floor(next() * 5) }, () => pick(alphabet)).join('');
   const maybe = (): boolean => next() < 0.5;
