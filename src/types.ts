@@ -58,6 +58,38 @@ export interface CommandAnnotations {
   readonly openWorldHint?: boolean;
 }
 
+/**
+ * How a program's own users lay out a command line, so argv is what a person would type. Reflected
+ * per parser family (commander, yargs, cobra, getopt, git, Go's flag package, …) and overridable in a manifest.
+ */
+export interface ArgvConventions {
+  /**
+   * When `--` goes before the positionals: `always` (nothing after it can be read as an option);
+   * `when-needed`, only when a positional starts with `-` (cobra counts the words before `--`, so
+   * `kubectl create deployment web` must not get one); `never` (git reads paths after it, yargs fills
+   * positionals only before it), and then a positional starting with `-` is refused.
+   */
+  readonly doubleDash: 'always' | 'when-needed' | 'never';
+  /**
+   * Where options go: `command`, right after the word of the command that declares them (getopt, git
+   * and Go's flag package stop reading options at the first positional); `end`, after the positionals
+   * (cobra, yargs: `kubectl create deployment web --image=nginx`).
+   */
+  readonly options: 'command' | 'end';
+  /** What `false` renders to for a switch without a negation: nothing (`omit`), or `--x=false` (`explicit`: pflag, Go's flag). */
+  readonly falseValue: 'omit' | 'explicit';
+  /** How a one-letter option carries a value: `attached` (`-n5`: getopt, commander) or `equals` (`-n=5`: Go's flag). */
+  readonly shortValue: 'attached' | 'equals';
+}
+
+/** Arguments a command hands on untouched to another program, after a literal `--` (`kubectl exec POD -- CMD…`). */
+export interface PassthroughSpec {
+  /** What the words are, as the usage line names them (`COMMAND`). */
+  readonly name: string;
+  readonly description?: string;
+  readonly required: boolean;
+}
+
 /** A command and the commands under it, as the CLI declares them. */
 export interface CommandSpec {
   /** This command's own name (the root's is the program name). */
@@ -72,6 +104,10 @@ export interface CommandSpec {
   readonly positionals: readonly PositionalSpec[];
   readonly subcommands: readonly CommandSpec[];
   readonly annotations?: CommandAnnotations;
+  /** How argv is laid out for this command and those under it; unset fields come from the parent, then the defaults. */
+  readonly argv?: Partial<ArgvConventions>;
+  /** Words this command passes on after a literal `--`; a tool field of their own, never mixed with the positionals. */
+  readonly passthrough?: PassthroughSpec;
 }
 
 /** An option as one runnable command sees it: its own, or inherited from the command at `depth` in the path. */
@@ -90,12 +126,17 @@ export interface RunnableCommand {
   readonly options: readonly ScopedOption[];
   readonly positionals: readonly PositionalSpec[];
   readonly annotations?: CommandAnnotations;
+  /** The argv conventions in force for this command, resolved from the root down. @default DEFAULT_ARGV_CONVENTIONS */
+  readonly argv?: ArgvConventions;
+  readonly passthrough?: PassthroughSpec;
 }
 
 /** What a tool call carries once validated. */
 export interface ToolInput {
   readonly flags: Readonly<Record<string, unknown>>;
   readonly args: readonly string[];
+  /** Words for the command's passthrough, sent after a literal `--`. */
+  readonly passthrough?: readonly string[];
 }
 
 /** What running the CLI produced. */

@@ -26,10 +26,7 @@ export async function loadServer(source: Source, flags: SharedFlags, stderr: Nod
   }
   // Like `git -C`: --cwd is where the target is found and where the CLI runs.
   const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr) });
-  const options = serverOptions(flags);
-  // The program's own parser may need positionals without `--` (yargs with commands, git); flags can only add to that.
-  const argvPolicy = loaded.argvPolicy ? { ...options.argvPolicy, honoursDoubleDash: false } : options.argvPolicy;
-  const server = createMcpServer(loaded.spec, { ...options, argvPolicy, executable: flags.exec ?? loaded.launcher, version: loaded.version, callLog });
+  const server = createMcpServer(loaded.spec, { ...serverOptions(flags), executable: flags.exec ?? loaded.launcher, version: loaded.version, callLog });
   stderr.write(`cli-mcp: ${loaded.spec.name}: ${server.tools.tools.length} tools, found by ${loaded.method}\n`);
   return server;
 }

@@ -1,7 +1,6 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { basename, delimiter, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ArgvPolicy } from '../argv/argv-policy.js';
 import { CliMcpError, isCliMcpError } from '../errors.js';
 import { resolveLauncher, type Launcher } from '../exec/launcher.js';
 import { childEnvironment } from '../exec/environment.js';
@@ -17,8 +16,6 @@ export type WorkerAnswer =
       readonly spec: CommandSpec;
       readonly version?: string;
       readonly how: string;
-      /** Set (false) when the program's parser does not take positionals after `--`. */
-      readonly honoursDoubleDash?: boolean;
     }
   | { readonly ok: false; readonly message: string };
 
@@ -29,12 +26,6 @@ export interface LoadedTarget {
   readonly version?: string;
   /** How the program was found, for the user: `commander (export)`, `commander (parse() call)`, `yargs (parse() call)`, … */
   readonly method: string;
-  /**
-   * What the program's own parser needs from the argv policy, when it differs from the default:
-   * `{ honoursDoubleDash: false }` for a yargs program with commands, since yargs fills a command's
-   * positionals only from before `--` (so a positional starting with `-` must be refused). Pass it on as `argvPolicy`.
-   */
-  readonly argvPolicy?: Pick<ArgvPolicy, 'honoursDoubleDash'>;
 }
 
 export interface LoadOptions {
@@ -75,8 +66,6 @@ async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, 
     spec: help.spec,
     launcher,
     method: `help text (${help.dialect}, ${help.pages} pages${unread}${cached})`,
-    // git reads paths after `--`: its positionals go without one.
-    ...(help.dialect === 'git' ? { argvPolicy: { honoursDoubleDash: false } } : {}),
   };
 }
 
@@ -90,8 +79,7 @@ async function fromProgram(target: string, script: string, launcher: Launcher, o
     throw new CliMcpError('cli-mcp.reflection-failed', `loading "${target}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   if (!answer.ok) throw new CliMcpError('cli-mcp.program-not-found', answer.message);
-  const argvPolicy = answer.honoursDoubleDash === false ? { honoursDoubleDash: false } : undefined;
-  return { spec: answer.spec, launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, ...(argvPolicy ? { argvPolicy } : {}) };
+  return { spec: answer.spec, launcher, version: answer.version, method: `${answer.kind} (${answer.how})` };
 }
 
 function isExecutable(file: string): boolean {

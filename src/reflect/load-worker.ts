@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { reflectCommander, type CommanderCommand } from './commander.js';
 import type { WorkerAnswer } from './load-program.js';
-import { reflectYargs, yargsHonoursDoubleDash, yargsVersion } from './yargs.js';
+import { reflectYargs, yargsVersion } from './yargs.js';
 import { commandRecords, isYargsInstance, watchYargsInstances } from './yargs-internals.js';
 
 const [modulePath = '', fallbackName = ''] = process.argv.slice(2);
@@ -128,7 +128,7 @@ function answerFor(found: Program, how: string): WorkerAnswer {
     return { ok: true, kind: 'commander', spec: reflectCommander(found.program, { name: fallbackName }), version: found.program.version?.() ?? undefined, how };
   }
   const spec = reflectYargs(found.program, { name: fallbackName });
-  return { ok: true, kind: 'yargs', spec, version: yargsVersion(found.program), how, honoursDoubleDash: yargsHonoursDoubleDash(found.program) };
+  return { ok: true, kind: 'yargs', spec, version: yargsVersion(found.program), how };
 }
 
 /** How long an async main gets to reach parse(), and a module's top-level await to settle. */

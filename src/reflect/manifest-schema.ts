@@ -55,6 +55,23 @@ const annotationsSchema = z
   })
   .describe('Hints that become the MCP tool\'s annotations.');
 
+const argvSchema = z
+  .strictObject({
+    doubleDash: z.enum(['always', 'when-needed', 'never']).describe('When `--` goes before the positionals: always; only when one starts with `-`; never (then such a positional is refused).').optional(),
+    options: z.enum(['command', 'end']).describe('Where options go: right after the word of the command that declares them, or after the positionals.').optional(),
+    falseValue: z.enum(['omit', 'explicit']).describe('What `false` renders to for a switch without a negation: nothing, or `--x=false`.').optional(),
+    shortValue: z.enum(['attached', 'equals']).describe('How a one-letter option carries a value: `-n5` or `-n=5`.').optional(),
+  })
+  .describe('How argv is laid out for this command and those under it, as the program\'s users type it; unset fields come from the parent command.');
+
+const passthroughSchema = z
+  .strictObject({
+    name: name('What the words are, as the usage line names them (`COMMAND`).'),
+    description: text('What the words are for.').optional(),
+    required: z.boolean().describe('The command needs at least one word there.'),
+  })
+  .describe('Words the command hands on untouched to another program after a literal `--` (`kubectl exec POD -- COMMAND…`): a tool field of their own.');
+
 const commandShape = {
   name: name('This command\'s own word on the command line (the root\'s is the program name, and the first word of tool names).'),
   description: text('What the command does: the tool\'s description.').optional(),
@@ -66,6 +83,8 @@ const commandShape = {
     return z.array(commandSchema).describe('The commands under this one.');
   },
   annotations: annotationsSchema.optional(),
+  argv: argvSchema.optional(),
+  passthrough: passthroughSchema.optional(),
 };
 
 const commandSchema = z.strictObject(commandShape).meta({ id: 'CommandSpec', description: 'A command and the commands under it; `program` is the root command: the program itself.' });

@@ -1,4 +1,5 @@
 import { basename, extname } from 'node:path';
+import { PARSER_CONVENTIONS } from '../argv/conventions.js';
 import { CliMcpError } from '../errors.js';
 import type { CommandSpec, OptionSpec, PositionalSpec } from '../types.js';
 import { readAnnotations } from './commander.js';
@@ -42,7 +43,9 @@ export function reflectYargs(program: object, options?: ReflectYargsOptions): Co
     negation: configuration['boolean-negation'] !== false,
     envPrefix: publicOptions(root).envPrefix || undefined,
   };
-  return reflectLevel(root, undefined, [name], parsing);
+  const spec = reflectLevel(root, undefined, [name], parsing);
+  // A program without commands reads `argv._`, which gets what follows `--` too: the default layout suits it.
+  return yargsHonoursDoubleDash(root) ? spec : { ...spec, argv: PARSER_CONVENTIONS.yargs };
 }
 
 /** The version `--version` prints, when yargs knows one. */
@@ -55,7 +58,7 @@ export function yargsVersion(program: object): string | undefined {
 /**
  * Whether the program's positionals may follow `--`. yargs fills a command's positionals (`add <file>`,
  * and a `$0 <file>` default) only from before `--`; only a program without commands reads `argv._`, which
- * gets what follows `--` too. When false, callers should set `argvPolicy.honoursDoubleDash: false`.
+ * gets what follows `--` too. When false, `reflectYargs` gives the spec yargs' argv conventions.
  */
 export function yargsHonoursDoubleDash(program: object): boolean {
   return commandRecords(unwrapYargs(program)).length === 0;

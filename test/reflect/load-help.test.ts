@@ -28,7 +28,7 @@ describe('loadTarget falls back to help text', () => {
     expect(loaded.launcher).toEqual({ file: fakectl, prefixArgs: [] });
     expect(flattenRunnable(loaded.spec).length).toBeGreaterThan(0);
     expect(progress.some((message) => message.startsWith('crawled'))).toBe(true);
-    expect(loaded.argvPolicy).toBeUndefined();
+    expect(loaded.spec.argv).toMatchObject({ doubleDash: 'when-needed', options: 'end', falseValue: 'explicit' });
   });
 
   it('when the same program is loaded again then the crawl comes from the cache', async () => {
@@ -36,9 +36,9 @@ describe('loadTarget falls back to help text', () => {
     expect(loaded.method).toContain('cached');
   });
 
-  it('when the program is git then its positionals go without -- (git reads paths there)', async () => {
+  it('when the program is git then its positionals go without -- (git reads paths there) and its options first', async () => {
     const loaded = await loadTarget('git');
     expect(loaded.method).toMatch(/^help text \(git,/);
-    expect(loaded.argvPolicy).toEqual({ honoursDoubleDash: false });
+    expect(loaded.spec.argv).toMatchObject({ doubleDash: 'never', options: 'command' });
   }, 60_000);
 });

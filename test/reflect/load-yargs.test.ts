@@ -38,9 +38,9 @@ describe.concurrent('loadTarget on yargs programs', () => {
     expect(spec).toMatchObject({ runnable: true, positionals: [{ name: 'file', required: false, default: 'MARKER' }] });
   });
 
-  it('when a yargs program has commands then the loader asks for no "--" before positionals', async () => {
+  it('when a yargs program has commands then its conventions put no "--" before positionals and options last', async () => {
     const loaded = await loadTarget(fixture('esm-parse.mjs'), { cwd: scratch() });
-    expect(loaded.argvPolicy).toEqual({ honoursDoubleDash: false });
+    expect(loaded.spec.argv).toEqual({ doubleDash: 'never', options: 'end', falseValue: 'omit', shortValue: 'attached' });
     expect(loaded.spec.subcommands[0]).toMatchObject({ name: 'build', options: [{ name: 'watch', type: 'boolean' }], positionals: [{ name: 'target', required: true }] });
   });
 
@@ -50,9 +50,9 @@ describe.concurrent('loadTarget on yargs programs', () => {
     expect(loaded.spec.options.map((option) => option.name)).toEqual([]);
   });
 
-  it('when a commander program is loaded then it still says commander and needs no argv policy', async () => {
+  it('when a commander program is loaded then it still says commander and keeps the default conventions', async () => {
     const loaded = await loadTarget(fileURLToPath(new URL('../fixtures/programs/parse-at-import.mjs', import.meta.url)), { cwd: scratch() });
     expect(loaded.method).toBe('commander (parse() call)');
-    expect(loaded.argvPolicy).toBeUndefined();
+    expect(loaded.spec.argv).toBeUndefined();
   });
 });

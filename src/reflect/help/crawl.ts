@@ -3,10 +3,11 @@
  * help of every listed subcommand (bounded in depth, time and parallelism), and assembles the
  * pages into a CommandSpec. The result is cached on disk per program build.
  */
+import { PARSER_CONVENTIONS } from '../../argv/conventions.js';
 import { CliMcpError } from '../../errors.js';
 import { childEnvironment } from '../../exec/environment.js';
 import { runCommand } from '../../exec/run.js';
-import type { CommandSpec, OptionSpec } from '../../types.js';
+import type { ArgvConventions, CommandSpec, OptionSpec } from '../../types.js';
 import { identify, programName, resolveBinary } from './binary.js';
 import { CACHE_FORMAT, cacheKey, defaultCacheDir, readCache, writeCache, type UnreadCommand } from './cache.js';
 import { globalOptionsCommand } from './cobra.js';
@@ -78,7 +79,7 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
     }
   }
   const crawl = await crawlPages(call, settings, started);
-  const spec = assemble(call.program, crawl.root, crawl.globals);
+  const spec = { ...assemble(call.program, crawl.root, crawl.globals), argv: conventionsOf(crawl.dialect) };
   if (key !== undefined && !crawl.unread.some((item) => item.reason === 'time')) {
     const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, spec });
     if (failure !== undefined) settings.onProgress(`could not write the help cache: ${failure.message}`);
@@ -230,4 +231,11 @@ function uniqueByName(options: readonly OptionSpec[]): OptionSpec[] {
   const seen = new Map<string, OptionSpec>();
   for (const option of options) if (!seen.has(option.name)) seen.set(option.name, option);
   return [...seen.values()];
+}
+
+/** How users of a program whose help reads in this dialect type its command lines. */
+function conventionsOf(dialect: HelpDialect): ArgvConventions {
+  if (dialect === 'cobra') return PARSER_CONVENTIONS.cobra;
+  if (dialect === 'git') return PARSER_CONVENTIONS.git;
+  return PARSER_CONVENTIONS.getopt;
 }
