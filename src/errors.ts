@@ -7,7 +7,8 @@ export type ErrorCode =
   | 'cli-mcp.invalid-option'
   | 'cli-mcp.invalid-selector'
   | 'cli-mcp.tool-name-collision'
-  | 'cli-mcp.middleware';
+  | 'cli-mcp.middleware'
+  | 'cli-mcp.unrepresentable';
 
 /** The one error class cli-mcp throws; `code` is stable, `cause` keeps the underlying error. */
 export class CliMcpError extends Error {

@@ -12,6 +12,8 @@ export type {
   ToolInput,
   ToolResult,
   ApprovalQuestion,
+  ArgvConventions,
+  PassthroughSpec,
   ValueType,
 } from './types.js';
 export { CliMcpError, isCliMcpError, type ErrorCode } from './errors.js';
@@ -24,7 +26,8 @@ export { flattenRunnable } from './reflect/flatten.js';
 export { loadTarget, type LoadedTarget, type LoadOptions } from './reflect/load-program.js';
 export { readManifest, writeManifest, manifestFor, manifestJsonSchema, type ManifestDocument } from './reflect/manifest.js';
 
-export { buildArgv } from './argv/build-argv.js';
+export { buildArgv, layOutArgv, type LaidOutArgv } from './argv/build-argv.js';
+export { DEFAULT_ARGV_CONVENTIONS, PARSER_CONVENTIONS, type ParserFamily } from './argv/conventions.js';
 export { checkArgv, type ArgvPolicy } from './argv/argv-policy.js';
 export { ARGV_PRESETS } from './argv/presets.js';
 export type { Launcher } from './exec/launcher.js';
@@ -49,11 +52,12 @@ export {
   excludeFlags,
   type CommandMatcher,
   type FlagMatcher,
-  type Selector,
-} from './middleware/selectors.js';
-export type { ApprovalChannel, CallContext, LogLevel, Middleware } from './middleware/types.js';
+  type Selection,
+} from './tool/select.js';
+export type { Selector } from './call/options.js';
+export type { ApprovalChannel, CallContext, LogLevel, Middleware } from './call/context.js';
 
-export { createCliTools, type CallOptions, type CliTools, type CliToolsOptions } from './tool/cli-tools.js';
+export { createCliTools, type CallOptions, type CliTools, type CliToolsOptions } from './call/cli-tools.js';
 export type { ToolDefinition } from './tool/definition.js';
 
 export { createMcpServer, type CliMcpServer, type CreateMcpServerOptions } from './server/create-mcp-server.js';

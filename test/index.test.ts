@@ -7,8 +7,10 @@ describe('the public API', () => {
       [
         "ARGV_PRESETS",
         "CliMcpError",
+        "DEFAULT_ARGV_CONVENTIONS",
         "DEFAULT_ENV_ALLOWLIST",
         "DEFAULT_TIMEOUT_MS",
+        "PARSER_CONVENTIONS",
         "allowCommands",
         "allowFlags",
         "annotate",
@@ -26,6 +28,7 @@ describe('the public API', () => {
         "hardenInput",
         "hardenInputMiddleware",
         "isCliMcpError",
+        "layOutArgv",
         "loadTarget",
         "logCalls",
         "manifestFor",

@@ -1,63 +1,79 @@
-import type { RunnableCommand, ScopedOption, ToolInput } from '../types.js';
+import { CliMcpError } from '../errors.js';
+import type { ArgvConventions, RunnableCommand, ScopedOption, ToolInput } from '../types.js';
+import { DEFAULT_ARGV_CONVENTIONS } from './conventions.js';
 import { formatNumber } from './format-number.js';
+import { layOut, type ArgvParts } from './layout.js';
+
+/** The argv of one call, or why the program's parser could not be given it faithfully. */
+export type LaidOutArgv = { readonly ok: true; readonly argv: readonly string[] } | { readonly ok: false; readonly message: string };
 
 /**
  * Turn a validated tool call into the arguments for the program (the program itself, `path[0]`,
- * is not included). Pure: the same command and input always give the same array.
+ * is not included), laid out as the program's users type them (`command.argv`, see {@link ArgvConventions}).
+ * Pure: the same command and input always give the same array.
  *
- * - Order follows declaration, never the key order of `input.flags`: each subcommand word is
- *   followed by the options declared at that depth, so inherited options sit after the word of
- *   the command that declares them.
- * - Positionals come last, after `--`, so none can be read as a flag; `--` is left out when there are none.
- * - A value is always one token: `--name=VALUE` for a long flag, `-nVALUE` for a short-only one,
- *   so a value starting with `-` stays a value.
- * - `true` renders the flag, `false` the negation (or nothing); `null`, `undefined`, `""` and `[]`
- *   render nothing; an array repeats the flag once per element, a `count` option once per unit.
- *   Keys that are not options are ignored.
+ * - Options follow declaration order, never the key order of `input.flags`; each sits after the word
+ *   of the command that declares it, or after the positionals where the conventions say `options: 'end'`.
+ * - A value is always one token: `--name=VALUE` for a long flag, `-nVALUE` (or `-n=VALUE`) for a
+ *   short-only one, so a value starting with `-` stays a value.
+ * - `true` renders the flag, `false` the negation (or `--x=false` where `falseValue` is explicit, or
+ *   nothing); `null`, `undefined`, `""` and `[]` render nothing; an array repeats the flag once per
+ *   element, a `count` option once per unit. Keys that are not options are ignored.
+ * - Positionals get `--` before them as the conventions say; passthrough words always follow a literal `--`.
  *
  * @example
- * buildArgv(
- *   { path: ['kubectl', 'get'], options: [{ name: 'namespace', type: 'string', flag: '--namespace', depth: 0 }], positionals: [] },
- *   { flags: { namespace: 'prod' }, args: ['pods'] },
- * ) // ['--namespace=prod', 'get', '--', 'pods']
+ * layOutArgv(
+ *   { path: ['kubectl', 'create', 'deployment'], options: [{ name: 'image', type: 'string', variadic: true, flag: '--image', depth: 2 }], positionals: [], argv: PARSER_CONVENTIONS.cobra },
+ *   { flags: { image: ['nginx'] }, args: ['web'] },
+ * ) // { ok: true, argv: ['create', 'deployment', 'web', '--image=nginx'] }
+ */
+export function layOutArgv(command: RunnableCommand, input: ToolInput): LaidOutArgv {
+  const conventions = command.argv ?? DEFAULT_ARGV_CONVENTIONS;
+  return layOut(argvParts(command, input, conventions), conventions);
+}
+
+/**
+ * {@link layOutArgv}, throwing where the program's parser could not be given the input faithfully
+ * (a positional starting with `-` for a program that reads none after `--`).
+ * @throws {CliMcpError} `cli-mcp.unrepresentable`
  */
 export function buildArgv(command: RunnableCommand, input: ToolInput): string[] {
+  const laid = layOutArgv(command, input);
+  if (!laid.ok) throw new CliMcpError('cli-mcp.unrepresentable', laid.message);
+  return [...laid.argv];
+}
+
+/** The words, option tokens, positionals and passthrough of a call, before they are laid out. */
+function argvParts(command: RunnableCommand, input: ToolInput, conventions: ArgvConventions): ArgvParts {
   const flags: Readonly<Record<string, unknown>> = input?.flags ?? {};
-  const args: readonly string[] = input?.args ?? [];
-  const path = command.path;
-  const last = Math.max(path.length - 1, 0);
-  const argv: string[] = [];
-
-  for (let depth = 0; depth <= last; depth += 1) {
-    const word = path[depth];
-    if (depth > 0 && word !== undefined) argv.push(word);
-    for (const spec of command.options) {
-      if (spec.depth !== depth) continue;
-      if (!Object.hasOwn(flags, spec.name)) continue;
-      argv.push(...renderOption(spec, flags[spec.name]));
-    }
-  }
-
-  if (args.length > 0) argv.push('--', ...args);
-  return argv;
+  const segments = command.path.map((word, depth) => ({
+    word,
+    options: command.options.filter((spec) => spec.depth === depth && Object.hasOwn(flags, spec.name)).flatMap((spec) => renderOption(spec, flags[spec.name], conventions)),
+  }));
+  return { segments, positionals: input?.args ?? [], passthrough: input?.passthrough ?? [], program: command.path[0] ?? 'the program' };
 }
 
 /** The tokens one option's value renders to. */
-function renderOption(spec: ScopedOption, value: unknown): string[] {
+function renderOption(spec: ScopedOption, value: unknown, conventions: ArgvConventions): string[] {
   if (spec.count === true) return renderCount(spec, value);
   if (value === true) {
     // A value option given `true` without `optionalValue` would swallow the next token as its value.
     const bare = spec.type === 'boolean' || spec.optionalValue === true;
     return bare && spec.flag !== undefined ? [spec.flag] : [];
   }
-  if (value === false) return spec.negation !== undefined ? [spec.negation] : [];
+  if (value === false) {
+    if (spec.negation !== undefined) return [spec.negation];
+    // pflag and Go's flag read `--x=false`: the only way to turn off a switch that defaults to on.
+    const explicit = conventions.falseValue === 'explicit' && spec.type === 'boolean' && spec.flag !== undefined;
+    return explicit ? [`${spec.flag}=false`] : [];
+  }
   if (spec.flag === undefined) return [];
   const flag = spec.flag;
   const values = Array.isArray(value) ? (value as readonly unknown[]) : [value];
   const tokens: string[] = [];
   for (const item of values) {
     const text = renderValue(item);
-    if (text !== undefined) tokens.push(withValue(flag, text));
+    if (text !== undefined) tokens.push(withValue(flag, text, conventions));
   }
   return tokens;
 }
@@ -77,8 +93,8 @@ function renderValue(value: unknown): string | undefined {
 }
 
 /** One token carrying both flag and value, so the CLI cannot split them apart. */
-function withValue(flag: string, value: string): string {
-  // getopt and commander read a short option's value attached (`-n5`); `-n=5` would give "=5".
+function withValue(flag: string, value: string, conventions: ArgvConventions): string {
+  // getopt and commander read a short option's value attached (`-n5`; `-n=5` would give "=5"); Go's flag needs `-n=5`.
   const shortOnly = flag.length === 2 && flag[0] === '-' && flag[1] !== '-';
-  return shortOnly ? `${flag}${value}` : `${flag}=${value}`;
+  return shortOnly && conventions.shortValue === 'attached' ? `${flag}${value}` : `${flag}=${value}`;
 }

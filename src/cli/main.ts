@@ -78,14 +78,15 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
       if (toolName === undefined) command.error("error: missing required argument 'tool'");
       const input = parseJson(flags.input);
       const server = await loadServer(source, flags, io.stderr);
-      if (!server.tools.find(toolName)) {
-        const names = server.tools.tools.map((tool) => tool.name).join(', ');
+      const tool = server.tools.find(toolName);
+      if (!tool) {
+        const names = server.tools.tools.map((known) => known.name).join(', ');
         throw new Error(`no tool named "${toolName}"; the tools are: ${names}`);
       }
       const abort = new AbortController();
       const cancel = (): void => abort.abort();
       process.once('SIGINT', cancel);
-      const result = await server.tools.call(toolName, input, { signal: abort.signal }).finally(() => process.off('SIGINT', cancel));
+      const result = await server.tools.run(tool, input, { signal: abort.signal }).finally(() => process.off('SIGINT', cancel));
       const { toCallToolResult } = await import('../server/call-result.js');
       io.stdout.write(`${JSON.stringify(toCallToolResult(result), null, 2)}\n`);
       if (result.isError) outcome.exitCode = 1;

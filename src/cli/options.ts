@@ -2,7 +2,8 @@ import { Option, type Command } from 'commander';
 import type { ArgvPolicy } from '../argv/argv-policy.js';
 import { ARGV_PRESETS } from '../argv/presets.js';
 import type { ApprovalMode } from '../middleware/approval.js';
-import { allowCommands, excludeCommands, excludeFlags, type Selector } from '../middleware/selectors.js';
+import type { Selector } from '../call/options.js';
+import { allowCommands, excludeCommands, excludeFlags } from '../tool/select.js';
 import type { CreateMcpServerOptions } from '../server/create-mcp-server.js';
 
 /** The options `wrap`, `tools` and `call` share. */

@@ -1,7 +1,6 @@
-import { buildArgv } from '../argv/build-argv.js';
 import { CliMcpError } from '../errors.js';
 import { riskOf, type Risk, type RiskOverrides } from './risk.js';
-import type { CallContext, Middleware } from './types.js';
+import type { CallContext, Middleware } from '../call/context.js';
 import { refuse } from './refuse.js';
 
 /**
@@ -44,7 +43,9 @@ export function approval(options: ApprovalOptions = {}): Middleware {
     if (mode === 'read-only' && risk !== 'read-only') return refuse(ctx, `${ctx.tool.name} is ${risk}, and this server only runs read-only commands.`, 'refused: read-only mode');
     if (!needsApproval(mode, risk)) return next();
 
-    const argv = buildArgv(ctx.tool.command, ctx.input);
+    // The argv prepared for the run: the user approves exactly what will be spawned.
+    const argv = ctx.argv;
+    if (argv === undefined) return refuse(ctx, `${ctx.tool.name} needs approval, but its argv was not prepared; nothing was run.`, 'failed: no prepared argv');
     const key = `${ctx.tool.name}\u0000${JSON.stringify(argv)}`;
     const { grants, answer, canAsk } = ctx.approval;
     const expiresAt = grants.get(key);

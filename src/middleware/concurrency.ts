@@ -1,4 +1,4 @@
-import type { Middleware } from './types.js';
+import type { Middleware } from '../call/context.js';
 import { refuse } from './refuse.js';
 
 /** Options of `concurrency`. */

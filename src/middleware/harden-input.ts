@@ -1,5 +1,5 @@
 import { CliMcpError } from '../errors.js';
-import type { Middleware } from './types.js';
+import type { Middleware } from '../call/context.js';
 import { refuse } from './refuse.js';
 
 /** Bounds on a raw `tools/call` input, checked before the zod schema sees it. */

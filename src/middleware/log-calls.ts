@@ -1,4 +1,4 @@
-import type { CallContext, Middleware } from './types.js';
+import type { CallContext, Middleware } from '../call/context.js';
 
 /** What one call did, as one structured log line. */
 export interface CallRecord {

@@ -1,4 +1,4 @@
-import type { CallContext, Middleware } from './types.js';
+import type { CallContext, Middleware } from '../call/context.js';
 import { refuse } from './refuse.js';
 
 /** A token bucket: `capacity` calls at once, refilled at `perSecond`. */

@@ -4,7 +4,7 @@
  */
 import type { ToolResult } from '../types.js';
 import { postRun } from './pre-post.js';
-import type { Middleware } from './types.js';
+import type { Middleware } from '../call/context.js';
 
 /** What {@link redactor} and {@link redact} mask. */
 export interface RedactOptions {

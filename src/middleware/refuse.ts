@@ -1,4 +1,4 @@
-import type { CallContext } from './types.js';
+import type { CallContext } from '../call/context.js';
 
 /** Ends a call without running anything: an isError result the model can act on, and the decision the call log records. */
 export function refuse(ctx: CallContext, message: string, decision: string): void {

@@ -5,7 +5,7 @@
  */
 import type { ExecOutput } from '../types.js';
 import { postRun } from './pre-post.js';
-import type { Middleware } from './types.js';
+import type { Middleware } from '../call/context.js';
 
 // ESC or C1 introducer, then a string up to BEL or ST (OSC, DCS, SOS, PM, APC); an unterminated one runs to the end of the line.
 const STRING_SEQUENCE = /(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?/g;

@@ -1,5 +1,5 @@
 import { CliMcpError } from '../errors.js';
-import type { Middleware } from './types.js';
+import type { Middleware } from '../call/context.js';
 
 /** The process limit used when nothing else is set: 60 s. */
 export const DEFAULT_TIMEOUT_MS = 60_000;

@@ -1,7 +1,7 @@
 import { describeIssues } from '../schema/issues.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import type { ToolInput } from '../types.js';
-import type { Middleware } from './types.js';
+import type { Middleware } from '../call/context.js';
 import { refuse } from './refuse.js';
 
 /** Checks the raw input against the tool's zod schema; a bad call ends with an isError result that says what to fix. */
@@ -22,8 +22,8 @@ export function checkInput(tool: ToolDefinition, raw: unknown): Checked {
   const cleaned = normaliseInput(raw ?? {});
   const parsed = tool.inputSchema.safeParse(cleaned);
   if (parsed.success) {
-    const data = parsed.data as { flags?: Record<string, unknown>; args?: string[] };
-    return { ok: true, input: { flags: data.flags ?? {}, args: data.args ?? [] } };
+    const data = parsed.data as { flags?: Record<string, unknown>; args?: string[]; passthrough?: string[] };
+    return { ok: true, input: { flags: data.flags ?? {}, args: data.args ?? [], ...(data.passthrough ? { passthrough: data.passthrough } : {}) } };
   }
   const validFlags = tool.command.options.map((option) => option.name);
   const lines = describeIssues(parsed.error.issues, cleaned, validFlags);

@@ -1,29 +1,35 @@
-import type { CommandSpec, RunnableCommand, ScopedOption } from '../types.js';
+import { DEFAULT_ARGV_CONVENTIONS, inheritConventions } from '../argv/conventions.js';
+import type { ArgvConventions, CommandSpec, RunnableCommand, ScopedOption } from '../types.js';
 
 /**
  * The runnable commands of a tree, depth-first in declaration order (the root first when it is
  * runnable). Each carries its path from the root and its options: ancestors' first, then its own,
  * each with the `depth` of the declaring command; a nearer option shadows a farther one of the same name.
+ * Argv conventions are resolved from the root down (a command's own fields over its parent's).
  * @example flattenRunnable(spec).map((c) => c.path) // [['kubectl', 'get'], ['kubectl', 'config', 'view']]
  */
 export function flattenRunnable(root: CommandSpec): RunnableCommand[] {
   const runnable: RunnableCommand[] = [];
-  const walk = (node: CommandSpec, path: readonly string[], inherited: readonly ScopedOption[]): void => {
+  const walk = (node: CommandSpec, path: readonly string[], inherited: readonly ScopedOption[], parentConventions: ArgvConventions): void => {
     const depth = path.length - 1;
     const own = node.options.map((option): ScopedOption => ({ ...option, depth }));
     const ownNames = new Set(own.map((option) => option.name));
     const options = [...inherited.filter((option) => !ownNames.has(option.name)), ...own];
+    const conventions = inheritConventions(parentConventions, node.argv);
     if (node.runnable) {
-      const command: RunnableCommand = { path, options, positionals: node.positionals };
       runnable.push({
-        ...command,
+        path,
+        options,
+        positionals: node.positionals,
         ...(node.description !== undefined ? { description: node.description } : {}),
         ...(node.examples !== undefined ? { examples: node.examples } : {}),
         ...(node.annotations !== undefined ? { annotations: node.annotations } : {}),
+        ...(conventions !== DEFAULT_ARGV_CONVENTIONS ? { argv: conventions } : {}),
+        ...(node.passthrough !== undefined ? { passthrough: node.passthrough } : {}),
       });
     }
-    for (const sub of node.subcommands) walk(sub, [...path, sub.name], options);
+    for (const sub of node.subcommands) walk(sub, [...path, sub.name], options, conventions);
   };
-  walk(root, [root.name], []);
+  walk(root, [root.name], [], DEFAULT_ARGV_CONVENTIONS);
   return runnable;
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { OptionSpec, PositionalSpec, RunnableCommand } from '../types.js';
+import type { OptionSpec, PassthroughSpec, PositionalSpec, RunnableCommand } from '../types.js';
 
 /** The zod schema of one tool's input, `{ flags, args }`: the single source of truth for checking a call. */
 export function inputSchemaFor(command: RunnableCommand): z.ZodType {
@@ -12,7 +12,15 @@ export function inputSchemaFor(command: RunnableCommand): z.ZodType {
   return z.strictObject({
     flags: anyRequiredFlag ? flags : flags.optional(),
     args: anyRequiredArg ? args : args.optional(),
+    ...(command.passthrough ? { passthrough: passthroughSchema(command.passthrough) } : {}),
   });
+}
+
+/** Words handed on after a literal `--`, never mixed with the positionals. */
+function passthroughSchema(passthrough: PassthroughSpec): z.ZodType {
+  const what = passthrough.description?.trim() ? `: ${passthrough.description.trim()}` : '';
+  const list = z.array(z.string()).describe(`${passthrough.name}${what}. Passed on untouched after a literal \`--\`, e.g. the command and its arguments as separate items.`);
+  return passthrough.required ? list.min(1) : list.optional();
 }
 
 /** Most repetitions of a counted flag (`-vvv`) a call may ask for; each is one argv token. */

@@ -8,7 +8,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { randomBytes } from 'node:crypto';
-import type { ApprovalChannel } from '../middleware/types.js';
+import type { ApprovalChannel } from '../call/context.js';
 import type { ApprovalQuestion } from '../types.js';
 
 /** The key of the approval question among a round's input requests. */

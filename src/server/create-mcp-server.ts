@@ -2,7 +2,7 @@ import type { Server } from '@modelcontextprotocol/server';
 import { CliMcpError } from '../errors.js';
 import type { Launcher } from '../exec/launcher.js';
 import { reflectCommander, type CommanderCommand } from '../reflect/commander.js';
-import { createCliTools, type CliTools, type CliToolsOptions } from '../tool/cli-tools.js';
+import { createCliTools, type CliTools, type CliToolsOptions } from '../call/cli-tools.js';
 import type { CommandSpec } from '../types.js';
 import { serverFactory } from './create-server.js';
 import { serveStdio, type StdioHandle } from './stdio.js';

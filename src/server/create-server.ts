@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
-import type { LogLevel } from '../middleware/types.js';
-import type { CliTools } from '../tool/cli-tools.js';
+import type { LogLevel } from '../call/context.js';
+import type { CliTools } from '../call/cli-tools.js';
 import { unknownToolMessage } from '../tool/resolve-name.js';
 import { approvalBridge } from './approval.js';
 import { toCallToolResult } from './call-result.js';
@@ -30,8 +30,8 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: Se
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const { name: requested, arguments: input } = request.params;
       const resolved = cliTools.resolve(requested);
-      if (resolved.kind === 'unknown') throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(requested, resolved.suggestions));
-      const { name } = resolved;
+      const tool = resolved.kind === 'unknown' ? undefined : cliTools.find(resolved.name);
+      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(requested, resolved.kind === 'unknown' ? resolved.suggestions : []));
       // Log notifications honour the level the client set; a client that has gone away is not an error.
       const log = (level: LogLevel, data: unknown): void => void ctx.mcpReq.log(level, data, 'cli-mcp').catch(() => {});
       const progressToken = request.params._meta?.progressToken;
@@ -41,7 +41,7 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: Se
           ? undefined
           : (message: string): void =>
               void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: ++step, message } }).catch(() => {});
-      const result = await cliTools.call(name, input, { signal: ctx.mcpReq.signal, log, progress, approval: approval.channel(server, ctx, grants) });
+      const result = await cliTools.run(tool, input, { signal: ctx.mcpReq.signal, log, progress, approval: approval.channel(server, ctx, grants) });
       if (result.ask) return approval.ask(result.ask);
       return server.projectCallToolResult(toCallToolResult(result), outputJsonSchema);
     });

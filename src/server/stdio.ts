@@ -1,6 +1,6 @@
 import { serveStdio as serveSdkStdio } from '@modelcontextprotocol/server/stdio';
 import { stopAllRuns } from '../exec/run.js';
-import type { CliTools } from '../tool/cli-tools.js';
+import type { CliTools } from '../call/cli-tools.js';
 import { serverFactory, type ServerInfo, type ServerSettings } from './create-server.js';
 
 /** A running stdio server. */

@@ -1,7 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, type Tool } from '@modelcontextprotocol/server';
 import { toJsonSchema } from '../schema/json-schema.js';
 import { outputSchema } from '../schema/output.js';
-import type { CliTools } from '../tool/cli-tools.js';
+import type { CliTools } from '../call/cli-tools.js';
 import type { ToolDefinition } from '../tool/definition.js';
 
 /** The advertised output schema, shared by every tool. */

@@ -1,19 +1,20 @@
 import type * as z from 'zod';
+import { checkArgv, type ArgvPolicy } from '../argv/argv-policy.js';
+import { DEFAULT_ARGV_CONVENTIONS } from '../argv/conventions.js';
 import { CliMcpError } from '../errors.js';
 import { flattenRunnable } from '../reflect/flatten.js';
 import { assignToolNames } from '../reflect/tool-name.js';
-import { selectorFor, type Selector } from '../middleware/selectors.js';
 import { inputSchemaFor } from '../schema/input.js';
 import { toJsonSchema, type JsonSchema } from '../schema/json-schema.js';
-import { checkArgv, type ArgvPolicy } from '../argv/argv-policy.js';
 import type { CommandSpec, RunnableCommand, ScopedOption } from '../types.js';
 import type { ToolDefinition } from './definition.js';
+import { selectionFor, type Selection } from './select.js';
 
 /** Options that decide which tools exist and what they look like. */
-export interface ToolShapeOptions {
+export interface ToolShapeOptions<S extends Selection = Selection> {
   /** Replaces the root word in tool names (`''` drops it). */
   readonly prefix?: string;
-  readonly selectors?: readonly Selector[];
+  readonly selectors?: readonly S[];
   /**
    * Flags the model may never pass, and whether the CLI honours `--`. Denied flags are left out of every
    * tool, and every argv is checked once more right before the spawn. @default no denied flags; `--` honoured
@@ -21,13 +22,24 @@ export interface ToolShapeOptions {
   readonly argvPolicy?: ArgvPolicy;
 }
 
+/** A tool and the selection that chose it (`null` when no selections were given). */
+export interface ChosenTool<S extends Selection> {
+  readonly tool: ToolDefinition;
+  readonly selection: S | null;
+}
+
 /** One tool per runnable command the selectors choose, in declaration order. */
 export function buildTools(root: CommandSpec, options: ToolShapeOptions = {}): ToolDefinition[] {
-  const chosen: Array<{ command: RunnableCommand; selector: Selector }> = [];
+  return chooseTools(root, options).map(({ tool }) => tool);
+}
+
+/** {@link buildTools}, with the selection that chose each tool (whose middleware the call chain runs). */
+export function chooseTools<S extends Selection>(root: CommandSpec, options: ToolShapeOptions<S> = {}): ChosenTool<S>[] {
+  const chosen: Array<{ command: RunnableCommand; selection: S | null }> = [];
   for (const command of flattenRunnable(root)) {
-    const selector = selectorFor(options.selectors ?? [], command);
-    if (!selector) continue;
-    const keep = selector.flags;
+    const selection = selectionFor(options.selectors ?? [], command);
+    if (selection === undefined) continue;
+    const keep = selection?.flags;
     const policy = options.argvPolicy;
     const allowed = (option: ScopedOption) => !policy || !option.flag || checkArgv([option.flag], policy) === undefined;
     const offered = command.options.filter((option) => allowed(option) && (!keep || keep(option, command)));
@@ -36,28 +48,35 @@ export function buildTools(root: CommandSpec, options: ToolShapeOptions = {}): T
       const where = command.path.join(' ');
       throw new CliMcpError('cli-mcp.invalid-selector', `a selector or the argv policy leaves out "${hidden.name}", which \`${where}\` requires, so no call could succeed; exclude the command instead`);
     }
-    chosen.push({ command: { ...command, options: offered }, selector });
+    chosen.push({ command: { ...command, options: offered, ...withoutDoubleDash(command, policy) }, selection });
   }
   const named = assignToolNames(chosen.map(({ command }) => command), { prefix: options.prefix });
-  return named.map(({ name, command }, index) => {
-    // Schemas are built when first needed (a listed page, a call): a 1,000-command CLI starts at once.
-    let inputSchema: z.ZodType | undefined;
-    let inputJsonSchema: JsonSchema | undefined;
-    return {
-      name,
-      title: command.annotations?.title ?? command.path.join(' '),
-      description: describeCommand(command),
-      command,
-      get inputSchema() {
-        return (inputSchema ??= inputSchemaFor(command));
-      },
-      get inputJsonSchema() {
-        return (inputJsonSchema ??= toJsonSchema(this.inputSchema));
-      },
-      annotations: command.annotations,
-      middleware: chosen[index]?.selector.middleware ?? [],
-    };
-  });
+  return named.map(({ name, command }, index) => ({ tool: toolFor(name, command), selection: chosen[index]?.selection ?? null }));
+}
+
+/** A CLI that does not honour `--` gets none: its positionals go bare, and one starting with `-` is refused. */
+function withoutDoubleDash(command: RunnableCommand, policy: ArgvPolicy | undefined): Pick<RunnableCommand, 'argv'> {
+  if (policy?.honoursDoubleDash !== false) return {};
+  return { argv: { ...(command.argv ?? DEFAULT_ARGV_CONVENTIONS), doubleDash: 'never' } };
+}
+
+function toolFor(name: string, command: RunnableCommand): ToolDefinition {
+  // Schemas are built when first needed (a listed page, a call): a 1,000-command CLI starts at once.
+  let inputSchema: z.ZodType | undefined;
+  let inputJsonSchema: JsonSchema | undefined;
+  return {
+    name,
+    title: command.annotations?.title ?? command.path.join(' '),
+    description: describeCommand(command),
+    command,
+    get inputSchema() {
+      return (inputSchema ??= inputSchemaFor(command));
+    },
+    get inputJsonSchema() {
+      return (inputJsonSchema ??= toJsonSchema(this.inputSchema));
+    },
+    annotations: command.annotations,
+  };
 }
 
 function describeCommand(command: RunnableCommand): string {

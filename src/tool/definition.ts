@@ -1,5 +1,4 @@
 import type * as z from 'zod';
-import type { Middleware } from '../middleware/types.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { CommandAnnotations, RunnableCommand } from '../types.js';
 
@@ -13,6 +12,4 @@ export interface ToolDefinition {
   readonly inputSchema: z.ZodType;
   readonly inputJsonSchema: JsonSchema;
   readonly annotations?: CommandAnnotations;
-  /** Middleware of the selector that chose this tool, run inside the global middleware. */
-  readonly middleware: readonly Middleware[];
 }

@@ -1,14 +1,74 @@
 import { describe, expect, it } from 'vitest';
-import { positionalsFirst } from '../../src/argv/layout.js';
+import { buildArgv, layOutArgv } from '../../src/argv/build-argv.js';
+import { DEFAULT_ARGV_CONVENTIONS, PARSER_CONVENTIONS } from '../../src/argv/conventions.js';
+import type { ArgvConventions, RunnableCommand, ScopedOption, ToolInput } from '../../src/types.js';
 
-describe('positionalsFirst', () => {
-  it.each([
-    { title: 'words, positionals, then options', canonical: ['--namespace=prod', 'get', '--output=json', '--', 'pods', 'web'], expected: ['get', 'pods', 'web', '--namespace=prod', '--output=json'] },
-    { title: 'nested words keep their order', canonical: ['group', '-v', 'leaf', '--depth=3', '--', 'one'], expected: ['group', 'leaf', 'one', '-v', '--depth=3'] },
-    { title: 'no positionals leaves no separator behind', canonical: ['log', '--oneline'], expected: ['log', '--oneline'] },
-    { title: 'a positional that looks like a word after the separator stays a positional', canonical: ['echo', '--', 'get'], expected: ['echo', 'get'] },
-    { title: 'a repeated array flag stays after every positional', canonical: ['run', '--tag=a', '--tag=b', '--', 'f'], expected: ['run', 'f', '--tag=a', '--tag=b'] },
-  ])('when laid out then $title', ({ canonical, expected }) => {
-    expect(positionalsFirst(canonical)).toEqual(expected);
+const namespace: ScopedOption = { name: 'namespace', type: 'string', flag: '--namespace', depth: 0 };
+const output: ScopedOption = { name: 'output', type: 'string', flag: '-o', depth: 1 };
+const image: ScopedOption = { name: 'image', type: 'string', flag: '--image', variadic: true, depth: 2 };
+const lineNumber: ScopedOption = { name: 'line-number', type: 'boolean', flag: '--line-number', depth: 1 };
+const refresh: ScopedOption = { name: 'refresh', type: 'boolean', flag: '-refresh', default: true, depth: 1 };
+const parallelism: ScopedOption = { name: 'p', type: 'integer', flag: '-p', depth: 1 };
+
+function command(path: readonly string[], options: readonly ScopedOption[], argv?: ArgvConventions, passthrough = false): RunnableCommand {
+  return { path, options, positionals: [], ...(argv ? { argv } : {}), ...(passthrough ? { passthrough: { name: 'COMMAND', required: true } } : {}) };
+}
+
+const createDeployment = command(['kubectl', 'create', 'deployment'], [namespace, image], PARSER_CONVENTIONS.cobra);
+const exec = command(['kubectl', 'exec'], [namespace, { ...output, name: 'container', flag: '--container' }], PARSER_CONVENTIONS.cobra, true);
+const grep = command(['git', 'grep'], [lineNumber], PARSER_CONVENTIONS.git);
+const plan = command(['terraform', 'plan'], [{ name: 'chdir', type: 'string', flag: '-chdir', depth: 0 }, refresh, parallelism], PARSER_CONVENTIONS.goFlag);
+const get = command(['kubectl', 'get'], [namespace, output], PARSER_CONVENTIONS.cobra);
+
+interface Case {
+  readonly title: string;
+  readonly command: RunnableCommand;
+  readonly input: ToolInput;
+  readonly expected: readonly string[];
+}
+
+const cases: readonly Case[] = [
+  { title: 'cobra: command words, positionals, then options, no "--" (kubectl counts words before it)', command: createDeployment, input: { flags: { image: ['nginx'], namespace: 'prod' }, args: ['web'] }, expected: ['create', 'deployment', 'web', '--namespace=prod', '--image=nginx'] },
+  { title: 'cobra: a positional starting with "-" gets "--" and the options stay before it', command: get, input: { flags: { output: 'json' }, args: ['pods', '-weird'] }, expected: ['get', '-ojson', '--', 'pods', '-weird'] },
+  { title: 'cobra: passthrough words follow a literal "--" after the positionals and options', command: exec, input: { flags: { container: 'app' }, args: ['web-1'], passthrough: ['ls', '-la', '--', 'x'] }, expected: ['exec', 'web-1', '--container=app', '--', 'ls', '-la', '--', 'x'] },
+  { title: 'git: options before the positionals and no "--" (git reads paths after it)', command: grep, input: { flags: { 'line-number': true }, args: ['hi'] }, expected: ['grep', '--line-number', 'hi'] },
+  { title: 'Go flag: globals before the subcommand, one dash, -x=false, -p=4', command: plan, input: { flags: { chdir: 'infra', refresh: false, p: 4 }, args: [] }, expected: ['-chdir=infra', 'plan', '-refresh=false', '-p=4'] },
+  { title: 'Go flag: a positional starting with "-" gets "--" before it', command: plan, input: { flags: {}, args: ['-x'] }, expected: ['plan', '--', '-x'] },
+  { title: 'default (commander): options after their word, then "--" and the positionals', command: command(['todo', 'add'], [namespace]), input: { flags: { namespace: 'n' }, args: ['milk'] }, expected: ['--namespace=n', 'add', '--', 'milk'] },
+  { title: 'default: no positionals leaves no "--"', command: command(['todo', 'list'], [namespace]), input: { flags: {}, args: [] }, expected: ['list'] },
+  { title: 'yargs: words, positionals, then every option', command: command(['kinds', 'run'], [namespace, { ...output, name: 'tag', flag: '--tag', variadic: true }], PARSER_CONVENTIONS.yargs), input: { flags: { namespace: 'a', tag: ['x', 'y'] }, args: ['f'] }, expected: ['run', 'f', '--namespace=a', '--tag=x', '--tag=y'] },
+  { title: 'explicit false only where the conventions say so: getopt leaves a switch without negation out', command: command(['ls'], [{ ...refresh, depth: 0 }], PARSER_CONVENTIONS.getopt), input: { flags: { refresh: false }, args: [] }, expected: [] },
+];
+
+describe('layOutArgv', () => {
+  it.each(cases)('when $title', ({ command: cmd, input, expected }) => {
+    expect(layOutArgv(cmd, input)).toEqual({ ok: true, argv: expected });
+  });
+
+  it('when a program never takes "--" and a positional starts with "-" then the call is refused with what to do instead', () => {
+    const laid = layOutArgv(grep, { flags: {}, args: ['-e'] });
+    expect(laid).toEqual({ ok: false, message: expect.stringMatching(/^args\[0\] "-e" starts with "-": git would read it as an option, and it does not read positionals after `--`/) });
+    expect(() => buildArgv(grep, { flags: {}, args: ['-e'] })).toThrow(expect.objectContaining({ code: 'cli-mcp.unrepresentable' }));
+  });
+
+  it('when passthrough words are given and a positional starts with "-" then the call is refused (the "--" belongs to the passthrough)', () => {
+    const laid = layOutArgv(exec, { flags: {}, args: ['-pod'], passthrough: ['ls'] });
+    expect(laid.ok).toBe(false);
+    expect(laid.ok || laid.message).toMatch(/introduces the passthrough words/);
+  });
+
+  it('when the positional is "-" alone (stdin) then it needs no "--" in any layout', () => {
+    expect(layOutArgv(grep, { flags: {}, args: ['-'] })).toEqual({ ok: true, argv: ['grep', '-'] });
+    expect(layOutArgv(get, { flags: {}, args: ['-'] })).toEqual({ ok: true, argv: ['get', '-'] });
+  });
+
+  it('when laid out in any convention then no token before the first "--" that starts with "-" is a positional', () => {
+    const families = [DEFAULT_ARGV_CONVENTIONS, ...Object.values(PARSER_CONVENTIONS)];
+    for (const argv of families) {
+      const laid = layOutArgv({ ...get, argv }, { flags: { namespace: 'x' }, args: ['a', '-b', 'c'] });
+      if (!laid.ok) continue;
+      const head = laid.argv.indexOf('--') === -1 ? laid.argv : laid.argv.slice(0, laid.argv.indexOf('--'));
+      expect(head.filter((token) => token.startsWith('-'))).toEqual(['--namespace=x']);
+    }
   });
 });

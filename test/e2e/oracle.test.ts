@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTarget } from '../../src/reflect/load-program.js';
-import { createCliTools, type CliTools } from '../../src/tool/cli-tools.js';
+import { createCliTools, type CliTools } from '../../src/call/cli-tools.js';
 import { repoRoot } from './clients.js';
 import { seededRandom } from '../helpers/random.js';
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { CallContext } from '../../src/middleware/types.js';
+import type { CallContext } from '../../src/call/context.js';
 import { inputSchemaFor } from '../../src/schema/input.js';
 import { toJsonSchema } from '../../src/schema/json-schema.js';
 import type { ToolDefinition } from '../../src/tool/definition.js';
@@ -35,7 +35,6 @@ export function toolFor(command: RunnableCommand, name = command.path.join('_'))
     command,
     inputSchema,
     inputJsonSchema: toJsonSchema(inputSchema),
-    middleware: [],
   };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { approval, type ApprovalOptions } from '../../src/middleware/approval.js';
 import { compose } from '../../src/middleware/compose.js';
-import type { ApprovalChannel, CallContext } from '../../src/middleware/types.js';
+import type { ApprovalChannel, CallContext } from '../../src/call/context.js';
+import { prepareArgv } from '../../src/call/prepare.js';
 import { contextFor, option, runnable, toolFor } from '../helpers/commands.js';
 
 const remove = toolFor(runnable({ path: ['todo', 'remove'], options: [option('force', 'boolean', { flag: '--force' })], positionals: [{ name: 'ids', type: 'string', required: true, variadic: true }] }));
@@ -12,7 +13,7 @@ const list = toolFor(runnable({ path: ['todo', 'list'] }));
 function session(options: ApprovalOptions = {}) {
   let clock = 1_000;
   const grants = new Map<string, number>();
-  const chain = compose([approval({ ...options, now: () => clock })], async (ctx) => {
+  const chain = compose([prepareArgv({}), approval({ ...options, now: () => clock })], async (ctx) => {
     ctx.result = { isError: false, message: 'ran' };
   });
   const call = async (tool = remove, args: string[] = ['3'], channel: Partial<ApprovalChannel> = {}): Promise<CallContext> => {
@@ -78,11 +79,13 @@ describe('approval', () => {
   });
 
   it('when no tool argument can grant approval then flags named like grants change nothing', async () => {
-    const s = session();
-    const ctx = { ...contextFor(remove), approval: { canAsk: true, grants: s.grants } };
-    ctx.input = { flags: { approve: true, approved: true }, args: ['3'] };
-    await compose([approval()], async (c) => void (c.result = { isError: false, message: 'ran' }))(ctx);
+    const purge = toolFor(runnable({ path: ['todo', 'purge'], options: [option('approve', 'boolean', { flag: '--approve' }), option('approved', 'boolean', { flag: '--approved' })] }));
+    const ctx = await session().call(purge, [], {});
     expect(ctx.result?.ask).toBeDefined();
+    const flagged = { ...contextFor(purge), approval: { canAsk: true, grants: new Map<string, number>() } };
+    flagged.input = { flags: { approve: true, approved: true }, args: [] };
+    await compose([prepareArgv({}), approval()], async (c) => void (c.result = { isError: false, message: 'ran' }))(flagged);
+    expect(flagged.result?.ask?.message).toContain('todo --approve --approved purge');
   });
 
   it.each([
@@ -93,7 +96,7 @@ describe('approval', () => {
   ] as const)('when the mode is %s then write, read-only and destructive calls go as the table says', async (mode, expected) => {
     const s = session({ mode });
     const outcome = async (tool: typeof add) => {
-      const ctx = await s.call(tool, []);
+      const ctx = await s.call(tool, tool === remove ? ['3'] : []);
       return ctx.result?.ask ? 'ask' : ctx.result?.isError ? 'refused' : 'ran';
     };
     expect({ add: await outcome(add), list: await outcome(list), remove: await outcome(remove) }).toEqual(expected);
@@ -108,5 +111,14 @@ describe('approval', () => {
     expect(() => approval({ mode: 'maybe' as never })).toThrow(/approval mode/);
     expect(() => approval({ grantTtlMs: 0 })).toThrow(/grantTtlMs/);
   });
-});
 
+  it('when no argv was prepared (approval placed before the prepare step) then the call is refused, never asked about a guess', async () => {
+    const chain = compose([approval()], async (ctx) => {
+      ctx.result = { isError: false, message: 'ran' };
+    });
+    const ctx = { ...contextFor(remove), approval: { canAsk: true, grants: new Map<string, number>() } };
+    ctx.input = { flags: {}, args: ['3'] };
+    await chain(ctx);
+    expect(ctx.result).toEqual({ isError: true, message: 'todo_remove needs approval, but its argv was not prepared; nothing was run.' });
+  });
+});

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { compose } from '../../src/middleware/compose.js';
 import { concurrency } from '../../src/middleware/concurrency.js';
-import type { CallContext } from '../../src/middleware/types.js';
+import type { CallContext } from '../../src/call/context.js';
 import { contextFor, runnable, toolFor } from '../helpers/commands.js';
 
 const tool = toolFor(runnable({ path: ['todo', 'add'] }));

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { compose } from '../../src/middleware/compose.js';
 import { logCalls, type CallRecord } from '../../src/middleware/log-calls.js';
 import { preRun } from '../../src/middleware/pre-post.js';
-import type { LogLevel } from '../../src/middleware/types.js';
+import type { LogLevel } from '../../src/call/context.js';
 import { validate } from '../../src/middleware/validate.js';
-import { createCliTools } from '../../src/tool/cli-tools.js';
+import { createCliTools } from '../../src/call/cli-tools.js';
 import { contextFor, runnable, spec, toolFor } from '../helpers/commands.js';
 
 const tool = toolFor(runnable({ path: ['todo', 'add'] }));

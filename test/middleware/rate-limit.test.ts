@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compose } from '../../src/middleware/compose.js';
 import { rateLimit, type RateLimitOptions } from '../../src/middleware/rate-limit.js';
-import type { CallContext } from '../../src/middleware/types.js';
+import type { CallContext } from '../../src/call/context.js';
 import { contextFor, runnable, toolFor } from '../helpers/commands.js';
 
 const add = toolFor(runnable({ path: ['todo', 'add'] }));

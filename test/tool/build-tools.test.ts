@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { allowCommands, allowFlags, excludeCommands, excludeFlags } from '../../src/middleware/selectors.js';
-import type { Middleware } from '../../src/middleware/types.js';
+import { allowCommands, allowFlags, excludeCommands, excludeFlags } from '../../src/tool/select.js';
+import type { Middleware } from '../../src/call/context.js';
 import type { JsonSchema } from '../../src/schema/json-schema.js';
-import { buildTools } from '../../src/tool/build-tools.js';
+import { buildTools, chooseTools } from '../../src/tool/build-tools.js';
 import type { ToolDefinition } from '../../src/tool/definition.js';
 import type { CommandSpec, OptionSpec } from '../../src/types.js';
 import { spec } from '../helpers/commands.js';
@@ -58,7 +58,6 @@ describe('buildTools', () => {
     expect(add?.command.options.map((o) => [o.name, o.depth])).toEqual([['verbose', 0], ['force', 1], ['due', 1]]);
     expect(flagNames(add)).toEqual(['verbose', 'force', 'due']);
     expect(add?.inputSchema.safeParse({ flags: { due: 'today' } }).success).toBe(true);
-    expect(add?.middleware).toEqual([]);
   });
 
   it('when selectors choose commands then only those become tools', () => {
@@ -86,20 +85,19 @@ describe('buildTools', () => {
     expect(() => buildTools(strict, { selectors: [{ flags: excludeFlags('owner') }] })).toThrow(/leaves out "owner", which `todo assign` requires/);
   });
 
-  it('when selectors overlap then the first matching one decides the flags and middleware', () => {
+  it('when selectors overlap then the first matching one decides the flags and is the one the tool is chosen by', () => {
     const audit: Middleware = async (_ctx, next) => next();
-    const tools = byName(
-      buildTools(todo, {
-        selectors: [
-          { commands: allowCommands('add'), flags: allowFlags('due'), middleware: [audit] },
-          { flags: allowFlags('verbose') },
-        ],
-      }),
-    );
-    expect(flagNames(tools.get('todo_add'))).toEqual(['due']);
-    expect(tools.get('todo_add')?.middleware).toEqual([audit]);
-    expect(flagNames(tools.get('todo_list'))).toEqual(['verbose']);
-    expect(tools.get('todo_list')?.middleware).toEqual([]);
+    const first = { commands: allowCommands('add'), flags: allowFlags('due'), middleware: [audit] };
+    const second = { flags: allowFlags('verbose') };
+    const chosen = new Map(chooseTools(todo, { selectors: [first, second] }).map(({ tool, selection }) => [tool.name, { tool, selection }]));
+    expect(flagNames(chosen.get('todo_add')?.tool)).toEqual(['due']);
+    expect(chosen.get('todo_add')?.selection).toBe(first);
+    expect(flagNames(chosen.get('todo_list')?.tool)).toEqual(['verbose']);
+    expect(chosen.get('todo_list')?.selection).toBe(second);
+  });
+
+  it('when no selectors are given then every tool is chosen by none', () => {
+    expect(chooseTools(todo).every(({ selection }) => selection === null)).toBe(true);
   });
 
   it('when the root is runnable then it becomes a tool named after it, even with an empty prefix', () => {

@@ -1,5 +1,4 @@
 import type { RunnableCommand, ScopedOption } from '../types.js';
-import type { Middleware } from './types.js';
 
 /** Chooses commands: by name (`'todo add'`, `'add'`, globs like `'todo *'`) or by predicate. */
 export type CommandMatcher = (command: RunnableCommand) => boolean;
@@ -7,16 +6,14 @@ export type CommandMatcher = (command: RunnableCommand) => boolean;
 export type FlagMatcher = (option: ScopedOption, command: RunnableCommand) => boolean;
 
 /**
- * Which commands become tools, with which flags and middleware. Selectors are tried in order and the
- * first whose `commands` matches decides; with selectors given, a command no selector matches is not exposed.
+ * Which commands become tools, with which flags. Selections are tried in order and the first whose
+ * `commands` matches decides; with selections given, a command none matches is not exposed.
  */
-export interface Selector {
+export interface Selection {
   /** @default every command */
   readonly commands?: CommandMatcher;
   /** @default every flag */
   readonly flags?: FlagMatcher;
-  /** Run for the chosen commands, inside the global middleware. */
-  readonly middleware?: readonly Middleware[];
 }
 
 /** Commands whose path (with or without the root word) matches one of the names or globs. */
@@ -43,10 +40,10 @@ export function excludeFlags(...names: string[]): FlagMatcher {
   return (option) => !set.has(option.name);
 }
 
-/** The first selector that chooses `command`; `undefined` when it is not exposed. */
-export function selectorFor(selectors: readonly Selector[], command: RunnableCommand): Selector | undefined {
-  if (selectors.length === 0) return {};
-  return selectors.find((selector) => !selector.commands || selector.commands(command));
+/** The first selection that chooses `command`; `undefined` when it is not exposed, `null` when there are no selections. */
+export function selectionFor<S extends Selection>(selections: readonly S[], command: RunnableCommand): S | null | undefined {
+  if (selections.length === 0) return null;
+  return selections.find((selection) => !selection.commands || selection.commands(command));
 }
 
 function commandNames(command: RunnableCommand): string[] {

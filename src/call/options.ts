@@ -12,11 +12,21 @@ import type { RateLimitOptions } from '../middleware/rate-limit.js';
 import { redactor, type RedactOptions } from '../middleware/redact.js';
 import { sanitizeText } from '../middleware/sanitize.js';
 import { DEFAULT_TIMEOUT_MS } from '../middleware/timeout.js';
-import type { Middleware } from '../middleware/types.js';
-import type { ToolShapeOptions } from './build-tools.js';
+import type { ToolShapeOptions } from '../tool/build-tools.js';
+import type { Selection } from '../tool/select.js';
+import type { Middleware } from './context.js';
+
+/**
+ * Which commands become tools, with which flags and middleware. Selectors are tried in order and the
+ * first whose `commands` matches decides; with selectors given, a command no selector matches is not exposed.
+ */
+export interface Selector extends Selection {
+  /** Run for the chosen commands, inside the global middleware. */
+  readonly middleware?: readonly Middleware[];
+}
 
 /** How tools are made and run. Every field is optional but `launcher`; the defaults are the safe ones. */
-export interface CliToolsOptions extends ToolShapeOptions {
+export interface CliToolsOptions extends ToolShapeOptions<Selector> {
   /** How to start the CLI: the executable and the arguments that come before the command path. */
   readonly launcher: Launcher;
   /** Middleware for every tool, outside each selector's own. */

@@ -5,19 +5,21 @@ import { logCalls } from '../middleware/log-calls.js';
 import { rateLimit } from '../middleware/rate-limit.js';
 import { redact } from '../middleware/redact.js';
 import { sanitizeOutput } from '../middleware/sanitize.js';
-import type { Middleware } from '../middleware/types.js';
 import { validate } from '../middleware/validate.js';
-import type { ToolDefinition } from './definition.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT, type CliToolsOptions } from './options.js';
+import type { Middleware } from './context.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT, type CliToolsOptions, type RunSettings, type Selector } from './options.js';
+import { prepareArgv } from './prepare.js';
 
 /**
  * The whole onion of one tool, outermost first:
  * call log → input hardening → rate limit → validation → the user's middleware → the selector's →
- * approval → concurrency cap → redaction → sanitising → [the run].
- * The log sees every refusal; nothing user-written runs on unchecked input; only the run holds a
- * concurrency slot (an approval waiting on a human does not); redaction sees already-cleaned text.
+ * prepare (re-validate, argv laid out for the program, argv policy) → approval → concurrency cap →
+ * redaction → sanitising → [the run].
+ * The log sees every refusal; nothing user-written runs on unchecked input, or after the argv is
+ * prepared, so approval asks about the argv that runs; only the run holds a concurrency slot (an
+ * approval waiting on a human does not); redaction sees already-cleaned text.
  */
-export function layersFor(options: CliToolsOptions): (tool: ToolDefinition) => Middleware[] {
+export function layersFor(options: CliToolsOptions, settings: RunSettings): (selection: Selector | null) => Middleware[] {
   const before = [
     ...(options.callLog === false ? [] : [logCalls(options.callLog)]),
     hardenInputMiddleware(options.inputLimits),
@@ -26,10 +28,11 @@ export function layersFor(options: CliToolsOptions): (tool: ToolDefinition) => M
     ...(options.middleware ?? []),
   ];
   const after = [
+    prepareArgv(settings.argvPolicy),
     approval(options.approval),
     ...(options.concurrency === false ? [] : [concurrency(options.concurrency ?? DEFAULT_CONCURRENCY)]),
     ...(options.redact === false ? [] : [redact(options.redact ?? {})]),
     ...(options.sanitize === false ? [] : [sanitizeOutput]),
   ];
-  return (tool) => [...before, ...tool.middleware, ...after];
+  return (selection) => [...before, ...(selection?.middleware ?? []), ...after];
 }

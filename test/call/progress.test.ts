@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { lineProgress } from '../../src/tool/progress.js';
+import { lineProgress } from '../../src/call/progress.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

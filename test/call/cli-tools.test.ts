@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Launcher } from '../../src/exec/launcher.js';
 import { postRun, preRun } from '../../src/middleware/pre-post.js';
-import { allowCommands } from '../../src/middleware/selectors.js';
+import { allowCommands } from '../../src/tool/select.js';
 import { timeout } from '../../src/middleware/timeout.js';
-import type { Middleware } from '../../src/middleware/types.js';
+import type { Middleware } from '../../src/call/context.js';
 import { reflectCommander } from '../../src/reflect/commander.js';
-import { createCliTools } from '../../src/tool/cli-tools.js';
+import { createCliTools } from '../../src/call/cli-tools.js';
 import type { CommandSpec } from '../../src/types.js';
 import { oracleProgram, spec } from '../helpers/commands.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowCommands, allowFlags, excludeCommands, excludeFlags, selectorFor, type Selector } from '../../src/middleware/selectors.js';
+import { allowCommands, allowFlags, excludeCommands, excludeFlags, selectionFor, type Selection } from '../../src/tool/select.js';
 import type { RunnableCommand } from '../../src/types.js';
 import { option, runnable } from '../helpers/commands.js';
 
@@ -72,26 +72,26 @@ describe('allowFlags and excludeFlags', () => {
   });
 });
 
-describe('selectorFor', () => {
-  it('when the list is empty then every command is selected, with no flag filter or middleware', () => {
-    expect(selectorFor([], add)).toEqual({});
-    expect(selectorFor([], root)).toEqual({});
+describe('selectionFor', () => {
+  it('when the list is empty then every command is selected by none (null), so no flag filter applies', () => {
+    expect(selectionFor([], add)).toBeNull();
+    expect(selectionFor([], root)).toBeNull();
   });
 
   it('when several selectors match then the first one wins', () => {
-    const first: Selector = { commands: allowCommands('add'), flags: allowFlags('limit') };
-    const second: Selector = { commands: allowCommands('todo *') };
-    expect(selectorFor([first, second], add)).toBe(first);
-    expect(selectorFor([first, second], list)).toBe(second);
+    const first: Selection = { commands: allowCommands('add'), flags: allowFlags('limit') };
+    const second: Selection = { commands: allowCommands('todo *') };
+    expect(selectionFor([first, second], add)).toBe(first);
+    expect(selectionFor([first, second], list)).toBe(second);
   });
 
   it('when a selector has no commands matcher then it matches every command', () => {
-    const narrow: Selector = { commands: allowCommands('add') };
-    const rest: Selector = {};
-    expect(selectorFor([narrow, rest], list)).toBe(rest);
+    const narrow: Selection = { commands: allowCommands('add') };
+    const rest: Selection = {};
+    expect(selectionFor([narrow, rest], list)).toBe(rest);
   });
 
   it('when no selector matches then the command is not exposed', () => {
-    expect(selectorFor([{ commands: allowCommands('add') }], list)).toBeUndefined();
+    expect(selectionFor([{ commands: allowCommands('add') }], list)).toBeUndefined();
   });
 });

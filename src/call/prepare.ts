@@ -1,0 +1,26 @@
+import { checkArgv, type ArgvPolicy } from '../argv/argv-policy.js';
+import { layOutArgv } from '../argv/build-argv.js';
+import { refuse } from '../middleware/refuse.js';
+import { checkInput } from '../middleware/validate.js';
+import type { Middleware } from './context.js';
+
+/**
+ * Prepares the one argv a call runs, once, after every user-written layer: re-validates the input
+ * (middleware may have changed it), builds the argv laid out as the program's users type it, and
+ * checks the argv policy. The frozen result on `ctx.argv` is what approval shows, the log records,
+ * the final check reads and the spawn runs.
+ */
+export function prepareArgv(policy: ArgvPolicy): Middleware {
+  return async (ctx, next) => {
+    const checked = checkInput(ctx.tool, ctx.input);
+    if (!checked.ok) return refuse(ctx, `Middleware left invalid input.\n${checked.message}`, 'refused: invalid input after middleware');
+    ctx.input = checked.input;
+    const laid = layOutArgv(ctx.tool.command, checked.input);
+    if (!laid.ok) return refuse(ctx, `Refused: ${laid.message}`, 'refused: unrepresentable argv');
+    // A CLI that does not honour `--` gets none from the layout only where the conventions say so; the policy covers the rest.
+    const refused = checkArgv(laid.argv, policy);
+    if (refused) return refuse(ctx, `Refused: ${refused}`, 'refused: argv policy');
+    ctx.argv = Object.freeze([...laid.argv]);
+    await next();
+  };
+}

@@ -1,0 +1,34 @@
+import { checkArgv } from '../argv/argv-policy.js';
+import { runCommand } from '../exec/run.js';
+import { refuse } from '../middleware/refuse.js';
+import type { CallContext } from './context.js';
+import type { RunSettings } from './options.js';
+import { lineProgress } from './progress.js';
+
+/** The centre of the onion: spawn the prepared argv, nothing else. */
+export async function runTool(ctx: CallContext, settings: RunSettings): Promise<void> {
+  const { argv } = ctx;
+  if (argv === undefined) return refuse(ctx, 'The call reached the run without a prepared argv; nothing was run.', 'failed: no prepared argv');
+  // The last word before the spawn, on the very value that runs.
+  const refused = checkArgv(argv, settings.argvPolicy);
+  if (refused) return refuse(ctx, `Refused: ${refused}`, 'refused: argv policy');
+  const lines = ctx.progress && lineProgress(ctx.progress, settings.cleanText);
+  const outcome = await runCommand({
+    file: settings.launcher.file,
+    args: [...settings.launcher.prefixArgs, ...argv],
+    cwd: settings.cwd,
+    env: settings.env,
+    signal: ctx.signal,
+    timeoutMs: ctx.timeoutMs,
+    killGraceMs: settings.killGraceMs,
+    maxOutputBytes: settings.maxOutputBytes,
+    onOutput: lines && ((chunk) => lines.write(chunk)),
+  });
+  lines?.end();
+  if (outcome.kind === 'not-started') {
+    ctx.result = { isError: true, message: outcome.message };
+    return;
+  }
+  const { output } = outcome;
+  ctx.result = { isError: output.timedOut || output.exitCode !== 0, output };
+}
