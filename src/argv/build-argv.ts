@@ -16,8 +16,8 @@ export type LaidOutArgv = { readonly ok: true; readonly argv: readonly string[] 
  *   of the command that declares it, or after the positionals where the conventions say `options: 'end'`.
  * - A value is always one token: `--name=VALUE` for a long flag, `-nVALUE` (or `-n=VALUE`) for a
  *   short-only one, so a value starting with `-` stays a value.
- * - `true` renders the flag, `false` the negation (or `--x=false` where `falseValue` is explicit, or
- *   nothing); `null`, `undefined`, `""` and `[]` render nothing; an array repeats the flag once per
+ * - `true` renders the flag, `false` the negation (`--no-x`, or `--x=false` where the conventions'
+ *   `falseValue` is explicit: see flattenRunnable) or nothing; `null`, `undefined`, `""` and `[]` render nothing; an array repeats the flag once per
  *   element, a `count` option once per unit. Keys that are not options are ignored.
  * - Positionals get `--` before them as the conventions say; passthrough words always follow a literal `--`.
  *
@@ -61,12 +61,8 @@ function renderOption(spec: ScopedOption, value: unknown, conventions: ArgvConve
     const bare = spec.type === 'boolean' || spec.optionalValue === true;
     return bare && spec.flag !== undefined ? [spec.flag] : [];
   }
-  if (value === false) {
-    if (spec.negation !== undefined) return [spec.negation];
-    // pflag and Go's flag read `--x=false`: the only way to turn off a switch that defaults to on.
-    const explicit = conventions.falseValue === 'explicit' && spec.type === 'boolean' && spec.flag !== undefined;
-    return explicit ? [`${spec.flag}=false`] : [];
-  }
+  // Where the conventions read `--x=false`, flattening made that the negation.
+  if (value === false) return spec.negation !== undefined ? [spec.negation] : [];
   if (spec.flag === undefined) return [];
   const flag = spec.flag;
   const values = Array.isArray(value) ? (value as readonly unknown[]) : [value];

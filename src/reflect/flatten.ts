@@ -1,5 +1,5 @@
 import { DEFAULT_ARGV_CONVENTIONS, inheritConventions } from '../argv/conventions.js';
-import type { ArgvConventions, CommandSpec, RunnableCommand, ScopedOption } from '../types.js';
+import type { ArgvConventions, CommandSpec, OptionSpec, RunnableCommand, ScopedOption } from '../types.js';
 
 /**
  * The runnable commands of a tree, depth-first in declaration order (the root first when it is
@@ -12,10 +12,10 @@ export function flattenRunnable(root: CommandSpec): RunnableCommand[] {
   const runnable: RunnableCommand[] = [];
   const walk = (node: CommandSpec, path: readonly string[], inherited: readonly ScopedOption[], parentConventions: ArgvConventions): void => {
     const depth = path.length - 1;
-    const own = node.options.map((option): ScopedOption => ({ ...option, depth }));
+    const conventions = inheritConventions(parentConventions, node.argv);
+    const own = node.options.map((option): ScopedOption => ({ ...withExplicitFalse(option, conventions), depth }));
     const ownNames = new Set(own.map((option) => option.name));
     const options = [...inherited.filter((option) => !ownNames.has(option.name)), ...own];
-    const conventions = inheritConventions(parentConventions, node.argv);
     if (node.runnable) {
       runnable.push({
         path,
@@ -32,4 +32,10 @@ export function flattenRunnable(root: CommandSpec): RunnableCommand[] {
   };
   walk(root, [root.name], [], DEFAULT_ARGV_CONVENTIONS);
   return runnable;
+}
+
+/** pflag and Go's flag turn a switch off with `--x=false`: where the conventions say so, that is its negation. */
+function withExplicitFalse(option: OptionSpec, conventions: ArgvConventions): OptionSpec {
+  if (conventions.falseValue !== 'explicit' || option.type !== 'boolean' || option.negation !== undefined || option.flag === undefined || option.count === true) return option;
+  return { ...option, negation: `${option.flag}=false` };
 }

@@ -96,4 +96,35 @@ describe('flattening a command tree into runnable commands', () => {
       },
     ]);
   });
+
+  it('when conventions are set on the root and one command then each runnable gets them resolved from the root down', () => {
+    const tree: CommandSpec = {
+      ...node('prog', false, [], [node('a', true, []), { ...node('b', true, []), argv: { options: 'command' } }]),
+      argv: { doubleDash: 'when-needed', options: 'end', falseValue: 'omit', shortValue: 'attached' },
+    };
+    const [a, b] = flattenRunnable(tree);
+    expect(a?.argv).toEqual({ doubleDash: 'when-needed', options: 'end', falseValue: 'omit', shortValue: 'attached' });
+    expect(b?.argv).toEqual({ doubleDash: 'when-needed', options: 'command', falseValue: 'omit', shortValue: 'attached' });
+  });
+
+  it('when no conventions are set then a runnable carries none (the default layout applies)', () => {
+    expect(flattenRunnable(node('prog', true, []))[0]).not.toHaveProperty('argv');
+  });
+
+  it('when the conventions read --x=false then a switch without a negation gets that as its negation, and others are left alone', () => {
+    const refresh: OptionSpec = { name: 'refresh', type: 'boolean', flag: '-refresh', default: true };
+    const color: OptionSpec = { name: 'color', type: 'boolean', flag: '--color', negation: '--no-color' };
+    const level: OptionSpec = { name: 'level', type: 'string', flag: '-level' };
+    const tree: CommandSpec = { ...node('tf', true, [refresh, color, level]), argv: { falseValue: 'explicit' } };
+    expect(flattenRunnable(tree)[0]?.options).toEqual([
+      { ...refresh, negation: '-refresh=false', depth: 0 },
+      { ...color, depth: 0 },
+      { ...level, depth: 0 },
+    ]);
+  });
+
+  it('when a command declares a passthrough then its runnable carries it', () => {
+    const exec: CommandSpec = { ...node('exec', true, []), passthrough: { name: 'COMMAND', required: true } };
+    expect(flattenRunnable(node('kubectl', false, [], [exec]))[0]?.passthrough).toEqual({ name: 'COMMAND', required: true });
+  });
 });
