@@ -1,0 +1,105 @@
+/**
+ * Real programs called the way their users type them, through a real MCP client: kubectl (cobra, read
+ * from its --help) and git (its own parse-options), each with its preset, offline.
+ */
+import { execaSync } from 'execa';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, textOf, type TestClient } from './clients.js';
+
+/** A user's environment with a throwaway help cache and no cluster configured. */
+function env(cache: string): Record<string, string> {
+  return { ...(process.env as Record<string, string>), XDG_CACHE_HOME: cache, KUBECONFIG: join(cache, 'no-kubeconfig') };
+}
+
+describe('kubectl through cli-mcp, as its users type it', () => {
+  let client: TestClient;
+  let cache: string;
+  beforeAll(async () => {
+    cache = mkdtempSync(join(tmpdir(), 'cli-mcp-kubectl-argv-'));
+    client = await connect('v2 (2026-07-28)', ['kubectl', '--preset', 'kubectl', '--timeout', '20000'], { env: env(cache) });
+  }, 120_000);
+  afterAll(async () => {
+    await client?.close();
+    rmSync(cache, { recursive: true, force: true });
+  });
+
+  const yaml = { 'dry-run': 'client', output: 'yaml' };
+  it.each([
+    { tool: 'kubectl_create_deployment', input: { flags: { ...yaml, image: ['nginx'], replicas: 2 }, args: ['web'] }, expected: [/kind: Deployment/, /name: web/, /image: nginx/, /replicas: 2/] },
+    { tool: 'kubectl_create_namespace', input: { flags: yaml, args: ['team-a'] }, expected: [/kind: Namespace/, /name: team-a/] },
+    { tool: 'kubectl_create_secret_generic', input: { flags: { ...yaml, 'from-literal': ['user=admin'] }, args: ['creds'] }, expected: [/kind: Secret/, /name: creds/, /user: YWRtaW4=/] },
+    { tool: 'kubectl_create_configmap', input: { flags: { ...yaml, 'from-literal': ['mode=fast', 'level=3'] }, args: ['settings'] }, expected: [/kind: ConfigMap/, /name: settings/, /mode: fast/, /level: "3"/] },
+  ])('when $tool is called with a NAME and --dry-run=client -o yaml then kubectl prints the object', async ({ tool, input, expected }) => {
+    const result = await client.callTool(tool, input);
+    expect(result.isError, textOf(result)).toBeFalsy();
+    for (const pattern of expected) expect(result.structuredContent?.stdout).toMatch(pattern);
+  });
+
+  it('when kubectl_exec carries a passthrough command then kubectl accepts the command line and only fails for want of a cluster', async () => {
+    const { tools } = await client.listTools();
+    const exec = tools.find((tool) => tool.name === 'kubectl_exec');
+    expect(exec?.inputSchema).toMatchObject({ properties: { passthrough: { type: 'array' } }, required: expect.arrayContaining(['passthrough']) });
+    const result = await client.callTool('kubectl_exec', { flags: { container: 'app' }, args: ['web-1'], passthrough: ['ls', '-la'] });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent?.stderr).toMatch(/connection to the server .* was refused/);
+    expect(result.structuredContent?.stderr).not.toMatch(/must specify|must be specified|required/);
+  });
+
+  it('when kubectl_run carries a passthrough command then kubectl reads NAME and the command, and only fails for want of a cluster', async () => {
+    const result = await client.callTool('kubectl_run', { flags: { image: 'busybox', 'dry-run': 'client', output: 'yaml' }, args: ['job'], passthrough: ['sleep', '10'] });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent?.stderr).toMatch(/connection to the server .* was refused/);
+    expect(result.structuredContent?.stderr).not.toMatch(/NAME is required|exactly one NAME/);
+  });
+});
+
+describe('git through cli-mcp, as its users type it', () => {
+  let client: TestClient;
+  let repo: string;
+  let cache: string;
+  beforeAll(async () => {
+    repo = mkdtempSync(join(tmpdir(), 'cli-mcp-git-argv-'));
+    cache = mkdtempSync(join(tmpdir(), 'cli-mcp-git-cache-'));
+    const git = (...args: string[]) => execaSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: repo });
+    git('init', '-q');
+    for (let n = 1; n <= 4; n += 1) {
+      writeFileSync(join(repo, 'a.txt'), `hi ${n}\nbye\n`.repeat(n));
+      git('add', '.');
+      git('commit', '-qm', `commit ${n}`);
+    }
+    writeFileSync(join(repo, 'a.txt'), 'hi there\nchanged\n');
+    client = await connect('v2 (2026-07-28)', ['git', '--preset', 'git', '--allow-multiline', 'git_commit.message'], { cwd: repo, env: { ...env(cache), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+  }, 60_000);
+  afterAll(async () => {
+    await client?.close();
+    rmSync(repo, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+  });
+
+  it('when git_grep is called with line-number then options come before the pattern and git finds it', async () => {
+    const result = await client.callTool('git_grep', { flags: { 'line-number': true }, args: ['hi'] });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(result.structuredContent?.stdout).toBe('a.txt:1:hi there\n');
+  });
+
+  it('when git_diff is called with stat, a revision and a path then git prints the diffstat', async () => {
+    const result = await client.callTool('git_diff', { flags: { stat: true }, args: ['HEAD', 'a.txt'] });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(result.structuredContent?.stdout).toMatch(/a\.txt \| \d+ [+-]+\n 1 file changed/);
+  });
+
+  it('when git_log is called with max-count 3 and a format then git prints three subjects', async () => {
+    const result = await client.callTool('git_log', { flags: { 'max-count': 3, format: '%s' } });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(result.structuredContent?.stdout).toBe('commit 4\ncommit 3\ncommit 2\n');
+  });
+
+  it('when git_commit is given a two-line message (allowed for that flag) then git records both lines', async () => {
+    const result = await client.callTool('git_commit', { flags: { all: true, message: 'Subject line\n\nBody line' } });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(execaSync('git', ['log', '-1', '--format=%B'], { cwd: repo }).stdout).toBe('Subject line\n\nBody line\n');
+  });
+});
