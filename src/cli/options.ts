@@ -23,6 +23,7 @@ export interface SharedFlags {
   redactEnv?: string[];
   redactPattern?: string[];
   sanitize?: boolean;
+  allowMultiline?: string[];
   rateLimit?: number | false;
   maxConcurrent?: number;
   maxQueued?: number;
@@ -67,6 +68,7 @@ export function addSharedOptions(command: Command): Command {
     .option('--redact-pattern <regexps...>', 'mask text matching these regular expressions in output')
     .option('--no-redact', 'do not mask secrets (token shapes, password= values) in output')
     .option('--no-sanitize', 'keep ANSI escapes and control, bidi and zero-width characters in output')
+    .option('--allow-multiline <flags...>', 'let these values hold line feeds (free text such as commit messages): a flag name for every tool, TOOL.FLAG for one tool, TOOL.args for its positionals')
     .addOption(new Option('--rate-limit <perSecond>', 'calls per second across all tools (bursts up to twice that)').argParser(positiveInt).default(30))
     .option('--no-rate-limit', 'do not limit the call rate')
     .addOption(new Option('--max-concurrent <n>', 'most CLI processes at once').argParser(positiveInt).default(8))
@@ -87,6 +89,7 @@ export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
     argvPolicy: argvPolicy(flags),
     redact: flags.redact === false ? false : { envNames: flags.redactEnv, patterns: flags.redactPattern?.map(regExp) },
     sanitize: flags.sanitize,
+    inputLimits: flags.allowMultiline === undefined ? undefined : { multilineFlags: flags.allowMultiline },
     rateLimit: flags.rateLimit === false || flags.rateLimit === undefined ? flags.rateLimit : { global: { capacity: 2 * flags.rateLimit, perSecond: flags.rateLimit } },
     concurrency: flags.maxConcurrent === undefined ? undefined : { max: flags.maxConcurrent, queue: flags.maxQueued ?? 64 },
     pageSize: flags.pageSize,

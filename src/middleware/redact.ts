@@ -27,8 +27,17 @@ export interface RedactOptions {
 export const DEFAULT_MASK = '[REDACTED]';
 /** Shorter environment values are skipped: masking `1` or `yes` everywhere would wreck the output. */
 const MIN_ENV_VALUE_LENGTH = 4;
-// A secret-like name (not a plural such as `tokens: 512`), an optional closing quote, then `=` or `:`.
-const ASSIGNMENT_KEY = String.raw`(?:password|passwd|passphrase|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)(?!s\b)[\w.-]{0,64}["']?[ \t]*[:=][ \t]*`;
+// A secret-like name (not a plural such as `tokens: 512`), then an optional closing quote.
+const SECRET_KEY = String.raw`(?:password|passwd|passphrase|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|client[_-]?key[_-]?data|credentials?)(?!s\b)[\w.-]{0,64}["']?[ \t]*`;
+// A quoted value keeps its quotes; a JSON string's escapes (`\"`) stay inside it.
+const QUOTED_VALUE = String.raw`"(?<dquoted>(?:[^"\\\n]|\\.)*)"|'(?<squoted>[^'\n]*)'`;
+// A bare value stops at structure (`,` `}` `]`), so the JSON or YAML around it survives, and never starts an object or a list.
+const BARE_VALUE = String.raw`[^\s"',;&{}[\]]+`;
+// JSON and YAML literals are data, not secrets: `"token": null` stays valid JSON.
+const LITERAL = String.raw`(?:null|true|false|~|[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)(?![^\s"',;&{}[\]])`;
+
+// A bare value after `:` (YAML, headers) is masked as a YAML scalar, so `token: [REDACTED]` does not become a list.
+const COLON_ASSIGNMENT = withIndices(new RegExp(`${SECRET_KEY}:[ \\t]*(?:${QUOTED_VALUE}|(?!${LITERAL}|[|>])(?<scalar>${BARE_VALUE}))`, 'gi'));
 
 // Built-in token shapes. A named group marks the part to mask when only a value is secret (`password=` stays).
 // A secret never starts inside a run of its own characters, so a long run that fails to match is scanned once, not once per position.
@@ -42,18 +51,25 @@ const BUILT_INS: readonly RegExp[] = [
   /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g, // JWT; the shortest real header is 20 characters
   /\bAuthorization[ \t]*[:=][ \t]*(?:Bearer|Basic|Token)[ \t]+(?<value>[^\s"',;]+)/gi,
   /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)/g, // cut-off blocks too
-  new RegExp(`${ASSIGNMENT_KEY}(?:"(?<dquoted>[^"\\n]*)"|'(?<squoted>[^'\\n]*)'|(?<bare>[^\\s"',;&]+))`, 'gi'),
-].map(withIndices);
+  new RegExp(`${SECRET_KEY}=[ \\t]*(?:${QUOTED_VALUE}|(?<bare>${BARE_VALUE}))`, 'gi'), // env, query string, INI
+].map(withIndices).concat(COLON_ASSIGNMENT);
 
 /**
  * Makes a function that masks secrets in text. Every pattern is matched against the original text;
  * overlapping or touching matches are merged and masked once, so a mask is never matched again.
+ *
+ * The built-in `name: value` and `name=value` rule keeps JSON and YAML parseable: a quoted value keeps
+ * its quotes (`"token": "[REDACTED]"`); after `:`, the literals `null`, `true`, `false`, `~` and numbers
+ * are left alone, objects and lists are never touched, and a bare value becomes a YAML string
+ * (`token: "[REDACTED]"`, or the mask as is when YAML reads it as a plain string); a value never takes
+ * a `,`, `}` or `]` with it. After `=` (environment, query strings) any value is masked, numbers included.
  * @example
  * const clean = redactor({ envNames: ['API_TOKEN'], patterns: ['internal.example.com'] });
  * clean('token=abc123 on internal.example.com') // 'token=[REDACTED] on [REDACTED]'
  */
 export function redactor(options: RedactOptions = {}): (text: string) => string {
   const mask = options.mask ?? DEFAULT_MASK;
+  const scalar = scalarMask(mask);
   const patterns = [
     ...(options.builtIns === false ? [] : BUILT_INS),
     ...envValues(options.envNames ?? [], options.env ?? process.env).map(literal),
@@ -65,8 +81,8 @@ export function redactor(options: RedactOptions = {}): (text: string) => string 
     if (ranges.length === 0) return text;
     let redacted = '';
     let at = 0;
-    for (const [start, end] of ranges) {
-      redacted += text.slice(at, start) + mask;
+    for (const [start, end, isScalar] of ranges) {
+      redacted += text.slice(at, start) + (isScalar ? scalar : mask);
       at = end;
     }
     return redacted + text.slice(at);
@@ -104,25 +120,34 @@ function withIndices(pattern: RegExp): RegExp {
   return new RegExp(pattern.source, [...flags].join(''));
 }
 
-/** [start, end) of each secret: the named groups that matched, else the whole match; empty ones skipped. */
-function secretRanges(pattern: RegExp, text: string): [number, number][] {
-  const ranges: [number, number][] = [];
+/** [start, end) of a secret, and whether it is a bare YAML value (masked as a scalar). */
+type Range = [start: number, end: number, scalar: boolean];
+
+/** The ranges of each secret: the named groups that matched, else the whole match; empty ones skipped. */
+function secretRanges(pattern: RegExp, text: string): Range[] {
+  const ranges: Range[] = [];
   for (const match of text.matchAll(pattern)) {
-    const groups = Object.values(match.indices?.groups ?? {}).filter((span): span is [number, number] => span !== undefined);
-    const spans = groups.length > 0 ? groups : [[match.index, match.index + match[0].length] as [number, number]];
-    for (const [start, end] of spans) if (end > start) ranges.push([start, end]);
+    const groups = Object.entries(match.indices?.groups ?? {}).filter((entry): entry is [string, [number, number]] => entry[1] !== undefined);
+    const spans = groups.length > 0 ? groups : [['', [match.index, match.index + match[0].length]] as [string, [number, number]]];
+    for (const [name, [start, end]] of spans) if (end > start) ranges.push([start, end, pattern === COLON_ASSIGNMENT && name === 'scalar']);
   }
   return ranges;
 }
 
-/** Sorted, with overlapping and touching ranges joined, so two secrets side by side get one mask. */
-function merge(ranges: [number, number][]): [number, number][] {
-  ranges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const merged: [number, number][] = [];
-  for (const [start, end] of ranges) {
+/** Sorted, with overlapping and touching ranges joined, so two secrets side by side get one mask; a join is a scalar when its first range is. */
+function merge(ranges: Range[]): Range[] {
+  ranges.sort((a, b) => a[0] - b[0] || Number(b[2]) - Number(a[2]) || a[1] - b[1]);
+  const merged: Range[] = [];
+  for (const [start, end, scalar] of ranges) {
     const last = merged.at(-1);
     if (last !== undefined && start <= last[1]) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
+    else merged.push([start, end, scalar]);
   }
   return merged;
+}
+
+/** The mask as YAML reads it as a string: as is when it is a plain scalar, else double-quoted (also valid JSON). */
+function scalarMask(mask: string): string {
+  const plain = /^[A-Za-z_][\w .\/@+-]*$/.test(mask) && !/ $/.test(mask) && !/^(?:null|true|false|yes|no|on|off|~)$/i.test(mask);
+  return plain ? mask : JSON.stringify(mask);
 }

@@ -27,10 +27,12 @@ function passthroughSchema(passthrough: PassthroughSpec): z.ZodType {
 const MAX_COUNT = 100;
 
 function optionSchema(option: OptionSpec): z.ZodType {
-  let schema = withSwitches(option, option.variadic ? valueList(option) : value(option));
+  const values = withSwitches(option, option.variadic ? valueList(option) : value(option));
+  let schema = values;
   const description = describeOption(option);
   if (description) schema = schema.describe(description);
-  if (isJsonValue(option.default)) schema = schema.meta({ default: option.default });
+  // A default the option itself would refuse (`"0"` typed as 0, a value outside the enum) would mislead the model.
+  if (option.default !== undefined && values.safeParse(option.default).success) schema = schema.meta({ default: option.default });
   return option.required ? schema : schema.optional();
 }
 
@@ -129,16 +131,22 @@ function describeArgs(positionals: readonly PositionalSpec[]): string {
     if (positional.variadic) traits.push('takes the rest');
     if (positional.type !== 'string') traits.push(positional.type);
     if (positional.choices?.length) traits.push(`one of ${positional.choices.join('|')}`);
-    if (isJsonValue(positional.default)) traits.push(`default ${JSON.stringify(positional.default)}`);
+    if (defaultFits(positional)) traits.push(`default ${JSON.stringify(positional.default)}`);
     const what = positional.description ? `: ${positional.description.trim()}` : '';
     return `${index + 1}. ${positional.name} (${traits.join(', ')})${what}`;
   });
   return `Positional arguments, in order (always passed as positionals, never as flags):\n${lines.join('\n')}`;
 }
 
-function isJsonValue(value: unknown): boolean {
-  if (value === undefined || typeof value === 'function') return false;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(isJsonValue);
-  return value === null || ['string', 'boolean', 'object'].includes(typeof value);
+/**
+ * A positional's default is published only when a call could pass it: a string the same checks accept,
+ * or for a numeric positional a number (the CLI's own parsed default); a variadic one's is an array of those.
+ */
+function defaultFits(positional: PositionalSpec): boolean {
+  const fits = (item: unknown): boolean => {
+    if (typeof item === 'string') return positionalProblem(positional, item) === undefined;
+    return typeof item === 'number' && positional.type !== 'string' && Number.isFinite(item) && positionalProblem(positional, String(item)) === undefined;
+  };
+  const value = positional.default;
+  return positional.variadic ? Array.isArray(value) && value.every(fits) : value !== undefined && fits(value);
 }

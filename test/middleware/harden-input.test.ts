@@ -24,6 +24,9 @@ function countingArray(length: number): { array: string[]; reads: () => number }
   return { array, reads: () => reads };
 }
 
+/** What a refused line feed adds: the entry that would allow it. */
+const hint = (entry: string) => `; to allow several lines here, start the server with --allow-multiline ${entry} (inputLimits.multilineFlags: ["${entry}"] in the library)`;
+
 afterEach(() => {
   // A test that polluted the prototype must not hide it from the next one.
   expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
@@ -82,7 +85,7 @@ describe('hardenInput on JSON strings', () => {
   });
 
   it('when a decoded JSON string breaks a rule then it is refused like any other input', () => {
-    expect(refusal({ args: '["a","b\\nc"]' })).toBe('args[1]: contains a line feed (\\n); values must be one line');
+    expect(refusal({ args: '["a","b\\nc"]' })).toBe(`args[1]: contains a line feed (\\n); values must be one line${hint('args')}`);
   });
 });
 
@@ -120,12 +123,12 @@ describe('hardenInput on prototype keys', () => {
 
 describe('hardenInput on line breaks and NUL', () => {
   it.each([
-    ['a flag value', { flags: { name: 'a\nb' } }, 'flags.name: contains a line feed (\\n); values must be one line'],
+    ['a flag value', { flags: { name: 'a\nb' } }, `flags.name: contains a line feed (\\n); values must be one line${hint('name')}`],
     ['a flag value', { flags: { name: 'a\rb' } }, 'flags.name: contains a carriage return (\\r); values must be one line'],
     ['a flag value', { flags: { name: 'a\0b' } }, 'flags.name: contains a NUL character (\\0); a command line cannot carry it'],
     ['an array item of a flag', { flags: { tag: ['ok', 'b\r\n'] } }, 'flags.tag[1]: contains a carriage return (\\r); values must be one line'],
     ['a positional', { args: ['a', 'b', 'c\0'] }, 'args[2]: contains a NUL character (\\0); a command line cannot carry it'],
-    ['a positional', { args: ['\n'] }, 'args[0]: contains a line feed (\\n); values must be one line'],
+    ['a positional', { args: ['\n'] }, `args[0]: contains a line feed (\\n); values must be one line${hint('args')}`],
     ['a flag name', { flags: { 'a\nb': 'x' } }, 'flags key "a\\nb": contains a line feed (\\n); values must be one line'],
   ])('when %s holds a forbidden character then the message names the field and the character', (_, raw, message) => {
     expect(refusal(raw)).toBe(message);
@@ -133,7 +136,7 @@ describe('hardenInput on line breaks and NUL', () => {
 
   it('when several values are bad then each problem is one line of the message', () => {
     expect(refusal({ flags: { a: 'x\n', b: 'y\0' }, args: ['z\r'] }).split('\n')).toEqual([
-      'flags.a: contains a line feed (\\n); values must be one line',
+      `flags.a: contains a line feed (\\n); values must be one line${hint('a')}`,
       'flags.b: contains a NUL character (\\0); a command line cannot carry it',
       'args[0]: contains a carriage return (\\r); values must be one line',
     ]);
@@ -223,7 +226,7 @@ describe('hardenInputMiddleware', () => {
     let nexts = 0;
     await hardenInputMiddleware()(ctx, async () => void (nexts += 1));
     expect(nexts).toBe(0);
-    expect(ctx.result).toEqual({ isError: true, message: 'flags.title: contains a line feed (\\n); values must be one line' });
+    expect(ctx.result).toEqual({ isError: true, message: `flags.title: contains a line feed (\\n); values must be one line${hint('todo_add.title')}` });
   });
 
   it('when it runs before validate then JSON-string flags validate and numeric strings are still refused by zod', async () => {

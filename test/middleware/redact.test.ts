@@ -45,7 +45,11 @@ describe('redactor built-in token shapes', () => {
     ['an OpenSSH private key block', '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n-----END OPENSSH PRIVATE KEY-----', M],
     ['password=value (the value only)', 'password=hunter2 next', `password=${M} next`],
     ['an upper-case env-style assignment', 'DB_PASSWORD=s3cret', `DB_PASSWORD=${M}`],
-    ['token: value in YAML', 'token: abc123\nuser: me', `token: ${M}\nuser: me`],
+    ['token: value in YAML, as a quoted scalar', 'token: abc123\nuser: me', `token: "${M}"\nuser: me`],
+    ['a header value after a colon', 'X-Api-Key: abc123', `X-Api-Key: "${M}"`],
+    ['a compact JSON property', '{"token":"abc"}', `{"token":"${M}"}`],
+    ['a JSON string holding an escaped quote, whole', '{"password":"a\\"b","x":1}', `{"password":"${M}","x":1}`],
+    ['a kubeconfig client key', 'client-key-data: LS0tLS1CRUdJTg==', `client-key-data: "${M}"`],
     ['a double-quoted value with spaces', 'secret = "two words"', `secret = "${M}"`],
     ['a single-quoted value', "api_key='k-1'", `api_key='${M}'`],
     ['a JSON property', '{"apiKey": "abc", "user": "me"}', `{"apiKey": "${M}", "user": "me"}`],
@@ -86,6 +90,42 @@ describe('redactor built-in token shapes', () => {
     const started = performance.now();
     clean(input);
     expect(performance.now() - started).toBeLessThan(5_000); // linear is ~0.1 s; backtracking would take minutes
+  });
+});
+
+describe('redactor on structured output', () => {
+  const clean = redactor();
+
+  it.each([
+    ['null values of secret-named keys', '{"SECRET_API_KEY":null,"HOME":"/root","MY_PASSWORD":null}'],
+    ['numbers and booleans of secret-named keys', '{"tokenTTL": 3600, "token_enabled": true, "secret_count": -1.5e3}'],
+    ['objects and lists under secret-named keys', '{"secret": {"name": "db"}, "credentials": [], "tokenRefs": ["a"]}'],
+    ['YAML literals under secret-named keys', 'token: ~\npassword: null\nsecret: 42\n'],
+  ])('when JSON or YAML holds %s then the text is left alone', (_, input) => {
+    expect(clean(input)).toBe(input);
+  });
+
+  it('when a JSON object holds secret strings beside other values then it still parses and only the strings are masked', () => {
+    const input = JSON.stringify({ user: 'me', password: 'hunter2', nested: { apiKey: 'k-123', token: null, ttl: 5 }, list: [{ secret: 's"q' }] }, null, 2);
+    const parsed = JSON.parse(clean(input)) as unknown;
+    expect(parsed).toEqual({ user: 'me', password: M, nested: { apiKey: M, token: null, ttl: 5 }, list: [{ secret: M }] });
+  });
+
+  it('when YAML in flow style holds a secret then the value is masked and the braces survive', () => {
+    expect(clean('{user: me, token: abc}')).toBe(`{user: me, token: "${M}"}`);
+  });
+
+  it.each([
+    ['a plain word', 'HIDDEN', 'token: HIDDEN'],
+    ['a word YAML reads as a boolean', 'yes', 'token: "yes"'],
+    ['asterisks, a YAML alias', '***', 'token: "***"'],
+    ['an empty mask', '', 'token: ""'],
+  ])('when the mask is %s then a YAML value is masked as a string scalar', (_, mask, expected) => {
+    expect(redactor({ mask })('token: abc')).toBe(expected);
+  });
+
+  it('when an env-style value is masked then no quotes are added', () => {
+    expect(redactor({ mask: '***' })('TOKEN=abc')).toBe('TOKEN=***');
   });
 });
 
