@@ -36,12 +36,18 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: Se
       const log = (level: LogLevel, data: unknown): void => void ctx.mcpReq.log(level, data, 'cli-mcp').catch(() => {});
       const progressToken = request.params._meta?.progressToken;
       let step = 0;
+      // The last lines are flushed as the process ends: their notifications must leave before the result, or clients drop them.
+      const sending = new Set<Promise<void>>();
       const progress =
         progressToken === undefined
           ? undefined
-          : (message: string): void =>
-              void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: ++step, message } }).catch(() => {});
+          : (message: string): void => {
+              const sent = ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: ++step, message } }).catch(() => {});
+              sending.add(sent);
+              void sent.finally(() => sending.delete(sent));
+            };
       const result = await cliTools.run(tool, input, { signal: ctx.mcpReq.signal, log, progress, approval: approval.channel(server, ctx, grants) });
+      await Promise.all(sending);
       if (result.ask) return approval.ask(result.ask);
       return server.projectCallToolResult(toCallToolResult(result), outputJsonSchema);
     });
