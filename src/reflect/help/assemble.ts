@@ -5,7 +5,7 @@
 import type { OptionSpec, PositionalSpec } from '../../types.js';
 import type { HelpPage, ParseContext, SubcommandEntry } from './page.js';
 import { dedent, type HelpLayout } from './sections.js';
-import { mergeForms, positionalsFromTokens } from './usage.js';
+import { mergeForms, positionalsFromTokens, splitPassthrough } from './usage.js';
 import { splitPath, type UsageToken } from './usage-tokens.js';
 
 export interface PageParts {
@@ -21,6 +21,8 @@ export interface PageParts {
   readonly lowercasePositionals?: boolean;
   /** Whether a printed flag takes a value, so `-d <tagname>` is read right. */
   readonly arity?: ReadonlyMap<string, boolean>;
+  /** A literal `--` in the usage hands what follows to another program (cobra); elsewhere (git) paths follow it. */
+  readonly passthrough?: boolean;
 }
 
 /** A usage form with this command's path split off. */
@@ -53,7 +55,9 @@ export function assemblePage(parts: PageParts, context: ParseContext): HelpPage 
     lowercasePositionals: parts.lowercasePositionals === true,
     takesValue: (flag: string) => parts.arity?.get(flag),
   };
-  const positionals = parts.positionals ?? mergeForms(forms.map((form) => positionalsFromTokens(form.rest, rules)));
+  const split = forms.map((form) => (parts.passthrough === true ? splitPassthrough(form.rest) : { tokens: [...form.rest], passthrough: undefined }));
+  const passthrough = split.find((form) => form.passthrough !== undefined)?.passthrough;
+  const positionals = parts.positionals ?? mergeForms(split.map((form) => positionalsFromTokens(form.tokens, rules)));
   const description = parts.description ?? parts.layout.intro;
   const examples = examplesOf(parts.layout);
   return {
@@ -65,5 +69,6 @@ export function assemblePage(parts: PageParts, context: ParseContext): HelpPage 
     globalOptions: parts.globalOptions ?? [],
     positionals,
     subcommands: parts.subcommands,
+    ...(passthrough !== undefined ? { passthrough } : {}),
   };
 }

@@ -10,7 +10,7 @@ import type { CommandSpec } from '../../types.js';
 import { HELP_DIALECTS, type HelpDialect } from './page.js';
 
 /** Bumped when parsing changes what a crawl produces, so older entries stop matching. */
-export const CACHE_FORMAT = 2;
+export const CACHE_FORMAT = 3;
 
 /** What a cache entry holds: the crawl's result. */
 export interface CachedHelp {

@@ -33,6 +33,7 @@ export function parseCobra(text: string, context: ParseContext = {}): HelpPage {
       globalOptions: optionsFromEntries(global, RULES),
       subcommands,
       arity: flagArity([...local, ...global], RULES),
+      passthrough: true,
     },
     context,
   );

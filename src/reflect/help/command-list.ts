@@ -1,16 +1,32 @@
 /**
  * Reads subcommand listings: `  get          Display one or many resources`, clap's
- * `  build, b    Compile …`, gh's `  auth:  Authenticate …`, with wrapped descriptions.
+ * `  build, b    Compile …`, gh's `  auth:  Authenticate …`, commander's
+ * `  serve|s [options] <port>   Start …` (the words after the name are its usage), with wrapped descriptions.
  */
 import type { SubcommandEntry } from './page.js';
 import { indentOf } from './sections.js';
 
-const ENTRY = /^([A-Za-z0-9][\w.+-]*)((?:,\s*[A-Za-z0-9][\w.+-]*)*):?(?:\s{2,}(\S.*))?$/;
+/** A command word; a colon only inside it (knex's `migrate:make`), so gh's `auth:` stays `auth`. */
+const NAME = String.raw`[A-Za-z0-9](?:[\w.+-]|:(?=\w))*`;
+/** Commander's arguments after the name: `[options]`, `<name>`, `[<name>]`, `[files...]`. */
+const ARGUMENTS = String.raw`(?:\s(?:\[[^\]]*\]|<[^>]*>)(?:\.\.\.)?)*`;
+const ENTRY = new RegExp(String.raw`^(${NAME})((?:(?:,\s*|\|)${NAME})*)(${ARGUMENTS}):?(?:\s{2,}(\S.*))?$`);
 /** Listed by many CLIs but not commands to expose: help is what the crawl already reads. */
 const SKIPPED = new Set(['help']);
 
-export function commandEntries(lines: readonly string[]): SubcommandEntry[] {
-  const entries: { name: string; aliases: string[]; description: string[]; indent: number }[] = [];
+interface Listed {
+  name: string;
+  aliases: string[];
+  usage: string;
+  description: string[];
+}
+
+/**
+ * The entries among `lines`. `path` is the listing command's own path (`['knex']`): an entry that
+ * shows its arguments gets them as a usage line under it (`knex migrate:make [options] <name>`).
+ */
+export function commandEntries(lines: readonly string[], path?: readonly string[]): SubcommandEntry[] {
+  const entries: Listed[] = [];
   const indents = lines.filter((line) => line.trim() !== '' && ENTRY.test(line.trim())).map(indentOf);
   if (indents.length === 0) return [];
   const base = Math.min(...indents);
@@ -19,8 +35,8 @@ export function commandEntries(lines: readonly string[]): SubcommandEntry[] {
     const indent = indentOf(line);
     const match = indent === base ? ENTRY.exec(line.trim()) : null;
     if (match) {
-      const aliases = (match[2] ?? '').split(',').map((alias) => alias.trim()).filter((alias) => alias !== '');
-      entries.push({ name: match[1] ?? '', aliases, description: match[3] === undefined ? [] : [match[3]], indent });
+      const aliases = (match[2] ?? '').split(/[,|]/).map((alias) => alias.trim()).filter((alias) => alias !== '');
+      entries.push({ name: match[1] ?? '', aliases, usage: (match[3] ?? '').trim(), description: match[4] === undefined ? [] : [match[4]] });
       continue;
     }
     const last = entries[entries.length - 1];
@@ -32,6 +48,7 @@ export function commandEntries(lines: readonly string[]): SubcommandEntry[] {
       name: entry.name,
       ...(entry.description.length > 0 ? { description: entry.description.join(' ') } : {}),
       ...(entry.aliases.length > 0 ? { aliases: entry.aliases } : {}),
+      ...(entry.usage !== '' && path !== undefined ? { usage: [...path, entry.name, entry.usage].join(' ') } : {}),
     }));
 }
 

@@ -13,7 +13,9 @@ import { CACHE_FORMAT, cacheKey, defaultCacheDir, readCache, writeCache, type Un
 import { globalOptionsCommand } from './cobra.js';
 import { fetchListing, fetchPage, type HelpCall } from './fetch-page.js';
 import { limiter } from './limit.js';
+import { dialectEnvironment, withNeutralDirectory } from './neutral-dir.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
+import { assembleSpec, type Globals, type Visited } from './spec-tree.js';
 
 export interface ReflectHelpOptions {
   /** Subcommand levels read below the program; deeper commands are listed but not exposed. @default 3 */
@@ -34,7 +36,10 @@ export interface ReflectHelpOptions {
   readonly only?: readonly string[];
   /** Read the help as this dialect instead of detecting it. */
   readonly dialect?: HelpDialect;
-  /** Where the program runs and a relative binary path is resolved from. @default process.cwd() */
+  /**
+   * Where a relative binary path is resolved from. Help itself runs in an empty temporary directory,
+   * so the tools describe the program, not the directory the server happened to start in. @default process.cwd()
+   */
   readonly cwd?: string;
 }
 
@@ -52,13 +57,6 @@ export interface HelpReflection {
 /** Variables that keep help plain and in English, and pagers out of the way; the rest is the usual allowlist. */
 const HELP_ENV = { NO_COLOR: '1', TERM: 'dumb', LC_ALL: 'C', LANG: 'C', PAGER: 'cat', GIT_PAGER: 'cat', MANPAGER: 'cat' };
 
-interface Visited {
-  readonly words: readonly string[];
-  readonly entry?: SubcommandEntry;
-  readonly page?: HelpPage;
-  readonly children: readonly Visited[];
-}
-
 /**
  * @example
  * const { spec, dialect } = await reflectHelp('kubectl', { onProgress: (m) => console.error(m) });
@@ -69,22 +67,26 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
   const file = await resolveBinary(binary, settings.cwd);
   if (file === undefined) throw new CliMcpError('cli-mcp.target-not-found', `Could not find an executable "${binary}" (looked on PATH and from ${settings.cwd}).`);
   const env = childEnvironment(process.env, { set: HELP_ENV });
-  const call: HelpCall = { file, program: programName(binary), cwd: settings.cwd, env, timeoutMs: settings.callTimeoutMs };
-  const key = settings.cache ? await keyFor(call, settings) : undefined;
-  if (key !== undefined) {
-    const hit = await readCache(settings.cacheDir, key);
-    if (hit !== undefined) {
-      settings.onProgress(`cache hit: ${hit.binary} (${hit.pages} pages)`);
-      return { spec: hit.spec, dialect: hit.dialect, pages: hit.pages, unread: hit.unread, fromCache: true, durationMs: elapsed(started) };
+  // Help can depend on the directory (`git diff -h` outside a repository shows only `--no-index`): it runs in an empty one.
+  return withNeutralDirectory(async (neutral) => {
+    const call: HelpCall = { file, program: programName(binary), cwd: neutral, env, timeoutMs: settings.callTimeoutMs };
+    const key = settings.cache ? await keyFor(call, settings) : undefined;
+    if (key !== undefined) {
+      const hit = await readCache(settings.cacheDir, key);
+      if (hit !== undefined) {
+        settings.onProgress(`cache hit: ${hit.binary} (${hit.pages} pages)`);
+        return { spec: hit.spec, dialect: hit.dialect, pages: hit.pages, unread: hit.unread, fromCache: true, durationMs: elapsed(started) };
+      }
     }
-  }
-  const crawl = await crawlPages(call, settings, started);
-  const spec = { ...assemble(call.program, crawl.root, crawl.globals), argv: conventionsOf(crawl.dialect) };
-  if (key !== undefined && !crawl.unread.some((item) => item.reason === 'time')) {
-    const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, spec });
-    if (failure !== undefined) settings.onProgress(`could not write the help cache: ${failure.message}`);
-  }
-  return { spec, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, fromCache: false, durationMs: elapsed(started) };
+    const crawl = await crawlPages(call, settings, started);
+    const conventions = conventionsOf(crawl.dialect);
+    const spec: CommandSpec = { ...assembleSpec(call.program, crawl.root, crawl.globals, conventions), argv: conventions };
+    if (key !== undefined && !crawl.unread.some((item) => item.reason === 'time')) {
+      const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, spec });
+      if (failure !== undefined) settings.onProgress(`could not write the help cache: ${failure.message}`);
+    }
+    return { spec, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, fromCache: false, durationMs: elapsed(started) };
+  });
 }
 
 type Settings = Required<Omit<ReflectHelpOptions, 'only' | 'dialect'>> & Pick<ReflectHelpOptions, 'only' | 'dialect'>;
@@ -123,18 +125,19 @@ async function keyFor(call: HelpCall, settings: Settings): Promise<string> {
 
 interface Crawl {
   readonly root: Visited;
-  readonly globals: readonly OptionSpec[];
+  readonly globals: Globals;
   readonly dialect: HelpDialect;
   readonly pages: number;
   readonly unread: readonly UnreadCommand[];
 }
 
 /** Reads the root's help, then every listed subcommand's, breadth limited by `limit` and the deadline. */
-async function crawlPages(call: HelpCall, settings: Settings, started: number): Promise<Crawl> {
+async function crawlPages(rootCall: HelpCall, settings: Settings, started: number): Promise<Crawl> {
   const deadline = started + settings.timeoutMs;
   const limit = limiter(settings.concurrency);
   const unread: UnreadCommand[] = [];
-  const globals: OptionSpec[] = [];
+  const inherited: OptionSpec[] = [];
+  let call = rootCall;
   let dialect = settings.dialect;
   let pages = 0;
   let known = 1;
@@ -162,8 +165,9 @@ async function crawlPages(call: HelpCall, settings: Settings, started: number): 
     throw new CliMcpError('cli-mcp.reflection-failed', `Could not read the help of "${label([])}": ${why}.`);
   }
   dialect ??= root.dialect ?? 'gnu';
+  call = { ...call, env: { ...call.env, ...(await dialectEnvironment(dialect, call.cwd)) } };
   const visit = async (words: readonly string[], page: HelpPage, text: string, depth: number): Promise<Visited> => {
-    globals.push(...page.globalOptions);
+    if (depth > 0) inherited.push(...page.globalOptions);
     let listed = page.subcommands;
     if (depth === 0 && settings.only !== undefined) listed = selectOnly(listed, settings.only);
     if (depth >= settings.maxDepth) {
@@ -187,36 +191,11 @@ async function crawlPages(call: HelpCall, settings: Settings, started: number): 
     visit([], root.page, root.text, 0),
     globalCommand === undefined ? undefined : limit(async () => {
       const page = await fetchListing({ ...call, deadline }, 'cobra', globalCommand);
-      if (page !== undefined) globals.push(...page.globalOptions, ...page.options);
+      if (page !== undefined) inherited.push(...page.globalOptions, ...page.options);
     }),
   ]);
+  const globals: Globals = { inherited, rootPage: root.page.globalOptions };
   return { root: tree, globals, dialect, pages, unread: unread.sort((a, b) => a.command.localeCompare(b.command)) };
-}
-
-/**
- * The CommandSpec tree. Global options join the root's own. A command is runnable when it has
- * options of its own (not global ones) or no subcommands; an unread command is never runnable.
- */
-function assemble(program: string, root: Visited, globals: readonly OptionSpec[]): CommandSpec {
-  const globalNames = new Set(globals.map((option) => option.name));
-  const build = (node: Visited, depth: number): CommandSpec => {
-    const page = node.page;
-    const name = node.words[node.words.length - 1] ?? program;
-    const subcommands = node.children.map((child) => build(child, depth + 1));
-    const own = page?.options ?? [];
-    const options = depth === 0 ? [...own, ...uniqueByName(globals).filter((option) => !own.some((mine) => mine.name === option.name))] : own;
-    const description = page?.description ?? node.entry?.description;
-    return {
-      name,
-      ...(description !== undefined && description !== '' ? { description } : {}),
-      ...(page?.examples !== undefined ? { examples: page.examples } : {}),
-      runnable: page !== undefined && (own.some((option) => !globalNames.has(option.name)) || subcommands.length === 0),
-      options,
-      positionals: page?.positionals ?? [],
-      subcommands,
-    };
-  };
-  return build(root, 0);
 }
 
 /** The wanted entries, in listing order, then wanted names the page does not list (git lists only common commands). */
@@ -227,15 +206,10 @@ function selectOnly(listed: readonly SubcommandEntry[], only: readonly string[])
   return [...picked, ...only.filter((name) => !named.has(name)).map((name) => ({ name }))];
 }
 
-function uniqueByName(options: readonly OptionSpec[]): OptionSpec[] {
-  const seen = new Map<string, OptionSpec>();
-  for (const option of options) if (!seen.has(option.name)) seen.set(option.name, option);
-  return [...seen.values()];
-}
-
 /** How users of a program whose help reads in this dialect type its command lines. */
 function conventionsOf(dialect: HelpDialect): ArgvConventions {
   if (dialect === 'cobra') return PARSER_CONVENTIONS.cobra;
   if (dialect === 'git') return PARSER_CONVENTIONS.git;
+  if (dialect === 'goflag') return PARSER_CONVENTIONS.goFlag;
   return PARSER_CONVENTIONS.getopt;
 }

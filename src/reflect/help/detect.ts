@@ -41,6 +41,11 @@ const MARKS: Readonly<Record<HelpDialect, readonly Mark[]>> = {
     [/^(Arguments|ARGS|SUBCOMMANDS):$/m, 2],
     [/^USAGE:$/m, 1],
   ],
+  goflag: [
+    [/^Usage: \S+ \[global options\]/m, 5], // terraform: the program's options go before the subcommand
+    [/^Global options \(use these before the subcommand/m, 4],
+    [/^ +-[a-z][\w-]+=\S+ {2,}\S/m, 2], // `-lock-timeout=0s   Duration …`
+  ],
   gnu: [
     [/^Usage: \S+ \[OPTION\]/m, 4],
     [/Mandatory arguments to long options are mandatory for short options too/, 4],

@@ -1,6 +1,6 @@
 /**
  * Runs a program's help for one command path and parses it. Each dialect is asked the way its
- * programs answer: `<sub> --help`, git's `<sub> -h`, and `help <sub>` when `--help` says nothing.
+ * programs answer: `<sub> --help`, git's `<sub> -h`, Go flag's `<sub> -help`, and `help <sub>` when `--help` says nothing.
  */
 import { runCommand } from '../../exec/run.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
@@ -33,6 +33,8 @@ export function helpArgvs(dialect: HelpDialect | undefined, words: readonly stri
   if (dialect === undefined) return [['--help'], ['-h'], ['help']];
   if (dialect === 'git') return words.length === 0 ? [['--help']] : [[...words, '-h']];
   if (dialect === 'cobra' || dialect === 'clap') return [[...words, '--help'], ['help', ...words]];
+  // Go's flag package spells it with one dash (`terraform fmt -help`).
+  if (dialect === 'goflag') return [[...words, '-help']];
   return [[...words, '--help']];
 }
 

@@ -11,7 +11,7 @@ const OPEN_CHOICE = /^(jsonpath|jsonpath-file|go-template|go-template-file|templ
 /** Bracketed metadata as clap and click print it: `[default: 1]`, `[env var: X; required]`, `[possible values: a, b]`. */
 function bracketMeta(description: string): Map<string, string> {
   const meta = new Map<string, string>();
-  for (const match of description.matchAll(/\[((?:default|env|env var|possible values|required|aliases?)\b[^\]]*)\]/gi)) {
+  for (const match of description.matchAll(/\[((?:default|env|env var|possible values|choices|required|aliases?)\b[^\]]*)\]/gi)) {
     for (const part of (match[1] ?? '').split(/;\s*/)) {
       const pair = /^([\w ]+?)\s*:\s*(.*)$/.exec(part.trim());
       meta.set((pair?.[1] ?? part).trim().toLowerCase(), (pair?.[2] ?? '').trim());
@@ -26,6 +26,10 @@ export function choicesIn(description: string): string[] | undefined {
   const possible = bracketMeta(text).get('possible values');
   const candidates: (string | undefined)[] = [
     possible,
+    bracketMeta(text).get('choices'), // yargs' `[choices: "a", "b"]`
+    // tsc's `one of: es5, es6/es2015` line; `es6/es2015` is two names for one value, each accepted
+    /(?:^|\s)one of: ([^:]+?)(?:\s+\w+:|$)/.exec(text)?.[1]?.replace(/\//g, ','),
+    /\beither: ((?:[\w.+-]+,?\s+)+or\s+[\w.+-]+)/.exec(text)?.[1], // eslint's "either: off, warn, or error"
     /possible values:\s*((?:- [\w.+-]+:?.*?)+)$/i.exec(text)?.[1]?.match(/(?:^|\s)- ([\w.+-]+)/g)?.map((m) => m.replace(/^\s*- /, '')).join(','),
     /\bone of:?\s*\(([^)]*)\)/i.exec(text)?.[1],
     /\bone of:?\s*((?:['"`]?[\w.+/-]+['"`]?\s*(?:\||,\s*(?:or|and)\b|,|\bor\b|\band\b)\s*)+['"`]?[\w.+/-]+['"`]?)/i.exec(text)?.[1],
@@ -36,9 +40,14 @@ export function choicesIn(description: string): string[] | undefined {
   ];
   for (const candidate of candidates) {
     const items = splitChoices(candidate);
-    if (items !== undefined) return items.some((item) => OPEN_CHOICE.test(item)) ? undefined : items;
+    if (items !== undefined) return items.some((item) => OPEN_CHOICE.test(item)) || isUnitList(items) ? undefined : items;
   }
   return undefined;
+}
+
+/** Time and size units (docker's `(ms|s|m|h)`) or examples of amounts (`1s, 2m, 3h`): they say how to write a value, not which values. */
+function isUnitList(items: readonly string[]): boolean {
+  return items.every((item) => /^(\d+(\.\d+)?)?(ns|us|µs|ms|s|sec|secs|m|min|mins|h|hr|d|w|y|b|kb?|mb?|gb?|tb?|[kmgt]ib)$/i.test(item));
 }
 
 /** Items of a choice list written with `,`, `|` or `or`, quotes removed; undefined unless at least two clean items. */
@@ -55,12 +64,38 @@ export function splitChoices(list: string | undefined): string[] | undefined {
 /** The default a description states, as text: `(default "x")`, `(default: 8)`, `[default: x]`. */
 export function defaultIn(description: string): string | undefined {
   const text = description.replace(/\s+/g, ' ');
-  const bracket = bracketMeta(text).get('default');
-  if (bracket !== undefined && bracket !== '') return unquote(bracket);
-  const paren = /\(default:?\s+("[^"]*"|'[^']*'|\[[^\]]*\]|[^()]+)\)/i.exec(text)?.[1]?.trim();
-  // "(default: all interfaces)" is prose, not a value; a quoted default may hold spaces.
-  if (paren === undefined || (/\s/.test(paren) && !/^["']/.test(paren))) return undefined;
-  return unquote(paren);
+  const said =
+    bracketMeta(text).get('default') ??
+    /\(default:?\s+("[^"]*"|'[^']*'|\[[^\]]*\]|[^()]+)\)/i.exec(text)?.[1] ??
+    // prettier's "Defaults to lf.", a value and the sentence's end
+    /\bDefaults? to ("[^"]*"|'[^']*'|`[^`]*`|\[[^\]]*\]|\S+?)(?:\.(?=\s|$)|$)/.exec(text)?.[1] ??
+    // tsc's `default: false` line, eslint's "- default: stylish": the last words of the description
+    /(?:^|\s)default: ("[^"]*"|'[^']*'|`[^`]*`|\[[^\]]*\]|\S+?)\.?$/i.exec(text)?.[1];
+  const value = said?.trim();
+  // "(default: all interfaces)", "[default: index or name (when --names is set)]" are prose; a quoted default may hold spaces.
+  if (value === undefined || value === '' || (/\s/.test(value) && !/^["'`[]/.test(value))) return undefined;
+  return unquote(value);
+}
+
+/** A description that says the option may be given again: "can be repeated", "(repeatable)", pip's "additive", `-vvv`. */
+export function repeatsIn(description: string): boolean {
+  const text = description.replace(/\s+/g, ' ');
+  return /\b(can|may|might) be (repeated|given more than once|(used|specified|given|passed)( up to \d+| several| multiple)? times)|\((?:repeatable|can be repeated)\)|\b(?:is )?repeatable\.?$|\badditive\b|\brepeat (it )?for more\b|\bmultiple times\b|\bmultiple values are accepted\b|(?:^|[\s(])-(?<letter>\w)\k<letter>+\b/i.test(text);
+}
+
+/** What a description's type tag says: yargs' `[number]`, `[array]`, `[count]`; tsc's `type: boolean` line. */
+export function typeTagIn(description: string): { type: ValueType; variadic?: boolean; count?: boolean } | undefined {
+  const text = description.replace(/\s+/g, ' ');
+  const tag = (/\[(boolean|string|number|array|count)\]/.exec(text)?.[1] ?? /(?:^|\s)type: (boolean|string|number)\b/i.exec(text)?.[1])?.toLowerCase();
+  if (tag === undefined) return undefined;
+  if (tag === 'array') return { type: 'string', variadic: true };
+  if (tag === 'count') return { type: 'integer', count: true };
+  return { type: tag as ValueType };
+}
+
+/** A placeholder that names a truth value: `BOOLEAN` (click), `bool`, `true|false`. */
+export function isBooleanMetavar(metavar: string): boolean {
+  return /^(bool|boolean|true\|false|false\|true)$/i.test(metavar.replace(/^<(.*)>$/, '$1'));
 }
 
 /** The environment variable a description names: clap's `[env: X=]`, click's `[env var: X]`. */
@@ -77,7 +112,7 @@ export function isRequired(description: string): boolean {
 }
 
 export function unquote(text: string): string {
-  const match = /^(["'])(.*)\1$/.exec(text.trim());
+  const match = /^(["'`])(.*)\1$/.exec(text.trim());
   return match ? (match[2] ?? '') : text.trim();
 }
 
@@ -85,11 +120,22 @@ export function unquote(text: string): string {
 export function typedDefault(raw: string | undefined, type: ValueType): unknown {
   if (raw === undefined) return undefined;
   const text = unquote(raw);
-  if (text === '' || text === '[]' || /^none$/i.test(text)) return undefined;
+  if (text === '' || /^\[.*\]$/.test(text) || /^(none|undefined|null)$/i.test(text)) return undefined;
   if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : undefined;
   if (type === 'integer') return /^-?\d+$/.test(text) ? Number(text) : undefined;
   if (type === 'number') return /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text) ? Number(text) : undefined;
   return text;
+}
+
+/** A list default (`[.gitignore, .prettierignore]`, `[]`) as the values of a repeatable option of `type`; undefined when one does not fit. */
+export function typedDefaults(raw: string | undefined, type: ValueType): unknown[] | undefined {
+  const inner = /^\[(.*)\]$/.exec(unquote(raw ?? ''))?.[1];
+  if (inner === undefined) {
+    const one = typedDefault(raw, type);
+    return one === undefined ? undefined : [one];
+  }
+  const items = inner.split(',').map((item) => typedDefault(item, type));
+  return items.length === 0 || items.includes(undefined) ? undefined : items;
 }
 
 /** The type a default's text suggests when nothing else tells. */

@@ -21,13 +21,21 @@ export function optionEntries(lines: readonly string[]): OptionEntry[] {
   const starts = lines.filter((line) => START.test(line.trim())).map(indentOf);
   if (starts.length === 0) return [];
   const base = Math.min(...starts);
-  const entries: { spec: string; description: string[]; indent: number; descColumn: number }[] = [];
+  const entries: { spec: string; description: string[]; indent: number; descColumn: number; flush?: boolean }[] = [];
   let open = false;
   for (const line of lines) {
     const trimmed = line.trim();
-    if (trimmed === '') continue;
-    const indent = indentOf(line);
     const last = entries[entries.length - 1];
+    if (trimmed === '') {
+      if (last !== undefined) last.flush = false; // a flush-left body runs to the blank line
+      continue;
+    }
+    const indent = indentOf(line);
+    // tsc prints `--target, -t` flush left, then its text and `type:`/`one of:`/`default:` lines, flush left too.
+    if (last?.flush === true && !START.test(trimmed) && !trimmed.endsWith(':')) {
+      last.description.push(trimmed);
+      continue;
+    }
     // A deeper line right under an entry that has no description yet is that description (man's `-1 prints …`).
     const awaited = last !== undefined && last.description.length === 0 && indent > last.indent;
     const opens = START.test(trimmed) && indent <= base + 4 && !awaited && (last === undefined || indent < last.descColumn);
@@ -46,7 +54,7 @@ export function optionEntries(lines: readonly string[]): OptionEntry[] {
       const spec = (split?.[1] ?? trimmed).replace(/(=\S*):$/, '$1');
       const text = split?.[2];
       const descColumn = text === undefined ? Number.POSITIVE_INFINITY : line.indexOf(text, indent + spec.length);
-      entries.push({ spec, description: text === undefined ? [] : [text], indent, descColumn });
+      entries.push({ spec, description: text === undefined ? [] : [text], indent, descColumn, flush: indent === 0 && text === undefined });
       open = true;
       continue;
     }

@@ -4,7 +4,22 @@
  */
 import type { OptionSpec, ValueType } from '../../types.js';
 import type { OptionEntry } from './option-entries.js';
-import { choicesIn, defaultIn, envIn, isRequired, pflagType, splitChoices, typedDefault, typeOfMetavar, typeOfValue, unquote } from './infer.js';
+import {
+  choicesIn,
+  defaultIn,
+  envIn,
+  isBooleanMetavar,
+  isRequired,
+  pflagType,
+  repeatsIn,
+  splitChoices,
+  typedDefault,
+  typedDefaults,
+  typeOfMetavar,
+  typeOfValue,
+  typeTagIn,
+  unquote,
+} from './infer.js';
 
 /** How a dialect writes values. */
 export interface OptionRules {
@@ -61,6 +76,9 @@ function valueOf(rest: string, rules: OptionRules): Value | undefined {
     variadic = true;
     text = text.slice(0, -3).trim();
   }
+  // optionator's `[String]` (eslint's `--ext [String]`) is a list of values, not an optional one.
+  const list = /^\[(?:\w+::)?(String|Int|Number|Object|Date|RegExp)\]$/.exec(text);
+  if (list) return { metavar: list[1] ?? 'String', optional: false, variadic: true };
   let optional = false;
   const bracket = /^\[=?(.*)\]$/.exec(text);
   if (bracket && !(rules.bracketChoices === true && text.includes('|'))) {
@@ -111,31 +129,23 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
   // GNU's `-NUM` stands for `-5`, `-10`…: a placeholder, not a flag.
   if (isHelpOrVersion(name, description) || /^-[A-Z]{2,}$/.test(primary.flag)) return undefined;
 
-  let type: ValueType;
-  let variadic = false;
-  let optional = value?.optional === true;
-  let defaultText = defaultIn(description);
-  if (rules.pflag === true) {
-    const pflag = pflagValue(value, carrier.rest.trim());
-    type = pflag.type;
-    variadic = pflag.variadic;
-    optional = pflag.optional === true;
-    defaultText = pflag.defaultText ?? defaultText;
-  } else if (value === undefined) {
-    type = 'boolean';
-  } else {
-    variadic = value.variadic;
-    const fromDefault = defaultText === undefined ? undefined : typeOfValue(defaultText);
-    type = typeOfMetavar(value.metavar) ?? (fromDefault === 'integer' || fromDefault === 'number' ? fromDefault : 'string');
+  const typing = typingOf(forms, value, carrier.rest.trim(), description, rules);
+  const { type, count } = typing;
+  const variadic = typing.variadic && type !== 'boolean' && !count;
+  // Choices the placeholder lists are the parser's own; those read from prose may be units or examples.
+  let choices = typing.choices ?? (type === 'string' ? (value?.choices ?? choicesIn(description)) : undefined);
+  let fallback = lone ? (type === 'boolean' ? true : undefined) : variadic ? typedDefaults(typing.defaultText, type) : typedDefault(typing.defaultText, type);
+  const fallbacks = fallback === undefined ? [] : Array.isArray(fallback) ? fallback : [fallback];
+  if (choices !== undefined && !fallbacks.every((item) => choices?.includes(String(item)))) {
+    if (value?.choices === undefined && typing.choices === undefined) choices = undefined;
+    else fallback = undefined;
   }
-  const choices = type === 'string' ? (value?.choices ?? choicesIn(description)) : undefined;
   const negation =
     primary.both ? `--no-${name}`
     : lone ? negative.flag
     : negative !== undefined && negative.flag === `--no-${name}` ? negative.flag
-    : rules.pflag === true && type === 'boolean' && primary.long ? `${primary.flag}=false`
+    : type === 'boolean' && ((rules.pflag === true && primary.long) || typing.explicitFalse) ? `${primary.flag}=false`
     : undefined;
-  const fallback = lone ? (type === 'boolean' ? true : undefined) : typedDefault(defaultText, type);
   const env = envIn(description);
   return {
     name,
@@ -143,13 +153,68 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
     type,
     ...(lone ? {} : { flag: primary.flag }),
     ...(negation !== undefined ? { negation } : {}),
-    ...(optional && type !== 'boolean' ? { optionalValue: true } : {}),
-    ...(variadic && type !== 'boolean' ? { variadic: true } : {}),
+    ...(typing.optional && type !== 'boolean' && !count ? { optionalValue: true } : {}),
+    ...(variadic ? { variadic: true } : {}),
+    ...(count ? { count: true } : {}),
     ...(choices !== undefined ? { choices } : {}),
     ...(fallback !== undefined ? { default: fallback } : {}),
     ...(isRequired(description) ? { required: true } : {}),
     ...(env !== undefined ? { env } : {}),
   };
+}
+
+/** yargs prints no placeholder: a number or a quoted default (`[default: ","]`) says the option takes a value. */
+function valueDefaultType(said: string | undefined, description: string): ValueType | undefined {
+  if (said === undefined) return undefined;
+  const type = typeOfValue(said);
+  if (type === 'integer' || type === 'number') return type;
+  return /\bdefault:? ["']/.test(description) && type === 'string' ? 'string' : undefined;
+}
+
+interface Typing {
+  readonly type: ValueType;
+  readonly variadic: boolean;
+  readonly optional: boolean;
+  readonly count: boolean;
+  readonly defaultText?: string;
+  /** Choices the parser itself imposes (a value that must be spelled `true` or `false`). */
+  readonly choices?: string[];
+  /** The help writes `-x=false` to turn it off (Go's flag package): `false` renders that, whatever the conventions. */
+  readonly explicitFalse?: boolean;
+}
+
+/** The value's type, from the placeholder first, then the description's tags, lines and repetition words. */
+function typingOf(forms: readonly Form[], value: Value | undefined, rest: string, description: string, rules: OptionRules): Typing {
+  const tag = typeTagIn(description);
+  const said = defaultIn(description);
+  // clap's `-v, --verbose...`, yargs' `[count]`, pflag's `count`, "can be repeated": a switch counted by repetition.
+  const counted = (type: ValueType): boolean => type === 'boolean' && (tag?.count === true || forms.some((form) => form.rest.trim() === '...') || repeatsIn(description));
+  if (rules.pflag === true) {
+    const pflag = pflagValue(value, rest);
+    const count = value?.metavar === 'count' || counted(pflag.type);
+    // pflag bools take the bare flag, so `--x BOOLEAN` is a switch like any other.
+    const type = count ? 'integer' : value !== undefined && isBooleanMetavar(value.metavar) ? 'boolean' : pflag.type;
+    return { type, variadic: pflag.variadic, optional: pflag.optional === true, count, defaultText: pflag.defaultText ?? said };
+  }
+  if (value === undefined) {
+    // tsc's `--module` shows no placeholder but lists its values on a `one of:` (or `one or more:`) line.
+    const type = tag?.type ?? (/(?:^|\s)one (of|or more): \S/.test(description) ? 'string' : valueDefaultType(said, description) ?? 'boolean');
+    const count = tag?.count === true || counted(type);
+    return { type: count ? 'integer' : type, variadic: tag?.variadic === true, optional: false, count, ...(said !== undefined ? { defaultText: said } : {}) };
+  }
+  // Go's flag package prints the value to type, `-lock=false`: a switch, and that is not its default.
+  if (rest.startsWith('=') && /^(true|false)$/.test(value.metavar)) return { type: 'boolean', variadic: false, optional: false, count: false, explicitFalse: true };
+  if (isBooleanMetavar(value.metavar)) {
+    // `--x[=BOOLEAN]` takes the bare flag; `--x BOOLEAN` (click) must be given a value, so `true` cannot render as the bare flag.
+    if (value.optional) return { type: 'boolean', variadic: false, optional: false, count: false, explicitFalse: true, ...(said !== undefined ? { defaultText: said } : {}) };
+    return { type: 'string', variadic: false, optional: false, count: false, choices: ['true', 'false'], ...(said !== undefined ? { defaultText: said.toLowerCase() } : {}) };
+  }
+  const fromDefault = said === undefined ? undefined : typeOfValue(said);
+  const fromTag = tag?.type === 'boolean' ? undefined : tag?.type;
+  const type = typeOfMetavar(value.metavar) ?? fromTag ?? (fromDefault === 'integer' || fromDefault === 'number' ? fromDefault : 'string');
+  // optionator's `Array` (eslint's `--fix-type Array`) takes several values.
+  const variadic = value.variadic || tag?.variadic === true || value.metavar === 'Array' || repeatsIn(description);
+  return { type, variadic, optional: value.optional, count: false, ...(said !== undefined ? { defaultText: said } : {}) };
 }
 
 function isHelpOrVersion(name: string, description: string): boolean {
@@ -185,7 +250,7 @@ export function flagArity(entries: readonly OptionEntry[], rules: OptionRules = 
   const arity = new Map<string, boolean>();
   for (const entry of entries) {
     const option = optionFromEntry(entry, rules);
-    const takes = option !== undefined && option.type !== 'boolean';
+    const takes = option !== undefined && option.type !== 'boolean' && option.count !== true;
     for (const form of formsOf(entry.spec)) arity.set(form.flag, takes);
   }
   return arity;

@@ -2,19 +2,19 @@
  * What one help page says about one command: the partial CommandSpec a dialect parser produces.
  * The crawler assembles pages into a CommandSpec tree.
  */
-import type { OptionSpec, PositionalSpec } from '../../types.js';
+import type { OptionSpec, PassthroughSpec, PositionalSpec } from '../../types.js';
 
 /** The help-text conventions a parser knows. */
-export type HelpDialect = 'cobra' | 'gnu' | 'git' | 'argparse' | 'click' | 'clap';
+export type HelpDialect = 'cobra' | 'gnu' | 'git' | 'argparse' | 'click' | 'clap' | 'goflag';
 
-export const HELP_DIALECTS: readonly HelpDialect[] = ['cobra', 'gnu', 'git', 'argparse', 'click', 'clap'];
+export const HELP_DIALECTS: readonly HelpDialect[] = ['cobra', 'gnu', 'git', 'argparse', 'click', 'clap', 'goflag'];
 
 /** A subcommand as its parent's help lists it. */
 export interface SubcommandEntry {
   readonly name: string;
   readonly description?: string;
   readonly aliases?: readonly string[];
-  /** The parent's usage line for it, when the parent shows one (git's `or: git remote add …`). */
+  /** The parent's usage line for it, when the parent shows one (git's `or: git remote add …`, commander's `greet [options] <name>` with the parent's path before it). */
   readonly usage?: string;
 }
 
@@ -32,6 +32,8 @@ export interface HelpPage {
   readonly globalOptions: readonly OptionSpec[];
   readonly positionals: readonly PositionalSpec[];
   readonly subcommands: readonly SubcommandEntry[];
+  /** Words the command hands to another program after a literal `--` (`kubectl exec POD -- COMMAND [args...]`). */
+  readonly passthrough?: PassthroughSpec;
 }
 
 /** What a dialect parser is told besides the text. */

@@ -9,6 +9,7 @@ import { parseCobra } from './cobra.js';
 import { detectDialect } from './detect.js';
 import { parseGit } from './git.js';
 import { parseGnu } from './gnu.js';
+import { parseGoFlag } from './goflag.js';
 import type { HelpDialect, HelpPage, ParseContext } from './page.js';
 
 const PARSERS: Readonly<Record<HelpDialect, (text: string, context: ParseContext) => HelpPage>> = {
@@ -18,6 +19,7 @@ const PARSERS: Readonly<Record<HelpDialect, (text: string, context: ParseContext
   argparse: parseArgparse,
   click: parseClick,
   clap: parseClap,
+  goflag: parseGoFlag,
 };
 
 export interface ParseHelpOptions extends ParseContext {

@@ -69,9 +69,51 @@ export function tokenizeUsage(text: string): UsageToken[] {
       tokens.push({ kind: 'group', open, alternatives, repeat });
       continue;
     }
+    // `DEST_PATH|-` (docker cp): one argument written two ways; option values (`--x=a|b`) stay whole.
+    if (/^([A-Z][\w:./]*|-)(\|([A-Z][\w:./]*|-))+$/.test(body)) {
+      const alternatives = body.split('|').map((part): UsageToken[] => [{ kind: 'word', text: part, repeat: false }]);
+      tokens.push({ kind: 'group', open: '(', alternatives, repeat });
+      continue;
+    }
     tokens.push({ kind: 'word', text: body, repeat });
   }
-  return tokens;
+  return foldAlternatives(tokens);
+}
+
+/** `PATH | URL | -` outside brackets (docker build) is one argument written several ways, as if in parentheses. */
+function foldAlternatives(tokens: readonly UsageToken[]): UsageToken[] {
+  const out: UsageToken[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] as UsageToken;
+    const previous = out[out.length - 1];
+    if (!isBar(token) || previous === undefined || tokens[i + 1] === undefined) {
+      out.push(token);
+      continue;
+    }
+    const alternatives: UsageToken[][] = [[previous]];
+    for (; isBar(tokens[i]) && tokens[i + 1] !== undefined; i += 2) alternatives.push([tokens[i + 1] as UsageToken]);
+    i -= 1;
+    const last = alternatives[alternatives.length - 1]?.[0];
+    out[out.length - 1] = { kind: 'group', open: '(', alternatives, repeat: last?.repeat === true };
+  }
+  return out;
+}
+
+function isBar(token: UsageToken | undefined): boolean {
+  return token?.kind === 'word' && token.text === '|';
+}
+
+/** The tokens written back as usage text: `COMMAND [args...]`. */
+export function usageText(tokens: readonly UsageToken[]): string {
+  return tokens
+    .map((token) => {
+      const dots = token.repeat ? '...' : '';
+      if (token.kind === 'word') return `${token.text}${dots}`;
+      const close = CLOSE[token.open] ?? '';
+      const separator = token.open === '{' ? ',' : ' | ';
+      return `${token.open}${token.alternatives.map(usageText).join(separator)}${close}${dots}`;
+    })
+    .join(' ');
 }
 
 /** The first word inside a token, however deeply grouped. */
@@ -84,10 +126,16 @@ export function firstWord(token: UsageToken | undefined): string | undefined {
 /** An option, or a group of nothing but options (`[-v | --verbose]`, `[(-c | -C) <commit> | --fixup <commit>]`). */
 export function isOptionToken(token: UsageToken | undefined): boolean {
   if (token === undefined) return false;
-  if (token.kind === 'word') return token.text.startsWith('-') && token.text !== '--';
+  // A lone `-` is the stdin argument, not an option.
+  if (token.kind === 'word') return token.text.startsWith('-') && token.text !== '--' && token.text !== '-';
   if (token.open === '{') return false;
   const alternatives = token.alternatives.filter((alt) => alt.length > 0);
-  return alternatives.length > 0 && alternatives.every((alt) => isOptionToken(alt[0]));
+  if (alternatives.length === 0) return false;
+  // `[--dry-run=server|client|none]`: the bars split the option's values, not the group.
+  const [head, ...others] = alternatives;
+  const valued = head?.length === 1 && head[0]?.kind === 'word' && /^--?[\w-]+=/.test(head[0].text);
+  if (valued && others.every((alt) => alt.length === 1 && alt[0]?.kind === 'word' && /^[a-z0-9][\w.-]*$/.test(alt[0].text))) return true;
+  return alternatives.every((alt) => isOptionToken(alt[0]));
 }
 
 const COMMAND_WORD = /^<?(sub)?command>?$/i;

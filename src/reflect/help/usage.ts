@@ -3,9 +3,9 @@
  * optional, `FILE...` variadic, `{a,b}` choices; option groups are skipped or, when a page lists
  * no options anywhere else, read as options themselves.
  */
-import type { PositionalSpec } from '../../types.js';
+import type { PassthroughSpec, PositionalSpec } from '../../types.js';
 import type { OptionEntry } from './option-entries.js';
-import { firstWord, isCommandToken, isOptionToken, type UsageToken } from './usage-tokens.js';
+import { firstWord, isCommandToken, isOptionToken, usageText, type UsageToken } from './usage-tokens.js';
 
 export interface UsageRules {
   /** The page lists subcommands: `COMMAND` / `<command>` stands for them and ends the positionals. */
@@ -60,13 +60,19 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
     const token = tokens[i] as UsageToken;
     if (rules.subcommands === true && isCommandToken(token)) return false;
     if (token.kind === 'word') {
-      if (token.text === '--' || OPTIONS_WORD.test(token.text)) continue;
+      if (token.text === '--' || token.text === '-' || OPTIONS_WORD.test(token.text)) continue;
       if (token.text.startsWith('-')) {
         const flag = token.text.split(/[=[]/)[0] ?? token.text;
         if (!/[=[]/.test(token.text) && isPlaceholder(tokens[i + 1]) && rules.takesValue?.(flag) !== false) i += 1;
         continue;
       }
-      if (positionalWord(token.text, rules)) out.push({ name: positionalName(token.text), required, variadic: token.repeat });
+      if (positionalWord(token.text, rules)) {
+        out.push({ name: positionalName(token.text), required, variadic: token.repeat });
+      } else if (sameWordAgain(token.text, tokens[i + 1])) {
+        // eslint's `file.js [file.js]`: a lowercase word shown twice is an argument that repeats.
+        out.push({ name: positionalName(token.text), required, variadic: true });
+        i += 1;
+      }
       continue;
     }
     if (isOptionToken(token)) continue;
@@ -88,13 +94,14 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
     const before = out.length;
     // Alternatives that start with an option (`-f FILENAME`) are other ways to say the same thing.
     const positional = alternatives.filter((alt) => !isOptionToken(alt[0]));
-    if (token.open === '[' && only?.kind === 'word' && /^\+?\w[\w-]*$/.test(only.text)) {
-      // A bracketed plain word is an argument whatever its case: `[port]`, `[+toolchain]`.
+    if (token.open === '[' && only?.kind === 'word' && /^\+?\w[\w./-]*$/.test(only.text)) {
+      // A bracketed plain word is an argument whatever its case: `[port]`, `[+toolchain]`, prettier's `[file/dir/glob ...]`.
       out.push({ name: positionalName(only.text), required: false, variadic: only.repeat });
     } else if (alternatives.length === 1) {
       if (!walk(alternatives[0] ?? [], inner, rules, out)) return false;
-    } else if (positional.every((alt) => alt.length === 1 && alt[0]?.kind === 'word' && positionalWord(alt[0].text, rules))) {
-      const first = positional[0]?.[0];
+    } else if (positional.every((alt) => alt.length === 1 && alt[0]?.kind === 'word' && (alt[0].text === '-' || positionalWord(alt[0].text, rules)))) {
+      // `(POD | TYPE/NAME)`, `PATH | URL | -`: one argument, named by its first way (a lone `-` is stdin).
+      const first = positional.find((alt) => alt[0]?.kind === 'word' && alt[0].text !== '-')?.[0];
       const everyWay = positional.length === alternatives.length;
       if (first?.kind === 'word') out.push({ name: positionalName(first.text), required: inner && everyWay, variadic: first.repeat });
     } else {
@@ -106,6 +113,12 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
     if (token.repeat && grown !== undefined && out.length > before) grown.variadic = true;
   }
   return true;
+}
+
+function sameWordAgain(text: string, next: UsageToken | undefined): boolean {
+  if (next?.kind !== 'group' || next.open !== '[' || next.alternatives.length !== 1) return false;
+  const inner = next.alternatives[0];
+  return /^[a-z][\w./-]*$/.test(text) && inner?.length === 1 && inner[0]?.kind === 'word' && inner[0].text === text;
 }
 
 /** Orders what was found into valid positionals: optional after the first optional, one variadic, last. */
@@ -182,4 +195,37 @@ export function optionsFromTokens(tokens: readonly UsageToken[]): { entries: Opt
   };
   visit(tokens, true);
   return { entries, required };
+}
+
+/**
+ * Splits off what a form hands to another program after a literal `--`: kubectl's `-- COMMAND [args...]`,
+ * `-- [COMMAND] [args...]` and `[ -- COMMAND [args...] ]`. The words before it are the form's own.
+ */
+export function splitPassthrough(tokens: readonly UsageToken[]): { tokens: UsageToken[]; passthrough?: PassthroughSpec } {
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] as UsageToken;
+    if (token.kind === 'word' && token.text === '--') {
+      const passthrough = passthroughOf(tokens.slice(i + 1), true);
+      if (passthrough !== undefined) return { tokens: tokens.slice(0, i), passthrough };
+    }
+    const inner = token.kind === 'group' && token.open === '[' && token.alternatives.length === 1 ? token.alternatives[0] : undefined;
+    if (inner?.[0]?.kind === 'word' && inner[0].text === '--') {
+      const passthrough = passthroughOf(inner.slice(1), false);
+      if (passthrough !== undefined) return { tokens: [...tokens.slice(0, i), ...tokens.slice(i + 1)], passthrough };
+    }
+  }
+  return { tokens: [...tokens] };
+}
+
+function passthroughOf(after: readonly UsageToken[], required: boolean): PassthroughSpec | undefined {
+  // kubectl ends every form with `[options]`; that belongs to kubectl, not to the command run.
+  const words = after.filter((token) => !OPTIONS_WORD.test(firstWord(token) ?? '') && !isOptionToken(token));
+  const first = words[0];
+  const name = firstWord(first)?.replace(/^<(.*)>$/, '$1').replace(/(\.\.\.|…)$/, '');
+  if (first === undefined || name === undefined || !/^[\w-]+$/.test(name)) return undefined;
+  return {
+    name,
+    description: `What follows "--" in the usage: ${usageText(words)}`,
+    required: required && first.kind === 'word',
+  };
 }

@@ -10,12 +10,12 @@ describe('parsing clap help', () => {
     expect(cargo.description).toBe("Rust's package manager");
   });
 
-  it('when options print `[possible values: …]` and counting flags (`--verbose...`) then choices and switches are read', () => {
+  it('when options print `[possible values: …]` and counting flags (`--verbose...`) then choices and counters are read', () => {
     const cargo = parseClap(fixture('clap/cargo.txt'), { path: ['cargo'] });
     expect(optionLines(cargo.options)).toEqual([
       'list: --list boolean',
       'explain: --explain string',
-      'verbose: --verbose boolean',
+      'verbose: --verbose integer',
       'quiet: --quiet boolean',
       'color: --color string {auto|always|never}',
       'C: -C string',

@@ -28,7 +28,7 @@ describe('crawling a cobra-like program through its help', () => {
       '  get R [output,replicas,watch] <type> [name]',
       '  config []',
       '    view R [raw]',
-      '    set [] [name] [value]',
+      '    set []',
       '      deep R []',
       '  create R [filename]',
       '    job R [] <name>',
@@ -51,6 +51,16 @@ describe('crawling a cobra-like program through its help', () => {
     expect(optionLines(result.spec.options)).toEqual(['namespace: --namespace string ="default"', 'verbose: --verbose boolean off:--verbose=false']);
     expect(result.spec.runnable).toBe(false);
     expect(result.spec.subcommands[0]?.options.map((option) => option.name)).not.toContain('namespace');
+  });
+
+  it('when a group shows its own usage form beside `[command]` (cobra prints both for a runnable group) then it is runnable too', async () => {
+    const fake = makeFake(scratch(), (config) => {
+      const tree = config.tree as { commands: Record<string, Record<string, unknown>> };
+      if (tree.commands['config'] !== undefined) tree.commands['config']['run'] = true;
+    });
+    const config = (await crawl(fake)).spec.subcommands.find((child) => child.name === 'config');
+    expect(config?.runnable).toBe(true);
+    expect(config?.subcommands.map((child) => child.name)).toEqual(['view', 'set']);
   });
 
   it('when maxDepth is reached then deeper commands are listed as unread and never asked for their help', async () => {

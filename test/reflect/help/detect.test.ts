@@ -25,6 +25,18 @@ describe('detecting the dialect of a help text', () => {
     ['clap/cargo.txt', 'clap'],
     ['clap/cargo-build.txt', 'clap'],
     ['clap/cargo-new.txt', 'clap'],
+    ['goflag/terraform.txt', 'goflag'],
+    ['goflag/terraform-fmt.txt', 'goflag'],
+    ['goflag/terraform-plan.txt', 'goflag'],
+    ['goflag/terraform-state.txt', 'goflag'],
+    ['goflag/terraform-workspace.txt', 'goflag'],
+    ['goflag/terraform-workspace-new.txt', 'goflag'],
+    ['goflag/terraform-version.txt', 'goflag'],
+    ['commander/knex.txt', 'gnu'],
+    ['commander/knex-migrate-make.txt', 'gnu'],
+    ['optparse/pip.txt', 'gnu'],
+    ['optparse/pip-show.txt', 'gnu'],
+    ['cobra/kubectl-cluster-info.txt', 'cobra'],
   ])('when the text is %s then the dialect is %s', (name, dialect) => {
     expect(detectDialect(fixture(name))).toBe(dialect);
   });

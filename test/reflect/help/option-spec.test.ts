@@ -50,7 +50,7 @@ describe('reading one option entry', () => {
     ['--color, --no-color', 'color: --color boolean off:--no-color'],
     ['--tag TAG [TAG ...]', 'tag: --tag string repeatable'],
     ['--note [NOTE]', 'note: --note string value-optional'],
-    ['-v, --verbose...', 'verbose: --verbose boolean'],
+    ['-v, --verbose...', 'verbose: --verbose integer'], // counted: see options-shapes.test.ts
     ['-p, --package [<SPEC>]', 'package: --package string value-optional'],
     ['--file <FILE>...', 'file: --file string repeatable'],
     ['-j, --jobs <N>', 'jobs: --jobs integer'],

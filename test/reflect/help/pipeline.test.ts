@@ -21,12 +21,12 @@ describe('a crawled help tree in the rest of the pipeline', () => {
     ]);
   });
 
-  it('when a call sets a global flag, a pflag boolean to false and an enum then argv puts each where cobra reads it', async () => {
+  it('when a call sets a global flag, a pflag boolean to false and an enum then argv reads as a cobra user types it', async () => {
     const { spec } = await reflectHelp(makeFake(scratch()).bin, { cache: false });
     const get = flattenRunnable(spec).find((command) => command.path.join(' ') === 'fakectl get');
     if (get === undefined) throw new Error('fakectl get was not reflected');
     const argv = buildArgv(get, { flags: { namespace: 'prod', output: 'json', watch: false }, args: ['pods'] });
-    expect(argv).toEqual(['--namespace=prod', 'get', '--output=json', '--watch=false', '--', 'pods']);
+    expect(argv).toEqual(['get', 'pods', '--namespace=prod', '--output=json', '--watch=false']);
   });
 
   it('when a tool is called with a value outside the listed choices then its input schema refuses it', async () => {

@@ -1,0 +1,32 @@
+/**
+ * Where help runs: an empty temporary directory, so a crawl describes the program the same way
+ * wherever the server started, and one started in a repository does not poison the cache for others.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HelpDialect } from './page.js';
+
+/** Runs `task` with a fresh empty directory, removed afterwards whatever happens. */
+export async function withNeutralDirectory<T>(task: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'cli-mcp-help-'));
+  try {
+    return await task(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+/**
+ * Variables a dialect's programs need to print the help their users see. git tailors some help to being
+ * in a repository (`git diff -h` outside one shows only `--no-index`); an empty repository is where its
+ * users' commands run, so its help is read against one (written as files: no git command is run for it).
+ */
+export async function dialectEnvironment(dialect: HelpDialect, dir: string): Promise<Record<string, string>> {
+  if (dialect !== 'git') return {};
+  const gitDir = join(dir, '.git');
+  await mkdir(join(gitDir, 'objects'), { recursive: true });
+  await mkdir(join(gitDir, 'refs', 'heads'), { recursive: true });
+  await writeFile(join(gitDir, 'HEAD'), 'ref: refs/heads/main\n');
+  return { GIT_DIR: gitDir };
+}

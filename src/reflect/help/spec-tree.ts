@@ -1,0 +1,66 @@
+/**
+ * Assembles the crawled help pages into a CommandSpec tree: which options each command declares,
+ * which the program's global options reach, and which commands run by themselves.
+ */
+import type { ArgvConventions, CommandSpec, OptionSpec } from '../../types.js';
+import type { HelpPage, SubcommandEntry } from './page.js';
+import { runsByItself } from './runnable.js';
+
+/** One command as the crawl found it: its words after the program, its listing and its page (when read). */
+export interface Visited {
+  readonly words: readonly string[];
+  readonly entry?: SubcommandEntry;
+  readonly page?: HelpPage;
+  readonly children: readonly Visited[];
+}
+
+/** Global options as the crawl found them. */
+export interface Globals {
+  /** Listed as inherited or global by a command's own page (cobra's `Global Flags`, pip's `General Options`, `kubectl options`). */
+  readonly inherited: readonly OptionSpec[];
+  /** Listed on the program's page only (docker's `Global Options`, terraform's `Global options`). */
+  readonly rootPage: readonly OptionSpec[];
+}
+
+/**
+ * The CommandSpec tree. Global options join the root's own, and so reach every command. A command is
+ * runnable when it has options of its own (not global ones), no subcommands, or usage forms that run it
+ * by itself; an unread command is never runnable.
+ *
+ * Options only the program's page lists are read before the subcommand only (`docker --debug ps`;
+ * `docker ps --debug` is refused). Where options go right after the word that declares them
+ * (`options: 'command'`: `terraform -chdir=x fmt`) they stay on the root; where they go last, every tool
+ * would send them after its subcommand, so they stay only for a runnable root and are otherwise dropped.
+ */
+export function assembleSpec(program: string, root: Visited, globals: Globals, conventions: ArgvConventions): CommandSpec {
+  const globalNames = new Set([...globals.inherited, ...globals.rootPage].map((option) => option.name));
+  const inheritedNames = new Set(globals.inherited.map((option) => option.name));
+  const build = (node: Visited, depth: number): CommandSpec => {
+    const page = node.page;
+    const name = node.words[node.words.length - 1] ?? program;
+    const subcommands = node.children.map((child) => build(child, depth + 1));
+    const own = page?.options ?? [];
+    const runnable = page !== undefined && (own.some((option) => !globalNames.has(option.name)) || subcommands.length === 0 || runsByItself(page, [program, ...node.words]));
+    const rootOnly = globals.rootPage.filter((option) => !inheritedNames.has(option.name));
+    const reaching = [...globals.inherited, ...(conventions.options === 'command' || runnable ? rootOnly : [])];
+    const options = depth === 0 ? [...own, ...uniqueByName(reaching).filter((option) => !own.some((mine) => mine.name === option.name))] : own;
+    const description = page?.description ?? node.entry?.description;
+    return {
+      name,
+      ...(description !== undefined && description !== '' ? { description } : {}),
+      ...(page?.examples !== undefined ? { examples: page.examples } : {}),
+      runnable,
+      options,
+      positionals: page?.positionals ?? [],
+      subcommands,
+      ...(page?.passthrough !== undefined ? { passthrough: page.passthrough } : {}),
+    };
+  };
+  return build(root, 0);
+}
+
+function uniqueByName(options: readonly OptionSpec[]): OptionSpec[] {
+  const seen = new Map<string, OptionSpec>();
+  for (const option of options) if (!seen.has(option.name)) seen.set(option.name, option);
+  return [...seen.values()];
+}

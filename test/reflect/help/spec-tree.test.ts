@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { PARSER_CONVENTIONS } from '../../../src/argv/conventions.js';
+import { parseHelp } from '../../../src/reflect/help/parse.js';
+import { assembleSpec, type Visited } from '../../../src/reflect/help/spec-tree.js';
+import { flattenRunnable } from '../../../src/reflect/flatten.js';
+import { fixture } from './summary.js';
+
+/** A program page with one read subcommand page under it, both real captured help. */
+function tree(program: string, rootFile: string, child: string, childFile: string): Visited {
+  const root = parseHelp(fixture(rootFile), { path: [program] });
+  const page = parseHelp(fixture(childFile), { path: [program, child] });
+  return { words: [], page: root, children: [{ words: [child], page, children: [] }] };
+}
+
+describe('assembling crawled pages into a command tree', () => {
+  it("when only docker's own page lists Global Options (read before the subcommand only) then no tool gets them", () => {
+    const visited = tree('docker', 'cobra/docker.txt', 'ps', 'cobra/docker-ps.txt');
+    const spec = assembleSpec('docker', visited, { inherited: [], rootPage: visited.page?.globalOptions ?? [] }, PARSER_CONVENTIONS.cobra);
+    expect(spec.options).toEqual([]);
+    expect(spec.runnable).toBe(false);
+    const ps = flattenRunnable(spec).find((command) => command.path.join(' ') === 'docker ps');
+    expect(ps?.options.map((option) => option.name)).toEqual(['all', 'filter', 'format', 'last', 'latest', 'no-trunc', 'quiet', 'size']);
+  });
+
+  it("when terraform's global options go right after the program word then every tool carries them, declared at the root", () => {
+    const visited = tree('terraform', 'goflag/terraform.txt', 'fmt', 'goflag/terraform-fmt.txt');
+    const spec = assembleSpec('terraform', visited, { inherited: [], rootPage: visited.page?.globalOptions ?? [] }, PARSER_CONVENTIONS.goFlag);
+    expect(spec.options.map((option) => option.flag)).toEqual(['-chdir']);
+    const fmt = flattenRunnable(spec).find((command) => command.path.join(' ') === 'terraform fmt');
+    expect(fmt?.options.find((option) => option.name === 'chdir')?.depth).toBe(0);
+  });
+
+  it('when kubectl says its global options apply to all commands then they stay on the root for every tool', () => {
+    const visited = tree('kubectl', 'cobra/kubectl.txt', 'get', 'cobra/kubectl-get.txt');
+    const listed = parseHelp(fixture('cobra/kubectl-options.txt'), { path: ['kubectl', 'options'], dialect: 'cobra' });
+    const spec = assembleSpec('kubectl', visited, { inherited: [...listed.globalOptions, ...listed.options], rootPage: [] }, PARSER_CONVENTIONS.cobra);
+    expect(spec.options.map((option) => option.name)).toEqual(expect.arrayContaining(['namespace', 'kubeconfig', 'context']));
+    expect(spec.runnable).toBe(false);
+  });
+
+  it('when a group runs by itself (`kubectl cluster-info`) then it is runnable and keeps its subcommands', () => {
+    const visited = tree('kubectl', 'cobra/kubectl.txt', 'cluster-info', 'cobra/kubectl-cluster-info.txt');
+    const child: Visited = { ...(visited.children[0] as Visited), children: [{ words: ['cluster-info', 'dump'], entry: { name: 'dump' }, children: [] }] };
+    const spec = assembleSpec('kubectl', { ...visited, children: [child] }, { inherited: [], rootPage: [] }, PARSER_CONVENTIONS.cobra);
+    expect(spec.subcommands[0]).toMatchObject({ name: 'cluster-info', runnable: true });
+    expect(spec.subcommands[0]?.subcommands.map((sub) => sub.name)).toEqual(['dump']);
+  });
+});
