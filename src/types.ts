@@ -34,6 +34,8 @@ export interface OptionSpec {
   readonly required?: boolean;
   /** An environment variable the CLI reads this option from. */
   readonly env?: string;
+  /** Only this command takes it: the commands under it do not inherit it (a yargs default command's options, `global: false`). */
+  readonly local?: boolean;
 }
 
 /** One positional argument of a command. */

@@ -26,6 +26,7 @@ export async function loadServer(source: Source, flags: SharedFlags, stderr: Nod
   }
   // Like `git -C`: --cwd is where the target is found and where the CLI runs.
   const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr) });
+  for (const warning of loaded.warnings) stderr.write(`cli-mcp: warning: ${warning}\n`);
   const server = createMcpServer(loaded.spec, { ...serverOptions(flags), executable: flags.exec ?? loaded.launcher, version: loaded.version, callLog });
   stderr.write(`cli-mcp: ${loaded.spec.name}: ${server.tools.tools.length} tools, found by ${loaded.method}\n`);
   return server;
@@ -34,6 +35,7 @@ export async function loadServer(source: Source, flags: SharedFlags, stderr: Nod
 /** Reflects a target and writes its manifest to `file` (from --cwd), or to stdout when there is none. */
 export async function writeTargetManifest(target: string, file: string | undefined, flags: SharedFlags, io: CliIo): Promise<void> {
   const loaded = await loadTarget(target, { cwd: flags.cwd, onProgress: progressTo(io.stderr) });
+  for (const warning of loaded.warnings) io.stderr.write(`cli-mcp: warning: ${warning}\n`);
   const text = manifestText(loaded.spec);
   if (file === undefined) io.stdout.write(text);
   else writeFileSync(resolve(flags.cwd ?? '.', file), text);

@@ -4,8 +4,8 @@ import type { OptionSpec } from '../types.js';
 export type ParseArg = (value: string, previous: unknown) => unknown;
 
 /**
- * The public members of a commander `Option` that reflection reads. Structural, so any
- * commander 14 instance fits, even one from a different copy of the package.
+ * The public members of a commander `Option` that reflection reads. Structural, so any commander 7+
+ * option fits, even one from a different copy of the package; commander-legacy.ts brings 2 to 6 to this shape.
  */
 export interface CommanderOption {
   readonly description: string;

@@ -8,6 +8,8 @@ import {
   reflectOptions,
   withoutUndefined,
 } from './commander-option.js';
+import { cleanSpec } from './clean-spec.js';
+import { isLegacyCommander, legacyFacts } from './commander-legacy.js';
 
 /** The public members of a commander `Argument` that reflection reads. */
 export interface CommanderArgument {
@@ -28,7 +30,8 @@ export interface CommanderHelp {
 
 /**
  * The public members of a commander `Command` that reflection reads. Structural: the user's own
- * commander 14 instance fits without being the same copy of the package as ours.
+ * commander instance fits without being the same copy of the package as ours. commander 2 to 6 lack
+ * `createHelp`, `summary` and `registeredArguments`; commander-legacy.ts reads those majors.
  */
 export interface CommanderCommand {
   readonly commands: readonly CommanderCommand[];
@@ -39,8 +42,10 @@ export interface CommanderCommand {
   readonly parent?: CommanderCommand | null;
   name(): string;
   description(): string;
-  summary(): string;
-  createHelp(): CommanderHelp;
+  /** Missing before commander 8. */
+  readonly summary?: () => string;
+  /** Missing before commander 7. */
+  readonly createHelp?: () => CommanderHelp;
   /** The version string `program.version('…')` set, if any. */
   readonly version?: () => string | undefined;
   /** EventEmitter's, which commander's typings leave out; `addHelpText` registers listeners. */
@@ -90,8 +95,10 @@ export function readAnnotations(command: object): CommandAnnotations | undefined
 
 /**
  * Reflects a commander program into a CommandSpec tree through commander's public introspection
- * (`commands`, `options`, `registeredArguments`, `createHelp().visibleCommands/visibleOptions`).
- * Hidden commands and options, the help option and command, and the version option are left out.
+ * (`commands`, `options`, `registeredArguments`, `createHelp().visibleCommands/visibleOptions`);
+ * commander 2 to 6, which have no `createHelp`, through the fields they keep (commander-legacy.ts).
+ * Hidden commands and options, the help option and command, and the version option are left out;
+ * descriptions, examples and defaults are plain text (`cleanSpec`).
  * `options.name` names the root when `program.name()` is empty.
  * @throws {CliMcpError} `cli-mcp.reflection-failed` when the root has no name at all.
  */
@@ -105,29 +112,51 @@ export function reflectCommander(program: CommanderCommand, options?: { readonly
       'The commander program has no name: call program.name("…") or pass options.name',
     );
   }
-  return reflectCommand(program, name);
+  return cleanSpec(reflectCommand(program, name));
+}
+
+/** What reflection reads from one command, whichever commander major built it. */
+export interface CommandFacts {
+  readonly description: string | undefined;
+  readonly examples: string | undefined;
+  readonly runnable: boolean;
+  /** Visible options, help and version left out. */
+  readonly options: readonly CommanderOption[];
+  readonly arguments: readonly CommanderArgument[];
+  /** Visible subcommands. */
+  readonly subcommands: readonly CommanderCommand[];
 }
 
 function reflectCommand(cmd: CommanderCommand, name: string): CommandSpec {
-  const help = cmd.createHelp();
+  const facts = isLegacyCommander(cmd) ? legacyFacts(cmd) : modernFacts(cmd);
+  return withoutUndefined<CommandSpec>({
+    name,
+    description: facts.description,
+    examples: facts.examples,
+    runnable: facts.runnable,
+    options: reflectOptions(facts.options),
+    positionals: facts.arguments.map(reflectArgument),
+    subcommands: facts.subcommands.map((sub) => reflectCommand(sub, sub.name())),
+    annotations: readAnnotations(cmd),
+  });
+}
+
+/** commander 7 and later, read through `createHelp()`. */
+function modernFacts(cmd: CommanderCommand): CommandFacts {
+  const help = (cmd.createHelp as () => CommanderHelp)();
   // Membership in cmd.commands/options keeps commander's implicit help command and option out.
   const visibleCommands = new Set<object>(help.visibleCommands(cmd));
   const visibleOptions = new Set<object>(help.visibleOptions(cmd));
   const version = privateField(cmd, '_versionOptionName');
-  const options = cmd.options.filter(
-    (option) => visibleOptions.has(option) && !(typeof version === 'string' && option.attributeName() === version),
-  );
-  return withoutUndefined<CommandSpec>({
-    name,
-    description: cmd.description() || cmd.summary() || undefined,
+  return {
+    description: cmd.description() || cmd.summary?.() || undefined,
     examples: helpText(cmd),
     // A leaf without an action still runs: programs like npm-check-updates read opts() after parse().
     runnable: typeof privateField(cmd, '_actionHandler') === 'function' || privateField(cmd, '_executableHandler') === true || cmd.commands.length === 0,
-    options: reflectOptions(options),
-    positionals: argumentsOf(cmd).map(reflectArgument),
-    subcommands: cmd.commands.filter((sub) => visibleCommands.has(sub)).map((sub) => reflectCommand(sub, sub.name())),
-    annotations: readAnnotations(cmd),
-  });
+    options: cmd.options.filter((option) => visibleOptions.has(option) && !(typeof version === 'string' && option.attributeName() === version)),
+    arguments: argumentsOf(cmd),
+    subcommands: cmd.commands.filter((sub) => visibleCommands.has(sub)),
+  };
 }
 
 /** Registered arguments; before commander 11.1 they lived only in the private `_args`. */

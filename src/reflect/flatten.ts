@@ -28,7 +28,10 @@ export function flattenRunnable(root: CommandSpec): RunnableCommand[] {
         ...(node.passthrough !== undefined ? { passthrough: node.passthrough } : {}),
       });
     }
-    for (const sub of node.subcommands) walk(sub, [...path, sub.name], options, conventions);
+    // A local option stays here; an inherited one it shadowed reaches the subcommands again.
+    const passedNames = new Set(own.filter((option) => option.local !== true).map((option) => option.name));
+    const passed = [...inherited.filter((option) => !passedNames.has(option.name)), ...own.filter((option) => option.local !== true)];
+    for (const sub of node.subcommands) walk(sub, [...path, sub.name], passed, conventions);
   };
   walk(root, [root.name], [], DEFAULT_ARGV_CONVENTIONS);
   return runnable;

@@ -6,9 +6,19 @@ import { resolveLauncher, type Launcher } from '../exec/launcher.js';
 import { childEnvironment } from '../exec/environment.js';
 import { runNodeWorker } from '../exec/node-worker.js';
 import type { CommandSpec } from '../types.js';
+import { cleanSpec } from './clean-spec.js';
 import { reflectHelp } from './help/crawl.js';
 
-/** What the load worker sends back. */
+/** How a program ended before it built its commands: its exit code and the tail of its own stderr. */
+export interface ProgramExit {
+  readonly code: number;
+  readonly stderr: string;
+}
+
+/**
+ * What the load worker sends back. `helpSensitive`: the program looked for `--help` in its arguments,
+ * showed its help, or exited before parse(), so it may build more commands when run with `--help`.
+ */
 export type WorkerAnswer =
   | {
       readonly ok: true;
@@ -16,8 +26,10 @@ export type WorkerAnswer =
       readonly spec: CommandSpec;
       readonly version?: string;
       readonly how: string;
+      readonly warnings?: readonly string[];
+      readonly helpSensitive?: boolean;
     }
-  | { readonly ok: false; readonly message: string };
+  | { readonly ok: false; readonly message: string; readonly helpSensitive?: boolean; readonly exit?: ProgramExit };
 
 /** A CLI found on disk, reflected, and ready to be run. */
 export interface LoadedTarget {
@@ -26,6 +38,8 @@ export interface LoadedTarget {
   readonly version?: string;
   /** How the program was found, for the user: `commander (export)`, `commander (parse() call)`, `yargs (parse() call)`, … */
   readonly method: string;
+  /** What reflection left out and why (a yargs builder that threw), for the user's stderr. */
+  readonly warnings: readonly string[];
 }
 
 export interface LoadOptions {
@@ -53,8 +67,12 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
     return await fromProgram(target, script, launcher, options, cwd);
   } catch (error) {
     // A JS CLI built with another parser still has a --help to read, when it can run on its own.
-    if (!isCliMcpError(error) || error.code !== 'cli-mcp.program-not-found' || !isExecutable(file)) throw error;
-    return fromHelp(file, { file, prefixArgs: [] }, options, cwd).catch(() => Promise.reject(error));
+    const exited = isCliMcpError(error) && isProgramExit(error.cause);
+    if (!isCliMcpError(error) || (error.code !== 'cli-mcp.program-not-found' && !exited) || !isExecutable(file)) throw error;
+    const help = await fromHelp(file, { file, prefixArgs: [] }, options, cwd).catch(() => Promise.reject(error));
+    // A program that failed on its own and whose help reads as nothing has failed: say so, in its own words.
+    if (exited && isEmpty(help.spec)) throw error;
+    return help;
   }
 }
 
@@ -63,24 +81,54 @@ async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, 
   const cached = help.fromCache ? ', cached' : '';
   const unread = help.unread.length > 0 ? `, ${help.unread.length} commands not read` : '';
   return {
-    spec: help.spec,
+    spec: cleanSpec(help.spec),
     launcher,
     method: `help text (${help.dialect}, ${help.pages} pages${unread}${cached})`,
+    warnings: [],
   };
 }
 
 async function fromProgram(target: string, script: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
-  const name = basename(target, extname(target));
-  let answer: WorkerAnswer;
+  const run = (help: boolean) => runWorker(target, script, launcher, options, cwd, help);
+  const first = await run(false);
+  // Run again as `prog --help` when the program hinted that it builds more for help; the larger tree wins.
+  const second = first.helpSensitive ? await run(true).catch(() => undefined) : undefined;
+  const answer = second?.ok && (!first.ok || size(second.spec) > size(first.spec)) ? { ...second, how: `${second.how}, with --help` } : first;
+  if (!answer.ok) throw failure(target, answer);
+  return { spec: answer.spec, launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, warnings: answer.warnings ?? [] };
+}
+
+async function runWorker(target: string, script: string, launcher: Launcher, options: LoadOptions, cwd: string, help: boolean): Promise<WorkerAnswer> {
+  const args = [script, basename(target, extname(target)), ...(help ? ['--help'] : [])];
   try {
     const execArgv = launcher.prefixArgs.slice(0, -1);
-    answer = await runNodeWorker<WorkerAnswer>(workerPath(), [script, name], { timeoutMs: options.timeoutMs ?? 15_000, cwd, execArgv, env: WORKER_ENV() });
+    return await runNodeWorker<WorkerAnswer>(workerPath(), args, { timeoutMs: options.timeoutMs ?? 15_000, cwd, execArgv, env: WORKER_ENV() });
   } catch (error) {
     throw new CliMcpError('cli-mcp.reflection-failed', `loading "${target}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  if (!answer.ok) throw new CliMcpError('cli-mcp.program-not-found', answer.message);
-  return { spec: answer.spec, launcher, version: answer.version, method: `${answer.kind} (${answer.how})` };
 }
+
+/**
+ * No program found: `cli-mcp.program-not-found`; or the program exited with an error before building its
+ * commands: `cli-mcp.reflection-failed`, its message ending with the program's stderr, its `cause` the ProgramExit.
+ */
+function failure(target: string, answer: WorkerAnswer & { ok: false }): CliMcpError {
+  if (!answer.exit) return new CliMcpError('cli-mcp.program-not-found', answer.message);
+  const said = answer.exit.stderr.trim();
+  const message = `"${target}" exited with code ${answer.exit.code} before it built its commands${said ? `:\n${said}` : ', and wrote nothing to stderr'}`;
+  return new CliMcpError('cli-mcp.reflection-failed', message, { cause: answer.exit });
+}
+
+function isProgramExit(value: unknown): value is ProgramExit {
+  return typeof value === 'object' && value !== null && typeof (value as ProgramExit).code === 'number' && typeof (value as ProgramExit).stderr === 'string';
+}
+
+/** Commands, options and positionals in a tree: how much a run revealed. */
+function size(spec: CommandSpec): number {
+  return 1 + spec.options.length + spec.positionals.length + spec.subcommands.reduce((sum, sub) => sum + size(sub), 0);
+}
+
+const isEmpty = (spec: CommandSpec): boolean => size(spec) === 1;
 
 function isExecutable(file: string): boolean {
   try {

@@ -1,7 +1,8 @@
 /**
  * Runs in a child process: imports a CLI module so that no command action or handler runs and the
  * process is not exited, finds its commander or yargs program, and sends the reflected CommandSpec back over IPC.
- * Usage: node load-worker.js <module-path> <fallback-name>
+ * Usage: node load-worker.js <module-path> <fallback-name> [--help]
+ * With `--help`, the program sees `--help` as its argument, as its user's `prog --help` would.
  */
 import EventEmitter from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -9,37 +10,56 @@ import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { reflectCommander, type CommanderCommand } from './commander.js';
+import type { CommandSpec } from '../types.js';
 import type { WorkerAnswer } from './load-program.js';
+import { teeStderr, watchArgv } from './load-watch.js';
 import { reflectYargs, yargsVersion } from './yargs.js';
 import { commandRecords, isYargsInstance, watchYargsInstances } from './yargs-internals.js';
 
-const [modulePath = '', fallbackName = ''] = process.argv.slice(2);
+const [modulePath = '', fallbackName = '', helpMode] = process.argv.slice(2);
+/** How much of the program's own stderr is kept for the error when it exits before building its commands. */
+const STDERR_TAIL = 4096;
 const realExit = process.exit.bind(process);
 const created = new Set<CommanderCommand>();
 const createdYargs: object[] = [];
 const patched = new WeakSet<object>();
 type Program = { readonly kind: 'commander'; readonly program: CommanderCommand } | { readonly kind: 'yargs'; readonly program: object };
 let parsed: Program | undefined;
+/** The program asked for its own help (`program.help()`, yargs' `showHelp()`), as some do when run bare. */
+let helpCalled = false;
+/** The exit code of a `process.exit()` called before any parse(). */
+let exitedBeforeParse: number | undefined;
 let announceParsed: () => void = () => {};
 const parsedOnce = new Promise<void>((resolve) => (announceParsed = resolve));
 
-/** Thrown from an intercepted parse() or exit() to stop the module's own code at that point. */
+/** Thrown from an intercepted parse(), help() or exit() to stop the module's own code at that point. */
 class Intercepted extends Error {}
 
 // Every commander Command is an EventEmitter, whichever copy of commander built it (nested or bundled).
-const emitter = EventEmitter as unknown as { init: (this: object, opts?: unknown) => void };
+const emitter = EventEmitter as unknown as { init: (this: object, opts?: unknown) => void; prototype: { on: (...args: unknown[]) => unknown } };
 const originalInit = emitter.init;
 emitter.init = function (this: object, opts?: unknown) {
   originalInit.call(this, opts);
-  if (isCommandLike(this)) {
-    created.add(this as unknown as CommanderCommand);
-    patchParse(this);
-  }
+  track(this);
 };
+// commander 2 to 4 never call EventEmitter's constructor, but `option()`, `action()` and `version()` all call `on()`.
+const originalOn = emitter.prototype.on;
+emitter.prototype.on = function (this: object, ...args: unknown[]) {
+  track(this);
+  return originalOn.apply(this, args);
+};
+(emitter.prototype as Record<string, unknown>).addListener = emitter.prototype.on;
 
+function track(value: object): void {
+  if (created.has(value as CommanderCommand) || !isCommandLike(value)) return;
+  created.add(value as CommanderCommand);
+  patchParse(value);
+}
+
+/** A commander Command of any major from 2 on: methods only, since fields are not set yet when EventEmitter's constructor runs. */
 function isCommandLike(value: object): boolean {
   const candidate = value as Record<string, unknown>;
-  return typeof candidate.parseAsync === 'function' && typeof candidate.createHelp === 'function' && typeof candidate.addHelpText === 'function';
+  return ['parse', 'command', 'option', 'action', 'helpInformation'].every((method) => typeof candidate[method] === 'function');
 }
 
 // yargs instances are no EventEmitters, but every yargs factory (any copy, ESM or CJS) defines the new instance's `argv` getter: hook that.
@@ -48,30 +68,37 @@ watchYargsInstances((instance) => {
   patchParse(instance, 'yargs');
 });
 
+/** Makes parse() and help() on every instance of `instance`'s class record the program and stop the module. */
 function patchParse(instance: object, kind: Program['kind'] = 'commander'): void {
   let owner: object | null = Object.getPrototypeOf(instance);
   while (owner && !Object.hasOwn(owner, 'parse')) owner = Object.getPrototypeOf(owner);
   if (!owner || patched.has(owner)) return;
   patched.add(owner);
-  const intercept = function (this: object): never {
-    parsed ??= kind === 'commander' ? { kind, program: this as CommanderCommand } : { kind, program: this };
-    announceParsed();
-    throw new Intercepted('parse intercepted by cli-mcp');
-  };
+  const intercept = (help: boolean) =>
+    function (this: object): never {
+      parsed ??= kind === 'commander' ? { kind, program: this as CommanderCommand } : { kind, program: this };
+      helpCalled ||= help;
+      announceParsed();
+      throw new Intercepted(help ? 'the program showed its help while being reflected' : 'the program parsed its command line while being reflected');
+    };
   // yargs' `.argv` getter calls parse(); its parseAsync() and parseSync() do too, patched all the same.
-  const methods = kind === 'commander' ? ['parse', 'parseAsync'] : ['parse', 'parseAsync', 'parseSync'];
-  for (const method of methods) Object.defineProperty(owner, method, { value: intercept, configurable: true, writable: true });
+  const parses = kind === 'commander' ? ['parse', 'parseAsync'] : ['parse', 'parseAsync', 'parseSync'];
+  const helps = kind === 'commander' ? ['help', 'outputHelp'] : ['showHelp'];
+  for (const method of parses) Object.defineProperty(owner, method, { value: intercept(false), configurable: true, writable: true });
+  for (const method of helps) Object.defineProperty(owner, method, { value: intercept(true), configurable: true, writable: true });
 }
 
-process.exit = ((): never => {
+const programStderr = teeStderr(STDERR_TAIL);
+process.exit = ((code?: number | string | null): never => {
+  if (!parsed && exitedBeforeParse === undefined) exitedBeforeParse = Number(code ?? process.exitCode ?? 0) || 0;
   throw new Intercepted('exit intercepted by cli-mcp');
 }) as typeof process.exit;
 process.on('uncaughtException', (error) => {
-  if (!(error instanceof Intercepted)) process.stderr.write(`cli-mcp: the module threw while loading: ${String(error)}\n`);
+  if (!(error instanceof Intercepted)) programStderr.write(`cli-mcp: the module threw while loading: ${String(error)}\n`);
 });
 process.on('unhandledRejection', () => {});
-// What the program sees as its own invocation: no arguments, so nothing but parse() is reached.
-process.argv = [process.execPath, modulePath];
+// What the program sees as its own invocation: no arguments (or `--help`), so nothing but parse() is reached.
+const searchedForHelp = watchArgv(helpMode === '--help' ? [process.execPath, modulePath, '--help'] : [process.execPath, modulePath]);
 
 async function importModule(path: string): Promise<Record<string, unknown>> {
   // As node runs a CommonJS bin: the main module, so `require.main === module` guards and require.main.path work.
@@ -122,13 +149,13 @@ function largestRoot(): Program | undefined {
   return yargs ? { kind: 'yargs', program: yargs } : undefined;
 }
 
-/** The found program as a WorkerAnswer. */
-function answerFor(found: Program, how: string): WorkerAnswer {
+/** The found program as a WorkerAnswer; `warnings` collects what reflection left out. */
+function answerFor(found: Program, how: string, warnings: string[]): WorkerAnswer & { ok: true } {
   if (found.kind === 'commander') {
-    return { ok: true, kind: 'commander', spec: reflectCommander(found.program, { name: fallbackName }), version: found.program.version?.() ?? undefined, how };
+    return { ok: true, kind: 'commander', spec: reflectCommander(found.program, { name: fallbackName }), version: found.program.version?.() ?? undefined, how, warnings };
   }
-  const spec = reflectYargs(found.program, { name: fallbackName });
-  return { ok: true, kind: 'yargs', spec, version: yargsVersion(found.program), how };
+  const spec = reflectYargs(found.program, { name: fallbackName, onWarning: (message) => void warnings.push(message) });
+  return { ok: true, kind: 'yargs', spec, version: yargsVersion(found.program), how, warnings };
 }
 
 /** How long an async main gets to reach parse(), and a module's top-level await to settle. */
@@ -140,6 +167,8 @@ function parsedProgram(found: Program): Program {
   return found.kind === 'commander' ? { kind: 'commander', program: rootOf(found.program) } : found;
 }
 
+const parsedHow = (): string => (helpCalled ? 'help() call' : 'parse() call');
+
 async function find(): Promise<{ found: Program; how: string } | undefined> {
   let exports: Record<string, unknown> = {};
   try {
@@ -148,12 +177,12 @@ async function find(): Promise<{ found: Program; how: string } | undefined> {
   } catch (error) {
     if (!(error instanceof Intercepted)) throw error;
   }
-  if (parsed) return { found: parsedProgram(parsed), how: 'parse() call' };
+  if (parsed) return { found: parsedProgram(parsed), how: parsedHow() };
   const exported = exportedProgram(exports);
   if (exported) return { found: exported, how: 'export' };
-  // An async main may build the program and parse it a moment after the import settles.
-  await Promise.race([parsedOnce, settled()]);
-  if (parsed) return { found: parsedProgram(parsed), how: 'parse() call' };
+  // An async main may build the program and parse it a moment after the import settles; one that exited will not.
+  if (exitedBeforeParse === undefined) await Promise.race([parsedOnce, settled()]);
+  if (parsed) return { found: parsedProgram(parsed), how: parsedHow() };
   const built = largestRoot();
   return built ? { found: built, how: 'constructed program' } : undefined;
 }
@@ -162,13 +191,33 @@ async function main(): Promise<void> {
   let answer: WorkerAnswer;
   try {
     const result = await find();
-    answer = result
-      ? answerFor(result.found, result.how)
-      : { ok: false, message: `no commander program was found in ${modulePath}, nor a yargs one: export it, or build it and call parse()` };
+    answer = result ? answerFor(result.found, result.how, []) : notFound();
   } catch (error) {
     answer = { ok: false, message: `loading ${modulePath} failed: ${error instanceof Error ? error.message : String(error)}` };
   }
-  process.send?.(answer, () => realExit(0));
+  process.send?.(withExit(answer), () => realExit(0));
 }
+
+function notFound(): WorkerAnswer {
+  return { ok: false, message: `no commander program was found in ${modulePath}, nor a yargs one: export it, or build it and call parse()` };
+}
+
+/**
+ * What the program's own run says about the answer: a program that exited with an error before
+ * parse() and built nothing by then has failed, with its stderr; one that looked for `--help`, showed
+ * its help, or exited early may build more when asked for help (`helpSensitive`).
+ */
+function withExit(answer: WorkerAnswer): WorkerAnswer {
+  const helpSensitive = helpCalled || searchedForHelp() || exitedBeforeParse !== undefined;
+  const code = exitedBeforeParse ?? 0;
+  const exit = { code, stderr: programStderr.text() };
+  if (!answer.ok) return { ...answer, helpSensitive, ...(code !== 0 ? { exit } : {}) };
+  if (code === 0) return { ...answer, helpSensitive };
+  if (isEmpty(answer.spec)) return { ok: false, message: `the program exited with code ${code} before parse()`, helpSensitive, exit };
+  const warning = `the program exited with code ${code} before parse(): the commands it had built by then are used`;
+  return { ...answer, helpSensitive, warnings: [...(answer.warnings ?? []), warning] };
+}
+
+const isEmpty = (spec: CommandSpec): boolean => spec.subcommands.length === 0 && spec.options.length === 0 && spec.positionals.length === 0;
 
 void main();

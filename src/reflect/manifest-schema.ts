@@ -30,6 +30,7 @@ const optionSchema = z
     default: z.unknown().describe('The CLI\'s own default, published for the model; never sent on the command line.').optional(),
     required: z.boolean().describe('The CLI refuses to run without it.').optional(),
     env: text('An environment variable the CLI reads this option from (never published).').optional(),
+    local: z.boolean().describe('Only this command takes it; the commands under it do not inherit it.').optional(),
   })
   .describe('One option (flag) of a command.');
 

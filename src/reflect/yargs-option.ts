@@ -19,6 +19,8 @@ export interface YargsOptions {
   readonly deprecatedOptions: Readonly<Record<string, unknown>>;
   readonly narg: Readonly<Record<string, number>>;
   readonly envPrefix?: string;
+  /** Keys declared with `global: false`: the commands under this one do not get them. */
+  readonly local?: readonly string[];
 }
 
 /** What one level (the program, or a command's builder run in a sandbox) declares. */
@@ -52,7 +54,8 @@ export function reflectYargsOptions(level: YargsLevel, exclude: ReadonlySet<stri
   for (const group of aliasGroups(level.options, level.descriptions)) {
     if (group.some((key) => exclude.has(key) || level.builtIn.has(key) || RESERVED.has(key))) continue;
     const spec = optionSpec(group, level, parsing);
-    if (spec) specs.push(spec);
+    const local = group.some((key) => level.options.local?.includes(key));
+    if (spec) specs.push(local ? { ...spec, local } : spec);
   }
   return specs;
 }

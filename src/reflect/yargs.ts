@@ -2,6 +2,7 @@ import { basename, extname } from 'node:path';
 import { PARSER_CONVENTIONS } from '../argv/conventions.js';
 import { CliMcpError } from '../errors.js';
 import type { CommandSpec, OptionSpec, PositionalSpec } from '../types.js';
+import { cleanSpec } from './clean-spec.js';
 import { readAnnotations } from './commander.js';
 import { withoutUndefined } from './commander-option.js';
 import {
@@ -14,11 +15,28 @@ import {
   unwrapYargs,
   type YargsCommandRecord,
 } from './yargs-internals.js';
-import { reflectYargsOptions, reflectYargsPositionals, type YargsLevel, type YargsOptions, type YargsParsing } from './yargs-option.js';
+import {
+  reflectYargsOptions,
+  reflectYargsPositionals,
+  type YargsLevel,
+  type YargsOptions,
+  type YargsParsing,
+} from './yargs-option.js';
 
 export interface ReflectYargsOptions {
   /** Names the root when the program sets no `scriptName()`; else the script's file name is used. */
   readonly name?: string;
+  /**
+   * Told about each command left out because its builder threw (or parsed the command line itself).
+   * @default process.emitWarning
+   */
+  readonly onWarning?: (message: string) => void;
+}
+
+/** What every level of one reflection shares. */
+interface Walk {
+  readonly parsing: YargsParsing;
+  readonly warn: (message: string) => void;
 }
 
 /**
@@ -28,9 +46,11 @@ export interface ReflectYargsOptions {
  * and no handler runs. A command is runnable when it has a handler; a nameless default command (`$0`)
  * makes its parent runnable with its positionals and options; a program without commands is runnable
  * and takes its positionals (`argv._`) as `args`. Hidden commands and options, and yargs' own help,
- * version and show-hidden options, are left out. Tool hints come from `annotate(handler, …)`.
- * @throws {CliMcpError} `cli-mcp.reflection-failed` when `program` is not a yargs instance, has no name,
- * or a builder throws.
+ * version and show-hidden options, are left out. Tool hints come from `annotate(handler, …)`. A command
+ * whose builder throws is left out, with a warning to `options.onWarning`; the rest is reflected.
+ * The default command's options, and options declared `global: false`, are marked `local` where there
+ * are subcommands: those do not take them. Descriptions, examples and defaults are plain text (`cleanSpec`).
+ * @throws {CliMcpError} `cli-mcp.reflection-failed` when `program` is not a yargs instance or has no name.
  * @example reflectYargs(yargs().scriptName('todo').command('add <title>', 'Add', {}, add))
  */
 export function reflectYargs(program: object, options?: ReflectYargsOptions): CommandSpec {
@@ -43,7 +63,8 @@ export function reflectYargs(program: object, options?: ReflectYargsOptions): Co
     negation: configuration['boolean-negation'] !== false,
     envPrefix: publicOptions(root).envPrefix || undefined,
   };
-  const spec = reflectLevel(root, undefined, [name], parsing);
+  const warn = options?.onWarning ?? ((message: string) => process.emitWarning(message, 'CliMcpWarning'));
+  const spec = cleanSpec(reflectLevel(root, undefined, [name], { parsing, warn }));
   // A program without commands reads `argv._`, which gets what follows `--` too: the default layout suits it.
   return yargsHonoursDoubleDash(root) ? spec : { ...spec, argv: PARSER_CONVENTIONS.yargs };
 }
@@ -66,38 +87,47 @@ export function yargsHonoursDoubleDash(program: object): boolean {
 
 const MAX_DEPTH = 32;
 
-function reflectLevel(instance: object, own: YargsCommandRecord | undefined, path: readonly string[], parsing: YargsParsing): CommandSpec {
+function reflectLevel(instance: object, own: YargsCommandRecord | undefined, path: readonly string[], walk: Walk): CommandSpec {
   if (path.length > MAX_DEPTH) throw new CliMcpError('cli-mcp.reflection-failed', `yargs commands nest deeper than ${MAX_DEPTH}: ${path.join(' ')}`);
   const records = commandRecords(instance);
-  const fallback = records.find((record) => record.name === '$0');
   const level = levelOf(instance);
   const ownSlots = own ? slotNames(own, instance) : new Set(positionalGroupKeys(instance));
-  let optionSpecs = reflectYargsOptions(level, ownSlots, parsing);
+  let optionSpecs = reflectYargsOptions(level, ownSlots, walk.parsing);
   let positionals: PositionalSpec[] = own ? reflectYargsPositionals(own.demanded, own.optional, level) : [];
-  if (fallback) {
-    const sandbox = built(instance, fallback, path);
-    const defaultLevel = levelOf(sandbox);
-    optionSpecs = merge(optionSpecs, reflectYargsOptions(defaultLevel, slotNames(fallback, sandbox), parsing));
+  const declared = records.find((record) => record.name === '$0');
+  const defaultSandbox = declared && built(instance, declared, [...path, '$0'], walk);
+  const fallback = defaultSandbox ? declared : undefined;
+  if (fallback && defaultSandbox) {
+    const defaultLevel = levelOf(defaultSandbox);
+    // The default command's options are its own: yargs runs its builder only when no command word is given.
+    const defaults = reflectYargsOptions(defaultLevel, slotNames(fallback, defaultSandbox), walk.parsing).map((option): OptionSpec => ({ ...option, local: true }));
+    optionSpecs = merge(optionSpecs, defaults);
     if (positionals.length === 0) positionals = reflectYargsPositionals(fallback.demanded, fallback.optional, defaultLevel);
   } else if (!own && records.length === 0) {
     positionals = programArgs(instance);
   }
+  const subcommands = records
+    .filter((record) => record.name !== '$0' && record.description !== false)
+    .flatMap((record) => {
+      const subPath = [...path, record.name];
+      const sandbox = built(instance, record, subPath, walk);
+      return sandbox ? [reflectLevel(sandbox, record, subPath, walk)] : [];
+    });
   const handler = own?.handler ?? fallback?.handler;
   return withoutUndefined<CommandSpec>({
     name: path.at(-1) ?? '',
     description: describe(own ?? fallback),
     runnable: handler !== undefined || (!own && records.length === 0),
-    options: optionSpecs,
+    // `local` says something only where there are commands below to not inherit it.
+    options: subcommands.length > 0 ? optionSpecs : optionSpecs.map(({ local: _local, ...option }) => option),
     positionals,
-    subcommands: records
-      .filter((record) => record.name !== '$0' && record.description !== false)
-      .map((record) => reflectLevel(built(instance, record, [...path, record.name]), record, [...path, record.name], parsing)),
+    subcommands,
     annotations: handler ? readAnnotations(handler) : undefined,
   });
 }
 
-/** A sandbox instance on which the command's builder has run. */
-function built(parent: object, record: YargsCommandRecord, path: readonly string[]): object {
+/** A sandbox instance on which the command's builder has run; `undefined`, with a warning, when it threw. */
+function built(parent: object, record: YargsCommandRecord, path: readonly string[], walk: Walk): object | undefined {
   const sandbox = sandboxFor(parent, record.original);
   try {
     if (typeof record.builder === 'function') {
@@ -110,7 +140,8 @@ function built(parent: object, record: YargsCommandRecord, path: readonly string
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new CliMcpError('cli-mcp.reflection-failed', `the builder of "${path.join(' ')}" threw: ${message}`, { cause: error });
+    walk.warn(`the builder of "${path.join(' ')}" threw (${message}): that command is left out`);
+    return undefined;
   }
   return sandbox;
 }

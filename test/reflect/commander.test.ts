@@ -1,11 +1,44 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Argument, Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { isCliMcpError } from '../../src/errors.js';
-import { annotate, reflectCommander } from '../../src/reflect/commander.js';
+import { annotate, reflectCommander, type CommanderCommand } from '../../src/reflect/commander.js';
 import type { CommandSpec } from '../../src/types.js';
 
 const noop = (): void => {};
+const require = createRequire(import.meta.url);
+
+/** The part of commander 2 to 6 these tests build programs with. */
+interface OldCommand {
+  name(name: string): OldCommand;
+  version(version: string): OldCommand;
+  description(text: string, args?: Record<string, string>): OldCommand;
+  option(flags: string, description?: string, parse?: unknown, defaultValue?: unknown): OldCommand;
+  command(nameAndArgs: string, description?: string | null | object, options?: object): OldCommand;
+  action(fn: (...args: unknown[]) => void): OldCommand;
+  on(event: string, listener: () => void): OldCommand;
+  arguments(spec: string): OldCommand;
+  requiredOption?(flags: string, description?: string): OldCommand;
+}
+type OldCommander = { readonly Command: new (name?: string) => OldCommand; readonly version?: string };
+const commanders: ReadonlyArray<readonly [string, OldCommander]> = [
+  ['commander 6', require('commander6') as OldCommander],
+  ['commander 2', require('commander2') as OldCommander],
+];
+const asCommand = (program: OldCommand): CommanderCommand => program as unknown as CommanderCommand;
+
+/** The same program in either old major: what its users wrote in 2015–2020. */
+function oldProgram(commander: OldCommander): OldCommand {
+  const program = new commander.Command().name('deploy').version('1.0.0').description('Deploys apps');
+  program.option('-v, --verbose', 'say more').option('-C, --no-color', 'plain output').option('-p, --port <n>', 'port', Number.parseInt, 8080);
+  program.command('deploy <app> [targets...]').description('deploy an app', { app: 'the app' }).option('-f, --force', 'skip checks').action(noop);
+  program.command('status').action(noop);
+  program.command('secret', null, { noHelp: true }).action(noop);
+  program.command('install [pkg]', 'install a package');
+  program.on('--help', () => console.log('Examples:\n  $ deploy deploy web'));
+  return program;
+}
 
 function child(spec: CommandSpec, name: string): CommandSpec {
   const found = spec.subcommands.find((sub) => sub.name === name);
@@ -183,6 +216,26 @@ describe('reflecting a commander program into a command tree', () => {
     expect(child(spec, 'a').options).toEqual([{ name: 'x', type: 'string', flag: '--x' }]);
   });
 
+  it('when descriptions, help text and defaults are coloured then the spec holds plain text', () => {
+    const bold = (text: string): string => `\x1b[1m${text}\x1b[22m`;
+    const program = new Command('paint').description(bold('Paints'));
+    program
+      .command('wall')
+      .description(`\x1b[31mPaint\x1b[39m a \x1b]8;;https://example.com\x07wall\x1b]8;;\x07\x07`)
+      .option('--colour <name>', bold('the colour'), bold('red'))
+      .argument('[coats...]', '\x1b[2mhow many\x1b[22m', [bold('1')])
+      .addHelpText('after', `${bold('Examples:')}\r\n  $ paint wall`)
+      .action(noop);
+    const spec = reflectCommander(program);
+    expect(spec.description).toBe('Paints');
+    expect(child(spec, 'wall')).toMatchObject({
+      description: 'Paint a wall',
+      examples: 'Examples:\n  $ paint wall',
+      options: [{ description: 'the colour', default: 'red' }],
+      positionals: [{ description: 'how many', default: ['1'] }],
+    });
+  });
+
   it('when reflected then the tree is plain JSON data', () => {
     const program = new Command('tool').option('--n <n>', 'n', Number.parseInt, 3).action(noop);
     annotate(program, { readOnlyHint: true });
@@ -191,7 +244,74 @@ describe('reflecting a commander program into a command tree', () => {
   });
 });
 
+describe.each(commanders)('reflecting a %s program (the old API)', (_major, commander) => {
+  const spec = reflectCommander(asCommand(oldProgram(commander)));
+
+  it('when commands are declared then visible ones are subcommands in order, and a noHelp one is left out', () => {
+    expect(spec.subcommands.map((sub) => [sub.name, sub.runnable])).toEqual([
+      ['deploy', true],
+      ['status', true],
+      ['install', true],
+    ]);
+    expect(spec.runnable).toBe(false);
+  });
+
+  it('when options are declared then each becomes the matching spec, the version option left out', () => {
+    expect(spec.options).toEqual([
+      { name: 'verbose', description: 'say more', flag: '--verbose', type: 'boolean' },
+      { name: 'color', description: 'plain output', type: 'boolean', negation: '--no-color', default: true },
+      { name: 'port', description: 'port', flag: '--port', type: 'string', default: 8080 },
+    ]);
+    expect(child(spec, 'deploy').options).toEqual([{ name: 'force', description: 'skip checks', flag: '--force', type: 'boolean' }]);
+  });
+
+  it('when a command declares arguments then they are positionals with the descriptions given to description()', () => {
+    expect(child(spec, 'deploy').positionals).toEqual([
+      { name: 'app', description: 'the app', type: 'string', required: true, variadic: false },
+      { name: 'targets', type: 'string', required: false, variadic: true },
+    ]);
+  });
+
+  it('when on("--help") prints examples then they become the examples, and nothing reaches stdout', () => {
+    expect(spec.examples).toBe('Examples:\n  $ deploy deploy web');
+    expect(spec.description).toBe('Deploys apps');
+  });
+
+  it('when the root has arguments and an action then it is runnable, and a command:* listener alone does not make it so', () => {
+    const withAction = new commander.Command().name('cat');
+    withAction.command('version').action(noop);
+    withAction.arguments('<file>').action(noop);
+    expect(reflectCommander(asCommand(withAction))).toMatchObject({ runnable: true, positionals: [{ name: 'file', required: true }] });
+    const rejecting = new commander.Command().name('echo');
+    rejecting.command('say').action(noop);
+    rejecting.on('command:*', noop);
+    expect(reflectCommander(asCommand(rejecting)).runnable).toBe(false);
+  });
+});
+
 describe('the commander internals cli-mcp reads', () => {
+  it('when commander is 6.2 or 2.20 then the old fields mean what commander-legacy.ts assumes', () => {
+    const six = new (require('commander6') as OldCommander).Command();
+    six.command('hidden', { hidden: true }).action(noop);
+    six.command('exe [x]', 'an executable');
+    const six6 = six as unknown as { commands: Array<Record<string, unknown>> };
+    expect(six6.commands.map((c) => [c._hidden, typeof c._actionHandler, c._executableHandler])).toEqual([
+      [true, 'function', false],
+      [false, 'object', true],
+    ]);
+    const two = new (require('commander2') as OldCommander).Command();
+    two.command('plain', null, { noHelp: true }).action(noop);
+    two.command('exe [x]', 'an executable');
+    const fields = two as unknown as { commands: Array<Record<string, unknown>>; _execs: Record<string, boolean>; listeners(event: string): unknown[] };
+    expect(fields.commands.map((c) => [c._noHelp, c._args])).toEqual([
+      [true, []],
+      [false, [{ required: false, name: 'x', variadic: false }]],
+    ]);
+    expect(fields._execs).toEqual({ exe: true });
+    expect(fields.listeners('command:plain')).toHaveLength(1);
+  });
+
+
   it('when commander is major 14 then _actionHandler, _executableHandler and _versionOptionName mean what reflection assumes', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../node_modules/commander/package.json', import.meta.url), 'utf8')) as {
       version: string;

@@ -127,4 +127,12 @@ describe('flattening a command tree into runnable commands', () => {
     const exec: CommandSpec = { ...node('exec', true, []), passthrough: { name: 'COMMAND', required: true } };
     expect(flattenRunnable(node('kubectl', false, [], [exec]))[0]?.passthrough).toEqual({ name: 'COMMAND', required: true });
   });
+
+  it('when an option is local then its own command takes it and the commands under it do not, and a farther one it shadowed comes back', () => {
+    const port: OptionSpec = { name: 'port', type: 'integer', flag: '--port' };
+    const tree = node('site', true, [{ ...port, description: 'global' }], [{ ...node('serve', true, [{ ...port, local: true }], [node('stop', true, [])]) }]);
+    const [, serve, stop] = flattenRunnable(tree);
+    expect(serve?.options).toEqual([{ ...port, local: true, depth: 1 }]);
+    expect(stop?.options).toEqual([{ ...port, description: 'global', depth: 0 }]);
+  });
 });

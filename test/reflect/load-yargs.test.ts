@@ -55,4 +55,30 @@ describe.concurrent('loadTarget on yargs programs', () => {
     expect(loaded.method).toBe('commander (parse() call)');
     expect(loaded.spec.argv).toBeUndefined();
   });
+
+  it('when one builder throws and another parses with a new yargs() then both are left out with warnings, and the rest is reflected', async () => {
+    const cwd = scratch();
+    const loaded = await loadTarget(fixture('bad-builder.mjs'), { cwd });
+    expect(commandNames(loaded.spec)).toEqual(['good', 'own', 'last']);
+    expect(loaded.warnings).toEqual([
+      'the builder of "shaky broken" threw (no .shakyrc found): that command is left out',
+      'the builder of "shaky eager" threw (the program parsed its command line while being reflected): that command is left out',
+    ]);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('when a builder reads .argv of its own instance then what it declared is kept', async () => {
+    const { spec } = await loadTarget(fixture('bad-builder.mjs'), { cwd: scratch() });
+    expect(spec.subcommands[1]).toMatchObject({ name: 'own', options: [{ name: 'y', type: 'string' }] });
+  });
+
+  it('when the default command declares options next to a subcommand then they are local to the root', async () => {
+    const { spec } = await loadTarget(fixture('default-local.mjs'), { cwd: scratch() });
+    expect(spec).toMatchObject({ runnable: true, description: 'Serve the site' });
+    expect(spec.options.map((option) => [option.name, 'local' in option])).toEqual([
+      ['verbose', false],
+      ['port', true],
+    ]);
+    expect(spec.subcommands[0]?.options.map((option) => option.name)).toEqual(['out']);
+  });
 });

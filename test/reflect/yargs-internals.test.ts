@@ -29,6 +29,11 @@ describe.each([
   ['yargs 17 (ESM)', yargs17],
   ['yargs 17 (CommonJS)', yargs17cjs],
 ])('yargs internals on %s', (_copy, factory) => {
+  it('when an option is declared global: false then getOptions().local lists it, and only it', () => {
+    const program = factory([]).option('here', { type: 'string', global: false }).option('everywhere', { type: 'string' });
+    expect((optionsOf(program) as { local?: unknown }).local).toEqual(['here']);
+  });
+
   it('when a factory creates instances then the watcher sees each one, and stops when told', () => {
     const seen: object[] = [];
     const stop = watchYargsInstances((instance) => seen.push(instance));

@@ -137,11 +137,52 @@ describe.each(majors)('reflectYargs on %s', (_major, factory) => {
     expect(JSON.stringify(reflectYargs(program))).toBe(JSON.stringify(spec));
   });
 
-  it('when a builder throws then reflection fails naming the command', () => {
-    const program = factory([]).scriptName('t').command('bad', 'b', () => {
-      throw new Error('no config');
-    });
-    expect(() => reflectYargs(program)).toThrow(expect.objectContaining({ code: 'cli-mcp.reflection-failed', message: 'the builder of "t bad" threw: no config' }));
+  it('when a builder throws then that command is left out with a warning naming it, and the rest is reflected', () => {
+    const warnings: string[] = [];
+    const program = factory([])
+      .scriptName('t')
+      .command('bad', 'b', () => {
+        throw new Error('no config');
+      })
+      .command('good', 'g', (y) => y.option('fast', { type: 'boolean' }), () => void 0);
+    const reflected = reflectYargs(program, { onWarning: (message) => void warnings.push(message) });
+    expect(reflected.subcommands.map((sub) => sub.name)).toEqual(['good']);
+    expect(warnings).toEqual(['the builder of "t bad" threw (no config): that command is left out']);
+  });
+
+  it('when the default command\'s builder throws then the program has no default, with a warning', () => {
+    const warnings: string[] = [];
+    const program = factory([]).scriptName('d').command('$0', 'def', () => {
+      throw new Error('broken');
+    }, () => void 0);
+    expect(reflectYargs(program, { onWarning: (message) => void warnings.push(message) })).toMatchObject({ runnable: false, options: [] });
+    expect(warnings).toEqual(['the builder of "d $0" threw (broken): that command is left out']);
+  });
+
+  it('when the default command declares options next to subcommands then they are the root\'s alone, not inherited', () => {
+    const served = reflectYargs(serve(factory));
+    expect(served.options).toEqual([
+      { name: 'port', flag: '--port', type: 'number', default: 8080 },
+      { name: 'watch', flag: '--watch', type: 'boolean', negation: '--no-watch', local: true },
+    ]);
+    // Without subcommands there is nothing to not inherit it.
+    const alone = factory([]).scriptName('a').command('$0', 'def', (y) => y.option('watch', { type: 'boolean' }), () => void 0);
+    expect(reflectYargs(alone).options).toEqual([{ name: 'watch', flag: '--watch', type: 'boolean', negation: '--no-watch' }]);
+  });
+
+  it('when an option is global: false next to subcommands then it is marked local', () => {
+    const program = factory([]).scriptName('l').option('here', { type: 'string', global: false }).option('everywhere', { type: 'string' }).command('sub', 's', {}, () => void 0);
+    expect(reflectYargs(program).options).toEqual([
+      { name: 'here', flag: '--here', type: 'string', local: true },
+      { name: 'everywhere', flag: '--everywhere', type: 'string' },
+    ]);
+  });
+
+  it('when descriptions and defaults are coloured then the spec holds plain text', () => {
+    const program = factory([])
+      .scriptName('c')
+      .command('paint', '\x1b[31mPaint\x1b[39m it', (y) => y.option('colour', { type: 'string', description: '\x1b[1mthe colour\x1b[22m', default: '\x1b[31mred\x1b[39m' }), () => void 0);
+    expect(reflectYargs(program).subcommands[0]).toMatchObject({ description: 'Paint it', options: [{ description: 'the colour', default: 'red' }] });
   });
 
   it('when a handler is annotated then the command carries the hints', () => {

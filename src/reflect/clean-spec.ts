@@ -1,0 +1,54 @@
+import { sanitizeText } from '../middleware/sanitize.js';
+import type { CommandSpec, OptionSpec, PositionalSpec } from '../types.js';
+
+/**
+ * The one place reflected text is made plain: colours (chalk's ANSI escapes), other escape sequences,
+ * control, bidi and zero-width characters are removed from every description, example and default
+ * string in the tree, as the output of a call is (`sanitizeText`). Text left empty is dropped.
+ * Names, flags and choices are left alone: they are what the program is called with.
+ */
+export function cleanSpec(spec: CommandSpec): CommandSpec {
+  return withText(
+    {
+      ...spec,
+      options: spec.options.map(cleanOption),
+      positionals: spec.positionals.map(cleanPositional),
+      subcommands: spec.subcommands.map(cleanSpec),
+      ...(spec.passthrough ? { passthrough: withText({ ...spec.passthrough }, ['description']) } : {}),
+    },
+    ['description', 'examples'],
+  );
+}
+
+function cleanOption(option: OptionSpec): OptionSpec {
+  return withDefault(withText({ ...option }, ['description']));
+}
+
+function cleanPositional(positional: PositionalSpec): PositionalSpec {
+  return withDefault(withText({ ...positional }, ['description']));
+}
+
+/** The given text fields cleaned and trimmed; one that ends up empty is removed. */
+function withText<T extends object>(value: T, keys: readonly string[]): T {
+  const record = value as Record<string, unknown>;
+  for (const key of keys) {
+    const text = record[key];
+    if (typeof text !== 'string') continue;
+    const clean = sanitizeText(text).trim();
+    if (clean === '') delete record[key];
+    else record[key] = clean;
+  }
+  return value;
+}
+
+function withDefault<T extends { readonly default?: unknown }>(value: T): T {
+  return 'default' in value ? { ...value, default: cleanValue(value.default) } : value;
+}
+
+/** Strings anywhere in a JSON default (`['\x1b[1ma\x1b[22m']` too). */
+function cleanValue(value: unknown): unknown {
+  if (typeof value === 'string') return sanitizeText(value);
+  if (Array.isArray(value)) return value.map(cleanValue);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cleanValue(item)]));
+  return value;
+}

@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadTarget } from '../../src/reflect/load-program.js';
+import { scratchMaker } from '../helpers/scratch.js';
+
+// The loader's worker and the CLI run from dist/: `npm run build` first.
+const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/programs/${name}`, import.meta.url));
+const bin = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
+
+const scratch = scratchMaker('cli-mcp-load-exit-');
+
+describe.concurrent('loadTarget on a program that exits before parse()', () => {
+  it('when it exits with an error before building its commands then loading fails with its exit code and stderr', async () => {
+    const error: unknown = await loadTarget(fixture('exits-early.mjs'), { cwd: scratch() }).then(() => undefined, (reason: unknown) => reason);
+    expect(error).toMatchObject({
+      name: 'CliMcpError',
+      code: 'cli-mcp.reflection-failed',
+      message: expect.stringMatching(/exits-early\.mjs" exited with code 2 before it built its commands:\nexits-early: EXITS_EARLY_TOKEN is not set$/),
+      cause: { code: 2, stderr: 'exits-early: EXITS_EARLY_TOKEN is not set\n' },
+    });
+  });
+
+  it('when it exits with an error after building commands then they are used, with a warning', async () => {
+    const loaded = await loadTarget(fixture('exit-at-import.mjs'), { cwd: scratch() });
+    expect(loaded.spec.subcommands.map((sub) => sub.name)).toEqual(['start', 'status']);
+    expect(loaded.warnings).toEqual(['the program exited with code 3 before parse(): the commands it had built by then are used']);
+  });
+
+  it('when `cli-mcp tools` is given such a bin then it exits non-zero and shows the program\'s own error', () => {
+    const cwd = scratch();
+    const result = spawnSync(process.execPath, [bin, 'tools', fixture('exits-early.mjs')], { cwd, encoding: 'utf8', timeout: 30_000 });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('exited with code 2 before it built its commands');
+    expect(result.stderr).toContain('exits-early: EXITS_EARLY_TOKEN is not set');
+    expect(result.stdout).toBe('');
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+});
+
+describe.concurrent('loadTarget on a program with coloured texts', () => {
+  it('when descriptions, examples and defaults carry ANSI escapes then the loaded spec holds plain text', async () => {
+    const { spec } = await loadTarget(fixture('ansi.mjs'), { cwd: scratch() });
+    expect(spec.description).toBe('Paints things');
+    expect(spec.subcommands[0]).toMatchObject({
+      description: 'Paint a wall',
+      examples: 'Examples:\n  $ ansi paint --colour=blue',
+      options: [{ name: 'colour', description: 'the colour', default: 'red' }],
+      positionals: [{ name: 'what', description: 'what to paint', default: 'wall' }],
+    });
+  });
+});
