@@ -3,6 +3,7 @@ export type ErrorCode =
   | 'cli-mcp.target-not-found'
   | 'cli-mcp.program-not-found'
   | 'cli-mcp.reflection-failed'
+  | 'cli-mcp.program-exited'
   | 'cli-mcp.invalid-manifest'
   | 'cli-mcp.invalid-option'
   | 'cli-mcp.invalid-selector'

@@ -23,7 +23,7 @@ export { reflectYargs } from './reflect/yargs.js';
 export { reflectHelp, type HelpReflection, type ReflectHelpOptions } from './reflect/help/crawl.js';
 export { parseHelp } from './reflect/help/parse.js';
 export { flattenRunnable } from './reflect/flatten.js';
-export { loadTarget, type LoadedTarget, type LoadOptions } from './reflect/load-program.js';
+export { loadTarget, type LoadedTarget, type LoadOptions, type ProgramExit } from './reflect/load-program.js';
 export { readManifest, writeManifest, manifestFor, manifestJsonSchema, type ManifestDocument } from './reflect/manifest.js';
 
 export { buildArgv, layOutArgv, type LaidOutArgv } from './argv/build-argv.js';
@@ -42,7 +42,8 @@ export { rateLimit, type RateLimitOptions, type BucketSettings } from './middlew
 export { concurrency, type ConcurrencyOptions } from './middleware/concurrency.js';
 export { logCalls, type LogCallsOptions, type CallRecord } from './middleware/log-calls.js';
 export { redact, redactor, type RedactOptions } from './middleware/redact.js';
-export { sanitizeOutput, sanitizeText } from './middleware/sanitize.js';
+export { sanitizeOutput } from './middleware/sanitize.js';
+export { sanitizeText } from './sanitize-text.js';
 export { approval, type ApprovalMode, type ApprovalOptions } from './middleware/approval.js';
 export { riskOf, type Risk, type RiskOverrides } from './middleware/risk.js';
 export {

@@ -10,7 +10,7 @@ import type { InputLimits } from '../middleware/harden-input.js';
 import type { LogCallsOptions } from '../middleware/log-calls.js';
 import type { RateLimitOptions } from '../middleware/rate-limit.js';
 import { redactor, type RedactOptions } from '../middleware/redact.js';
-import { sanitizeText } from '../middleware/sanitize.js';
+import { sanitizeText } from '../sanitize-text.js';
 import { DEFAULT_TIMEOUT_MS } from '../middleware/timeout.js';
 import type { ToolShapeOptions } from '../tool/build-tools.js';
 import type { Selection } from '../tool/select.js';

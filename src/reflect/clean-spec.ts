@@ -1,4 +1,4 @@
-import { sanitizeText } from '../middleware/sanitize.js';
+import { sanitizeText } from '../sanitize-text.js';
 import type { CommandSpec, OptionSpec, PositionalSpec } from '../types.js';
 
 /**

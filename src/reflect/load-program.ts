@@ -67,7 +67,7 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
     return await fromProgram(target, script, launcher, options, cwd);
   } catch (error) {
     // A JS CLI built with another parser still has a --help to read, when it can run on its own.
-    const exited = isCliMcpError(error) && isProgramExit(error.cause);
+    const exited = isCliMcpError(error) && error.code === 'cli-mcp.program-exited';
     if (!isCliMcpError(error) || (error.code !== 'cli-mcp.program-not-found' && !exited) || !isExecutable(file)) throw error;
     const help = await fromHelp(file, { file, prefixArgs: [] }, options, cwd).catch(() => Promise.reject(error));
     // A program that failed on its own and whose help reads as nothing has failed: say so, in its own words.
@@ -110,17 +110,13 @@ async function runWorker(target: string, script: string, launcher: Launcher, opt
 
 /**
  * No program found: `cli-mcp.program-not-found`; or the program exited with an error before building its
- * commands: `cli-mcp.reflection-failed`, its message ending with the program's stderr, its `cause` the ProgramExit.
+ * commands: `cli-mcp.program-exited`, its message ending with the program's stderr, its `cause` the ProgramExit.
  */
 function failure(target: string, answer: WorkerAnswer & { ok: false }): CliMcpError {
   if (!answer.exit) return new CliMcpError('cli-mcp.program-not-found', answer.message);
   const said = answer.exit.stderr.trim();
   const message = `"${target}" exited with code ${answer.exit.code} before it built its commands${said ? `:\n${said}` : ', and wrote nothing to stderr'}`;
-  return new CliMcpError('cli-mcp.reflection-failed', message, { cause: answer.exit });
-}
-
-function isProgramExit(value: unknown): value is ProgramExit {
-  return typeof value === 'object' && value !== null && typeof (value as ProgramExit).code === 'number' && typeof (value as ProgramExit).stderr === 'string';
+  return new CliMcpError('cli-mcp.program-exited', message, { cause: answer.exit });
 }
 
 /** Commands, options and positionals in a tree: how much a run revealed. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compose } from '../../src/middleware/compose.js';
-import { sanitizeOutput, sanitizeText } from '../../src/middleware/sanitize.js';
+import { sanitizeOutput } from '../../src/middleware/sanitize.js';
+import { sanitizeText } from '../../src/sanitize-text.js';
 import type { ExecOutput, ToolResult } from '../../src/types.js';
 import { contextFor, runnable, toolFor } from '../helpers/commands.js';
 

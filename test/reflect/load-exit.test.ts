@@ -16,7 +16,7 @@ describe.concurrent('loadTarget on a program that exits before parse()', () => {
     const error: unknown = await loadTarget(fixture('exits-early.mjs'), { cwd: scratch() }).then(() => undefined, (reason: unknown) => reason);
     expect(error).toMatchObject({
       name: 'CliMcpError',
-      code: 'cli-mcp.reflection-failed',
+      code: 'cli-mcp.program-exited',
       message: expect.stringMatching(/exits-early\.mjs" exited with code 2 before it built its commands:\nexits-early: EXITS_EARLY_TOKEN is not set$/),
       cause: { code: 2, stderr: 'exits-early: EXITS_EARLY_TOKEN is not set\n' },
     });
