@@ -5,7 +5,7 @@ import { loadTarget } from '../reflect/load-program.js';
 import { manifestText, readManifest } from '../reflect/manifest.js';
 import { createMcpServer, type CliMcpServer } from '../server/create-mcp-server.js';
 import type { CliIo } from './main.js';
-import { serverOptions, type SharedFlags } from './options.js';
+import { environmentOf, serverOptions, type SharedFlags } from './options.js';
 
 /** Where the program comes from: a CLI to load and reflect, or a manifest file that describes one. */
 export type Source = { readonly kind: 'target'; readonly target: string } | { readonly kind: 'manifest'; readonly file: string };
@@ -25,7 +25,7 @@ export async function loadServer(source: Source, flags: SharedFlags, stderr: Nod
     return server;
   }
   // Like `git -C`: --cwd is where the target is found and where the CLI runs.
-  const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr) });
+  const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr), env: environmentOf(flags) });
   for (const warning of loaded.warnings) stderr.write(`cli-mcp: warning: ${warning}\n`);
   const server = createMcpServer(loaded.spec, { ...serverOptions(flags), executable: flags.exec ?? loaded.launcher, version: loaded.version, callLog });
   stderr.write(`cli-mcp: ${loaded.spec.name}: ${server.tools.tools.length} tools, found by ${loaded.method}\n`);
@@ -34,7 +34,7 @@ export async function loadServer(source: Source, flags: SharedFlags, stderr: Nod
 
 /** Reflects a target and writes its manifest to `file` (from --cwd), or to stdout when there is none. */
 export async function writeTargetManifest(target: string, file: string | undefined, flags: SharedFlags, io: CliIo): Promise<void> {
-  const loaded = await loadTarget(target, { cwd: flags.cwd, onProgress: progressTo(io.stderr) });
+  const loaded = await loadTarget(target, { cwd: flags.cwd, onProgress: progressTo(io.stderr), env: environmentOf(flags) });
   for (const warning of loaded.warnings) io.stderr.write(`cli-mcp: warning: ${warning}\n`);
   const text = manifestText(loaded.spec);
   if (file === undefined) io.stdout.write(text);

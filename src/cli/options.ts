@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { ArgvPolicy } from '../argv/argv-policy.js';
+import type { EnvironmentOptions } from '../exec/environment.js';
 import { ARGV_PRESETS } from '../argv/presets.js';
 import type { ApprovalMode } from '../middleware/approval.js';
 import type { Selector } from '../call/options.js';
@@ -85,7 +86,7 @@ export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
     maxOutputBytes: flags.maxOutput,
     cwd: flags.cwd,
     executable: flags.exec,
-    env: { allow: flags.allowEnv, inheritAll: flags.inheritEnv },
+    env: environmentOf(flags),
     argvPolicy: argvPolicy(flags),
     redact: flags.redact === false ? false : { envNames: flags.redactEnv, patterns: flags.redactPattern?.map(regExp) },
     sanitize: flags.sanitize,
@@ -94,6 +95,11 @@ export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
     concurrency: flags.maxConcurrent === undefined ? undefined : { max: flags.maxConcurrent, queue: flags.maxQueued ?? 64 },
     pageSize: flags.pageSize,
   };
+}
+
+/** Which variables the CLI gets: for its calls, and for loading or reading its help too. */
+export function environmentOf(flags: SharedFlags): EnvironmentOptions {
+  return { allow: flags.allowEnv, inheritAll: flags.inheritEnv };
 }
 
 function argvPolicy(flags: SharedFlags): ArgvPolicy {

@@ -3,7 +3,7 @@ import { basename, delimiter, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CliMcpError, isCliMcpError } from '../errors.js';
 import { resolveLauncher, type Launcher } from '../exec/launcher.js';
-import { childEnvironment } from '../exec/environment.js';
+import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import { runNodeWorker } from '../exec/node-worker.js';
 import type { CommandSpec } from '../types.js';
 import { cleanSpec } from './clean-spec.js';
@@ -49,6 +49,8 @@ export interface LoadOptions {
   readonly timeoutMs?: number;
   /** Told how a help-text crawl is going (`crawled 12/40: kubectl get`). */
   readonly onProgress?: (message: string) => void;
+  /** Which environment variables loading and help runs get, as for calls (`--allow-env`). @default the allowlist */
+  readonly env?: EnvironmentOptions;
 }
 
 /**
@@ -77,7 +79,7 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
 }
 
 async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
-  const help = await reflectHelp(file, { cwd, onProgress: options.onProgress });
+  const help = await reflectHelp(file, { cwd, onProgress: options.onProgress, env: options.env });
   const cached = help.fromCache ? ', cached' : '';
   const unread = help.unread.length > 0 ? `, ${help.unread.length} commands not read` : '';
   return {
@@ -102,7 +104,7 @@ async function runWorker(target: string, script: string, launcher: Launcher, opt
   const args = [script, basename(target, extname(target)), ...(help ? ['--help'] : [])];
   try {
     const execArgv = launcher.prefixArgs.slice(0, -1);
-    return await runNodeWorker<WorkerAnswer>(workerPath(), args, { timeoutMs: options.timeoutMs ?? 15_000, cwd, execArgv, env: WORKER_ENV() });
+    return await runNodeWorker<WorkerAnswer>(workerPath(), args, { timeoutMs: options.timeoutMs ?? 15_000, cwd, execArgv, env: workerEnvironment(options.env) });
   } catch (error) {
     throw new CliMcpError('cli-mcp.reflection-failed', `loading "${target}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
@@ -136,7 +138,7 @@ function isExecutable(file: string): boolean {
 }
 
 /** The loaded module sees what a call would (the allowlist), and no update notifier starts a background check. */
-const WORKER_ENV = () => childEnvironment(process.env, { set: { NO_UPDATE_NOTIFIER: '1' } });
+const workerEnvironment = (env: EnvironmentOptions | undefined) => childEnvironment(process.env, { ...env, set: { ...env?.set, NO_UPDATE_NOTIFIER: '1' } });
 
 /** A path as given, else a bin in ./node_modules/.bin, else a command on PATH. */
 function locate(target: string, cwd: string): string | undefined {

@@ -50,4 +50,14 @@ describe.concurrent('loadTarget on a program with coloured texts', () => {
       positionals: [{ name: 'what', description: 'what to paint', default: 'wall' }],
     });
   });
+
+  it('when the variable it needs is allowed with --allow-env then it loads, as its calls would run', () => {
+    const cwd = scratch();
+    const env = { ...process.env, EXITS_EARLY_TOKEN: 'set' };
+    const denied = spawnSync(process.execPath, [bin, 'tools', fixture('exits-early.mjs')], { cwd, env, encoding: 'utf8', timeout: 30_000 });
+    expect(denied.stderr).toContain('EXITS_EARLY_TOKEN is not set');
+    const allowed = spawnSync(process.execPath, [bin, 'tools', fixture('exits-early.mjs'), '--allow-env', 'EXITS_EARLY_TOKEN'], { cwd, env, encoding: 'utf8', timeout: 30_000 });
+    expect(allowed.status).toBe(0);
+    expect((JSON.parse(allowed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['early_go']);
+  });
 });

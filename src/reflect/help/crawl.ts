@@ -5,13 +5,15 @@
  */
 import { PARSER_CONVENTIONS } from '../../argv/conventions.js';
 import { CliMcpError } from '../../errors.js';
-import { childEnvironment } from '../../exec/environment.js';
+import { childEnvironment, type EnvironmentOptions } from '../../exec/environment.js';
 import { runCommand } from '../../exec/run.js';
 import type { ArgvConventions, CommandSpec, OptionSpec } from '../../types.js';
 import { identify, programName, resolveBinary } from './binary.js';
 import { CACHE_FORMAT, cacheKey, defaultCacheDir, readCache, writeCache, type UnreadCommand } from './cache.js';
 import { globalOptionsCommand } from './cobra.js';
 import { fetchListing, fetchPage, type HelpCall } from './fetch-page.js';
+import { withFullCommandList } from './git-commands.js';
+import { manualOptions, wantsManual, withManualOptions } from './git-manual.js';
 import { limiter } from './limit.js';
 import { dialectEnvironment, withNeutralDirectory } from './neutral-dir.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
@@ -41,6 +43,8 @@ export interface ReflectHelpOptions {
    * so the tools describe the program, not the directory the server happened to start in. @default process.cwd()
    */
   readonly cwd?: string;
+  /** Which environment variables the help runs get, as for calls (`--allow-env`); help's own settings win. @default the allowlist */
+  readonly env?: EnvironmentOptions;
 }
 
 export interface HelpReflection {
@@ -50,6 +54,8 @@ export interface HelpReflection {
   readonly pages: number;
   /** Commands listed but not read, so not exposed. */
   readonly unread: readonly UnreadCommand[];
+  /** Commands exposed from their short help alone: the man page that completes it could not be read (no man, or pages not installed). */
+  readonly unreadDetail: readonly string[];
   readonly fromCache: boolean;
   readonly durationMs: number;
 }
@@ -66,7 +72,7 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
   const settings = normalise(options);
   const file = await resolveBinary(binary, settings.cwd);
   if (file === undefined) throw new CliMcpError('cli-mcp.target-not-found', `Could not find an executable "${binary}" (looked on PATH and from ${settings.cwd}).`);
-  const env = childEnvironment(process.env, { set: HELP_ENV });
+  const env = childEnvironment(process.env, { ...options.env, set: { ...options.env?.set, ...HELP_ENV } });
   // Help can depend on the directory (`git diff -h` outside a repository shows only `--no-index`): it runs in an empty one.
   return withNeutralDirectory(async (neutral) => {
     const call: HelpCall = { file, program: programName(binary), cwd: neutral, env, timeoutMs: settings.callTimeoutMs };
@@ -75,21 +81,21 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
       const hit = await readCache(settings.cacheDir, key);
       if (hit !== undefined) {
         settings.onProgress(`cache hit: ${hit.binary} (${hit.pages} pages)`);
-        return { spec: hit.spec, dialect: hit.dialect, pages: hit.pages, unread: hit.unread, fromCache: true, durationMs: elapsed(started) };
+        return { spec: hit.spec, dialect: hit.dialect, pages: hit.pages, unread: hit.unread, unreadDetail: hit.unreadDetail, fromCache: true, durationMs: elapsed(started) };
       }
     }
     const crawl = await crawlPages(call, settings, started);
     const conventions = conventionsOf(crawl.dialect);
     const spec: CommandSpec = { ...assembleSpec(call.program, crawl.root, crawl.globals, conventions), argv: conventions };
     if (key !== undefined && !crawl.unread.some((item) => item.reason === 'time')) {
-      const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, spec });
+      const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, unreadDetail: crawl.unreadDetail, spec });
       if (failure !== undefined) settings.onProgress(`could not write the help cache: ${failure.message}`);
     }
-    return { spec, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, fromCache: false, durationMs: elapsed(started) };
+    return { spec, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, unreadDetail: crawl.unreadDetail, fromCache: false, durationMs: elapsed(started) };
   });
 }
 
-type Settings = Required<Omit<ReflectHelpOptions, 'only' | 'dialect'>> & Pick<ReflectHelpOptions, 'only' | 'dialect'>;
+type Settings = Required<Omit<ReflectHelpOptions, 'only' | 'dialect' | 'env'>> & Pick<ReflectHelpOptions, 'only' | 'dialect'>;
 
 function normalise(options: ReflectHelpOptions): Settings {
   const count = (name: string, value: number | undefined, fallback: number, min: number): number => {
@@ -129,6 +135,7 @@ interface Crawl {
   readonly dialect: HelpDialect;
   readonly pages: number;
   readonly unread: readonly UnreadCommand[];
+  readonly unreadDetail: readonly string[];
 }
 
 /** Reads the root's help, then every listed subcommand's, breadth limited by `limit` and the deadline. */
@@ -136,6 +143,7 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
   const deadline = started + settings.timeoutMs;
   const limit = limiter(settings.concurrency);
   const unread: UnreadCommand[] = [];
+  const unreadDetail: string[] = [];
   const inherited: OptionSpec[] = [];
   let call = rootCall;
   let dialect = settings.dialect;
@@ -149,11 +157,13 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
         ...(entry !== undefined ? { entry } : {}),
         ...(parentText !== undefined ? { parentText } : {}),
       });
-      if (result.kind === 'page') {
-        pages += 1;
-        settings.onProgress(`crawled ${pages}/${known}: ${label(words)}`);
-      }
-      return result;
+      if (result.kind !== 'page') return result;
+      pages += 1;
+      settings.onProgress(`crawled ${pages}/${known}: ${label(words)}`);
+      if (dialect !== 'git' || !wantsManual(words, result.page)) return result;
+      const manual = await manualOptions({ ...call, deadline }, words[0] ?? '');
+      if (manual === undefined) unreadDetail.push(label(words));
+      return manual === undefined ? result : { ...result, page: withManualOptions(result.page, manual) };
     });
 
   const root = await read([]);
@@ -166,6 +176,8 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
   }
   dialect ??= root.dialect ?? 'gnu';
   call = { ...call, env: { ...call.env, ...(await dialectEnvironment(dialect, call.cwd)) } };
+  // `git --help` lists the common commands only; `git help -a` lists the rest.
+  const rootPage = dialect === 'git' ? await limit(() => withFullCommandList({ ...call, deadline }, root.page)) : root.page;
   const visit = async (words: readonly string[], page: HelpPage, text: string, depth: number): Promise<Visited> => {
     if (depth > 0) inherited.push(...page.globalOptions);
     let listed = page.subcommands;
@@ -188,14 +200,14 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
   };
   const globalCommand = dialect === 'cobra' ? globalOptionsCommand(root.text) : undefined;
   const [tree] = await Promise.all([
-    visit([], root.page, root.text, 0),
+    visit([], rootPage, root.text, 0),
     globalCommand === undefined ? undefined : limit(async () => {
       const page = await fetchListing({ ...call, deadline }, 'cobra', globalCommand);
       if (page !== undefined) inherited.push(...page.globalOptions, ...page.options);
     }),
   ]);
   const globals: Globals = { inherited, rootPage: root.page.globalOptions };
-  return { root: tree, globals, dialect, pages, unread: unread.sort((a, b) => a.command.localeCompare(b.command)) };
+  return { root: tree, globals, dialect, pages, unread: unread.sort((a, b) => a.command.localeCompare(b.command)), unreadDetail: unreadDetail.sort() };
 }
 
 /** The wanted entries, in listing order, then wanted names the page does not list (git lists only common commands). */
