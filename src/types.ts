@@ -80,8 +80,14 @@ export interface ArgvConventions {
   readonly options: 'command' | 'end';
   /** What `false` renders to for a switch without a negation: nothing (`omit`), or `--x=false` (`explicit`: pflag, Go's flag). */
   readonly falseValue: 'omit' | 'explicit';
-  /** How a one-letter option carries a value: `attached` (`-n5`: getopt, commander) or `equals` (`-n=5`: Go's flag). */
-  readonly shortValue: 'attached' | 'equals';
+  /** How a one-letter option carries a value: `attached` (`-n5`: getopt, commander), `equals` (`-n=5`: Go's flag) or `separate` (`-n 5`: zstd). */
+  readonly shortValue: 'attached' | 'equals' | 'separate';
+  /**
+   * How a long option carries a value: `equals` (`--name=v`, one token, so a value starting with `-` stays a value)
+   * or `separate` (`--name v`: curl, whose parser knows no `=`). An optional value stays attached under
+   * `separate` too: as a word of its own a parser would read it as a positional. @default 'equals'
+   */
+  readonly longValue?: 'equals' | 'separate';
 }
 
 /** Arguments a command hands on untouched to another program, after a literal `--` (`kubectl exec POD -- CMD…`). */

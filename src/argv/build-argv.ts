@@ -69,7 +69,7 @@ function renderOption(spec: ScopedOption, value: unknown, conventions: ArgvConve
   const tokens: string[] = [];
   for (const item of values) {
     const text = renderValue(item);
-    if (text !== undefined) tokens.push(withValue(flag, text, conventions));
+    if (text !== undefined) tokens.push(...withValue(flag, text, spec.optionalValue === true, conventions));
   }
   return tokens;
 }
@@ -88,9 +88,19 @@ function renderValue(value: unknown): string | undefined {
   return undefined;
 }
 
-/** One token carrying both flag and value, so the CLI cannot split them apart. */
-function withValue(flag: string, value: string, conventions: ArgvConventions): string {
+/** Flag and value as the program reads them: one token where it can (so the CLI cannot split them apart), else two. */
+function withValue(flag: string, value: string, optional: boolean, conventions: ArgvConventions): string[] {
+  const form = valueForm(flag, conventions);
+  if (form === 'separate') {
+    // A parser takes an optional value only attached to its flag: as a word of its own it would be a positional.
+    if (!optional) return [flag, value];
+    return [flag.startsWith('--') ? `${flag}=${value}` : `${flag}${value}`];
+  }
   // getopt and commander read a short option's value attached (`-n5`; `-n=5` would give "=5"); Go's flag needs `-n=5`.
+  return [form === 'attached' ? `${flag}${value}` : `${flag}=${value}`];
+}
+
+function valueForm(flag: string, conventions: ArgvConventions): 'attached' | 'equals' | 'separate' {
   const shortOnly = flag.length === 2 && flag[0] === '-' && flag[1] !== '-';
-  return shortOnly && conventions.shortValue === 'attached' ? `${flag}${value}` : `${flag}=${value}`;
+  return shortOnly ? conventions.shortValue : (conventions.longValue ?? 'equals');
 }

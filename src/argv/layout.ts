@@ -11,9 +11,10 @@ export interface ArgvParts {
 }
 
 /**
- * Lays the parts out as the program's users type them. Whatever the conventions, before the first `--`
- * every token starting with `-` is an option token: a positional starting with `-` either follows a
- * `--` or is refused, so the argv policy can read the result without knowing the layout.
+ * Lays the parts out as the program's users type them. Whatever the conventions, a positional starting
+ * with `-` either follows a `--` or is refused, so before the first `--` every token starting with `-` is
+ * an option token or (where values are separate words) an option's value, which the argv policy may
+ * refuse as if it were a flag: it fails closed.
  */
 export function layOut(parts: ArgvParts, conventions: ArgvConventions): { ok: true; argv: string[] } | { ok: false; message: string } {
   const { positionals, passthrough } = parts;

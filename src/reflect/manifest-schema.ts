@@ -61,7 +61,8 @@ const argvSchema = z
     doubleDash: z.enum(['always', 'when-needed', 'never']).describe('When `--` goes before the positionals: always; only when one starts with `-`; never (then such a positional is refused).').optional(),
     options: z.enum(['command', 'end']).describe('Where options go: right after the word of the command that declares them, or after the positionals.').optional(),
     falseValue: z.enum(['omit', 'explicit']).describe('What `false` renders to for a switch without a negation: nothing, or `--x=false`.').optional(),
-    shortValue: z.enum(['attached', 'equals']).describe('How a one-letter option carries a value: `-n5` or `-n=5`.').optional(),
+    shortValue: z.enum(['attached', 'equals', 'separate']).describe('How a one-letter option carries a value: `-n5`, `-n=5` or `-n 5`.').optional(),
+    longValue: z.enum(['equals', 'separate']).describe('How a long option carries a value: `--name=v`, or `--name v` for a parser that knows no `=`.').optional(),
   })
   .describe('How argv is laid out for this command and those under it, as the program\'s users type it; unset fields come from the parent command.');
 

@@ -72,3 +72,17 @@ describe('layOutArgv', () => {
     }
   });
 });
+
+describe('layOutArgv with values as separate words', () => {
+  const output: ScopedOption = { name: 'output', type: 'string', flag: '--output', depth: 0 };
+  const level: ScopedOption = { name: 'o', type: 'string', flag: '-o', depth: 0 };
+  const color: ScopedOption = { name: 'color', type: 'string', flag: '--color', optionalValue: true, depth: 0 };
+  const short: ScopedOption = { name: 'x', type: 'string', flag: '-x', optionalValue: true, depth: 0 };
+  const curl = command(['curl'], [output, color, short], { ...PARSER_CONVENTIONS.getopt, longValue: 'separate', shortValue: 'separate' });
+  it('when long and short values are separate then each required value is the word after its flag, even one starting with "-"', () => {
+    expect(layOutArgv({ ...curl, options: [output, level] }, { flags: { output: '-out.txt', o: 'x' }, args: ['file:///a'] })).toEqual({ ok: true, argv: ['--output', '-out.txt', '-o', 'x', 'file:///a'] });
+  });
+  it('when a value is optional then it stays attached, since a separate word would be read as a positional', () => {
+    expect(layOutArgv(curl, { flags: { color: 'always', x: 'y' }, args: [] })).toEqual({ ok: true, argv: ['--color=always', '-xy'] });
+  });
+});
