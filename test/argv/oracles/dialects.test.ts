@@ -13,7 +13,7 @@ import { layOutArgv } from '../../../src/argv/build-argv.js';
 import { PARSER_CONVENTIONS } from '../../../src/argv/conventions.js';
 import { flattenRunnable } from '../../../src/reflect/flatten.js';
 import type { CommandSpec, OptionSpec, RunnableCommand, ToolInput } from '../../../src/types.js';
-import { generator, shellWords } from './generate.js';
+import { generator, hostileFlags, readNormalised, shellWords } from './generate.js';
 
 const SEEDS = Array.from({ length: 25 }, (_, index) => 7000 + index);
 /** Whether the oracle program answers as expected; when not, the test says so loudly and its block is skipped. */
@@ -49,26 +49,13 @@ describe.skipIf(!available('getopt', ['-T'], 4))('GNU getopt_long (util-linux ge
   );
   it.each(SEEDS)('when the input comes from seed %i then getopt parses exactly that input', async (seed) => {
     const g = generator(seed);
-    const flags: Record<string, unknown> = {};
-    if (g.maybe()) flags.flag = true;
-    if (g.maybe()) flags.name = g.text();
-    if (g.maybe()) flags.tag = g.list(g.text);
-    if (g.maybe()) flags.n = g.text();
+    const flags = hostileFlags(g);
     const args = g.list(g.text);
     const argv = laidOut(command, { flags, args });
     if (!argv) return;
     const { stdout } = await execa('getopt', ['-o', 'n:', '--long', 'flag,name:,tag:', '-n', 'gop', '--', ...argv]);
-    const words = shellWords(stdout);
-    const parsed: Record<string, unknown> = {};
-    let index = 0;
-    for (; words[index] !== '--'; index += 1) {
-      const word = words[index] ?? '';
-      if (word === '--flag') parsed.flag = true;
-      else if (word === '--tag') (parsed.tag as string[] | undefined) ?? (parsed.tag = []), (parsed.tag as string[]).push(words[++index] ?? '');
-      else parsed[word.replace(/^-+/, '')] = words[++index];
-    }
-    expect(parsed).toEqual(flags);
-    expect(words.slice(index + 1)).toEqual(['run', ...args]);
+    const parsed = readNormalised(shellWords(stdout), { '--flag': { key: 'flag', kind: 'on' }, '--name': { key: 'name', kind: 'value' }, '--tag': { key: 'tag', kind: 'list' }, '-n': { key: 'n', kind: 'value' } });
+    expect(parsed).toEqual({ flags, operands: ['run', ...args] });
   });
 });
 
@@ -79,28 +66,13 @@ describe.skipIf(!available('git', ['--version']))("git's parse-options (rev-pars
   );
   it.each(SEEDS)('when the input comes from seed %i then git parses exactly that input, or it is refused first', async (seed) => {
     const g = generator(seed);
-    const flags: Record<string, unknown> = {};
-    if (g.maybe()) flags.flag = true;
-    if (g.maybe()) flags.color = g.maybe();
-    if (g.maybe()) flags.name = g.text();
-    if (g.maybe()) flags.tag = g.list(g.text);
-    if (g.maybe()) flags.n = g.text();
+    const flags = hostileFlags(g, true);
     const args = g.list(g.text);
     const argv = laidOut(command, { flags, args });
     if (!argv) return;
     const { stdout } = await execa('git', ['rev-parse', '--parseopt', '--stop-at-non-option', '--', ...argv], { input: spec });
-    const words = shellWords(stdout.replace(/^set -- /, ''));
-    const parsed: Record<string, unknown> = {};
-    let index = 0;
-    for (; words[index] !== '--'; index += 1) {
-      const word = words[index] ?? '';
-      if (word === '-f') parsed.flag = true;
-      else if (word === '--color' || word === '--no-color') parsed.color = word === '--color';
-      else if (word === '-t') (parsed.tag as string[] | undefined) ?? (parsed.tag = []), (parsed.tag as string[]).push(words[++index] ?? '');
-      else parsed[word.replace(/^-+/, '')] = words[++index];
-    }
-    expect(parsed).toEqual(flags);
-    expect(words.slice(index + 1)).toEqual(args);
+    const spelling = { '-f': { key: 'flag', kind: 'on' }, '--color': { key: 'color', kind: 'on' }, '--no-color': { key: 'color', kind: 'off' }, '--name': { key: 'name', kind: 'value' }, '-t': { key: 'tag', kind: 'list' }, '-n': { key: 'n', kind: 'value' } } as const;
+    expect(readNormalised(shellWords(stdout.replace(/^set -- /, '')), spelling)).toEqual({ flags, operands: args });
   });
 });
 

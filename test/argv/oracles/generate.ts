@@ -25,3 +25,32 @@ export function shellWords(text: string): string[] {
   }
   return words;
 }
+
+/** The flags every oracle's first command takes, drawn at random: a switch, a value, a list and a short value (and a negatable switch). */
+export function hostileFlags(g: ReturnType<typeof generator>, negatable = false): Record<string, unknown> {
+  const flags: Record<string, unknown> = {};
+  if (g.maybe()) flags.flag = true;
+  if (negatable && g.maybe()) flags.color = g.maybe();
+  if (g.maybe()) flags.name = g.text();
+  if (g.maybe()) flags.tag = g.list(g.text);
+  if (g.maybe()) flags.n = g.text();
+  return flags;
+}
+
+/** How a parser's normalised output spells each option: a switch, its negation, a value, a repeated value. */
+export type Spelling = Readonly<Record<string, { readonly key: string; readonly kind: 'on' | 'off' | 'value' | 'list' }>>;
+
+/** Reads a normalised parse (`--flag --name 'v' -- 'pos'`, as getopt and `git rev-parse --parseopt` print it) back into flags and operands. */
+export function readNormalised(words: readonly string[], spelling: Spelling): { flags: Record<string, unknown>; operands: string[] } {
+  const flags: Record<string, unknown> = {};
+  let index = 0;
+  for (; index < words.length && words[index] !== '--'; index += 1) {
+    const known = spelling[words[index] ?? ''];
+    if (!known) throw new Error(`unexpected word ${JSON.stringify(words[index])} in ${JSON.stringify(words)}`);
+    if (known.kind === 'on' || known.kind === 'off') flags[known.key] = known.kind === 'on';
+    else if (known.kind === 'value') flags[known.key] = words[++index];
+    else flags[known.key] = [...((flags[known.key] as string[] | undefined) ?? []), words[++index] ?? ''];
+  }
+  return { flags, operands: words.slice(index + 1) };
+}
+
