@@ -3,6 +3,7 @@
  * in every spelling the CLI's parser would still accept, and launch targets that cannot be spawned safely.
  */
 import { CliMcpError } from '../errors.js';
+import type { OptionSpec } from '../types.js';
 
 /** What a CLI must never receive from the model. */
 export interface ArgvPolicy {
@@ -48,15 +49,17 @@ const NEGATIVE_NUMBER = /^-(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
  * Checks a built argv (command words, flag tokens, then optionally `--` and positionals) against a
  * policy. Returns a message naming the offending token, or undefined when the argv is allowed.
  * Throws a `cli-mcp.invalid-option` error when the policy itself is malformed (fail closed).
+ * `valueShorts` are the one-letter options known to take a value (`-b` of `git checkout -bNAME`): in a
+ * cluster, the letters after one of them are its value, not flags. Without it every letter counts.
  * @example checkArgv(['get', '--kubec=/tmp/x'], { denyFlags: ['--kubeconfig'] })
  * // '"--kubec=/tmp/x" is not allowed: it abbreviates --kubeconfig, a denied flag'
  */
-export function checkArgv(argv: readonly string[], policy: ArgvPolicy): string | undefined {
+export function checkArgv(argv: readonly string[], policy: ArgvPolicy, valueShorts: ReadonlySet<string> = new Set()): string | undefined {
   const compiled = compile(policy);
   const end = argv.indexOf('--');
   const flagPart = end === -1 ? argv : argv.slice(0, end);
   for (const token of flagPart) {
-    const problem = checkToken(token, compiled);
+    const problem = checkToken(token, compiled, valueShorts);
     if (problem !== undefined) return problem;
   }
   if (end === -1 || compiled.honoursDoubleDash) return undefined;
@@ -95,8 +98,13 @@ export function checkLauncherFile(file: string): string | undefined {
   );
 }
 
+/** The one-letter flags among `options` that take a value, for {@link checkArgv}. */
+export function shortsTakingValues(options: readonly OptionSpec[]): Set<string> {
+  return new Set(options.filter((option) => option.type !== 'boolean' && option.count !== true && /^-[^-]$/.test(option.flag ?? '')).map((option) => option.flag?.[1] ?? ''));
+}
+
 /** The reason one token before `--` is refused, or undefined. */
-function checkToken(token: string, policy: CompiledPolicy): string | undefined {
+function checkToken(token: string, policy: CompiledPolicy, valueShorts: ReadonlySet<string>): string | undefined {
   if (!token.startsWith('-') || token === '-' || token === '--') return undefined;
   const quoted = JSON.stringify(token);
   if (token.startsWith('--')) {
@@ -115,9 +123,10 @@ function checkToken(token: string, policy: CompiledPolicy): string | undefined {
     const match = matchLong(name, policy);
     if (match !== undefined) return `${quoted} is not allowed: it is a single-dash form of --${match}, a denied flag`;
   }
-  // Which letters of a cluster take a value is unknown, so every character counts (`-xc`, `-cVALUE`, `-c=V`).
+  // Letters up to the first known to take a value are flags; the rest is its value. Unknown letters all count (`-xc`, `-cVALUE`).
   for (const char of body) {
     if (policy.shorts.has(char)) return `${quoted} is not allowed: it contains -${char}, a denied flag`;
+    if (valueShorts.has(char)) break;
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { checkArgv, type ArgvPolicy } from '../argv/argv-policy.js';
+import { checkArgv, shortsTakingValues, type ArgvPolicy } from '../argv/argv-policy.js';
 import { layOutArgv } from '../argv/build-argv.js';
 import { refuse } from '../middleware/refuse.js';
 import { checkInput } from '../middleware/validate.js';
@@ -18,7 +18,7 @@ export function prepareArgv(policy: ArgvPolicy): Middleware {
     const laid = layOutArgv(ctx.tool.command, checked.input);
     if (!laid.ok) return refuse(ctx, `Refused: ${laid.message}`, 'refused: unrepresentable argv');
     // A CLI that does not honour `--` gets none from the layout only where the conventions say so; the policy covers the rest.
-    const refused = checkArgv(laid.argv, policy);
+    const refused = checkArgv(laid.argv, policy, shortsTakingValues(ctx.tool.command.options));
     if (refused) return refuse(ctx, `Refused: ${refused}`, 'refused: argv policy');
     ctx.argv = Object.freeze([...laid.argv]);
     await next();

@@ -1,4 +1,4 @@
-import { checkArgv } from '../argv/argv-policy.js';
+import { checkArgv, shortsTakingValues } from '../argv/argv-policy.js';
 import { runCommand } from '../exec/run.js';
 import { refuse } from '../middleware/refuse.js';
 import type { CallContext } from './context.js';
@@ -10,7 +10,7 @@ export async function runTool(ctx: CallContext, settings: RunSettings): Promise<
   const { argv } = ctx;
   if (argv === undefined) return refuse(ctx, 'The call reached the run without a prepared argv; nothing was run.', 'failed: no prepared argv');
   // The last word before the spawn, on the very value that runs.
-  const refused = checkArgv(argv, settings.argvPolicy);
+  const refused = checkArgv(argv, settings.argvPolicy, shortsTakingValues(ctx.tool.command.options));
   if (refused) return refuse(ctx, `Refused: ${refused}`, 'refused: argv policy');
   const lines = ctx.progress && lineProgress(ctx.progress, settings.cleanText);
   const outcome = await runCommand({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ArgvPolicy, checkArgv, checkLauncherFile, validateArgvPolicy } from '../../src/argv/argv-policy.js';
+import { type ArgvPolicy, checkArgv, checkLauncherFile, shortsTakingValues, validateArgvPolicy } from '../../src/argv/argv-policy.js';
 import { ARGV_PRESETS } from '../../src/argv/presets.js';
 import { isCliMcpError } from '../../src/errors.js';
 
@@ -119,5 +119,27 @@ describe('ARGV_PRESETS', () => {
     const message = checkArgv(argv, ARGV_PRESETS[name]);
     if (refused === undefined) expect(message).toBeUndefined();
     else expect(message).toContain(refused);
+  });
+});
+
+describe('checkArgv with the one-letter flags known to take a value', () => {
+  const options = [
+    { name: 'b', type: 'string', flag: '-b' },
+    { name: 'q', type: 'boolean', flag: '-q' },
+    { name: 'v', type: 'integer', flag: '-v', count: true },
+  ] as const;
+  const valueShorts = shortsTakingValues(options);
+
+  it('when the shorts are read then only those taking a value count, not switches or counters', () => {
+    expect([...valueShorts]).toEqual(['b']);
+  });
+
+  it('when a value follows its flag in one token then its letters are the value, not flags (git checkout -bfeature and -u denied)', () => {
+    expect(checkArgv(['checkout', '-bfeature'], ARGV_PRESETS.git, valueShorts)).toBeUndefined();
+    expect(checkArgv(['checkout', '-bfeature'], ARGV_PRESETS.git)).toContain('contains -u');
+  });
+
+  it('when a denied letter stands before the flag that takes a value then it is still refused', () => {
+    expect(checkArgv(['checkout', '-ubx'], ARGV_PRESETS.git, valueShorts)).toContain('contains -u');
   });
 });
