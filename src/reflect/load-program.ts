@@ -82,10 +82,11 @@ async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, 
   const help = await reflectHelp(file, { cwd, onProgress: options.onProgress, env: options.env });
   const cached = help.fromCache ? ', cached' : '';
   const unread = help.unread.length > 0 ? `, ${help.unread.length} commands not read` : '';
+  const detail = help.unreadDetail.length > 0 ? `, ${help.unreadDetail.length} manual pages not read` : '';
   return {
     spec: cleanSpec(help.spec),
     launcher,
-    method: `help text (${help.dialect}, ${help.pages} pages${unread}${cached})`,
+    method: `help text (${help.dialect}, ${help.pages} pages${unread}${detail}${cached})`,
     warnings: [],
   };
 }

@@ -48,12 +48,42 @@ describe('kubectl through cli-mcp, as its users type it', () => {
     expect(result.structuredContent?.stderr).not.toMatch(/must specify|must be specified|required/);
   });
 
+  it('when kubectl_cluster-info, a command that runs and holds subcommands, is listed and called then kubectl runs it', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['kubectl_cluster-info', 'kubectl_cluster-info_dump']));
+    const result = await client.callTool('kubectl_cluster-info', { flags: { 'request-timeout': '2s' } });
+    expect(result.structuredContent?.stderr).toMatch(/connection to the server .* was refused/);
+  });
+
   it('when kubectl_run carries a passthrough command then kubectl reads NAME and the command, and only fails for want of a cluster', async () => {
     const result = await client.callTool('kubectl_run', { flags: { image: 'busybox', 'dry-run': 'client', output: 'yaml' }, args: ['job'], passthrough: ['sleep', '10'] });
     expect(result.isError).toBe(true);
     expect(result.structuredContent?.stderr).toMatch(/connection to the server .* was refused/);
     expect(result.structuredContent?.stderr).not.toMatch(/NAME is required|exactly one NAME/);
   });
+});
+
+describe('git read from its help, wherever the server starts', () => {
+  it('when one server starts inside a repository and another outside, sharing a cache, then both describe git diff the same way', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'cli-mcp-git-cwd-'));
+    const repo = mkdtempSync(join(tmpdir(), 'cli-mcp-git-repo-'));
+    execaSync('git', ['init', '-q'], { cwd: repo });
+    try {
+      const schemas: unknown[] = [];
+      for (const cwd of [tmpdir(), repo]) {
+        const client = await connect('v2 (2026-07-28)', ['git'], { cwd, env: env(cache) });
+        const { tools } = await client.listTools();
+        schemas.push(tools.find((tool) => tool.name === 'git_diff')?.inputSchema);
+        await client.close();
+      }
+      expect(schemas[0]).toBeDefined();
+      expect(schemas[1]).toEqual(schemas[0]);
+      expect(JSON.stringify(schemas[0])).toMatch(/commit/);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+      rmSync(repo, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('git through cli-mcp, as its users type it', () => {

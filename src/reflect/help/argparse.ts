@@ -35,7 +35,8 @@ export function parseArgparse(text: string, context: ParseContext = {}): HelpPag
     }
   }
   return assemblePage(
-    { layout, options, subcommands, positionals: settle(positionals), lowercasePositionals: true, arity: flagArity(entries) },
+    // optparse (pycodestyle) lists no positionals: its usage line `[options] input ...` is all there is.
+    { layout, options, subcommands, ...(positionals.length > 0 || listsPositionals(layout.sections) ? { positionals: settle(positionals) } : {}), lowercasePositionals: true, arity: flagArity(entries) },
     context,
   );
 }
@@ -100,4 +101,8 @@ function settle(list: readonly PositionalSpec[]): PositionalSpec[] {
     if (item.variadic) break;
   }
   return out;
+}
+
+function listsPositionals(sections: readonly Section[]): boolean {
+  return sections.some((section) => POSITIONAL.test(section.title) || /^\{.*\}/.test(section.lines.find((line) => line.trim() !== '')?.trim() ?? ''));
 }

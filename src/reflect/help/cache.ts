@@ -10,7 +10,7 @@ import type { CommandSpec } from '../../types.js';
 import { HELP_DIALECTS, type HelpDialect } from './page.js';
 
 /** Bumped when parsing changes what a crawl produces, so older entries stop matching. */
-export const CACHE_FORMAT = 3;
+export const CACHE_FORMAT = 5;
 
 /** What a cache entry holds: the crawl's result. */
 export interface CachedHelp {
@@ -19,6 +19,8 @@ export interface CachedHelp {
   readonly dialect: HelpDialect;
   readonly pages: number;
   readonly unread: readonly UnreadCommand[];
+  /** Commands read from their short help only (git's man page could not be read). */
+  readonly unreadDetail: readonly string[];
   readonly spec: CommandSpec;
 }
 
@@ -48,6 +50,7 @@ function isCachedHelp(value: unknown): value is CachedHelp {
     HELP_DIALECTS.includes(entry.dialect as HelpDialect) &&
     typeof entry.pages === 'number' &&
     Array.isArray(entry.unread) &&
+    Array.isArray(entry.unreadDetail) &&
     typeof entry.spec === 'object' && entry.spec !== null &&
     typeof entry.spec.name === 'string' && Array.isArray(entry.spec.subcommands) && Array.isArray(entry.spec.options)
   );

@@ -18,6 +18,7 @@ import { limiter } from './limit.js';
 import { dialectEnvironment, withNeutralDirectory } from './neutral-dir.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { assembleSpec, type Globals, type Visited } from './spec-tree.js';
+import { valueFormsOf } from './value-form.js';
 
 export interface ReflectHelpOptions {
   /** Subcommand levels read below the program; deeper commands are listed but not exposed. @default 3 */
@@ -85,7 +86,7 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
       }
     }
     const crawl = await crawlPages(call, settings, started);
-    const conventions = conventionsOf(crawl.dialect);
+    const conventions = conventionsOf(crawl.dialect, crawl.rootText);
     const spec: CommandSpec = { ...assembleSpec(call.program, crawl.root, crawl.globals, conventions), argv: conventions };
     if (key !== undefined && !crawl.unread.some((item) => item.reason === 'time')) {
       const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, unreadDetail: crawl.unreadDetail, spec });
@@ -136,6 +137,8 @@ interface Crawl {
   readonly pages: number;
   readonly unread: readonly UnreadCommand[];
   readonly unreadDetail: readonly string[];
+  /** The program's own help page, as printed. */
+  readonly rootText: string;
 }
 
 /** Reads the root's help, then every listed subcommand's, breadth limited by `limit` and the deadline. */
@@ -207,7 +210,7 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
     }),
   ]);
   const globals: Globals = { inherited, rootPage: root.page.globalOptions };
-  return { root: tree, globals, dialect, pages, unread: unread.sort((a, b) => a.command.localeCompare(b.command)), unreadDetail: unreadDetail.sort() };
+  return { root: tree, globals, dialect, pages, unread: unread.sort((a, b) => a.command.localeCompare(b.command)), unreadDetail: unreadDetail.sort(), rootText: root.text };
 }
 
 /** The wanted entries, in listing order, then wanted names the page does not list (git lists only common commands). */
@@ -219,9 +222,11 @@ function selectOnly(listed: readonly SubcommandEntry[], only: readonly string[])
 }
 
 /** How users of a program whose help reads in this dialect type its command lines. */
-function conventionsOf(dialect: HelpDialect): ArgvConventions {
+function conventionsOf(dialect: HelpDialect, rootText: string): ArgvConventions {
   if (dialect === 'cobra') return PARSER_CONVENTIONS.cobra;
   if (dialect === 'git') return PARSER_CONVENTIONS.git;
   if (dialect === 'goflag') return PARSER_CONVENTIONS.goFlag;
+  // The catch-all dialect also reads programs with parsers of their own: take values as their help writes them.
+  if (dialect === 'gnu') return { ...PARSER_CONVENTIONS.getopt, ...valueFormsOf(rootText) };
   return PARSER_CONVENTIONS.getopt;
 }

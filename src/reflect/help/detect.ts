@@ -21,7 +21,7 @@ const MARKS: Readonly<Record<HelpDialect, readonly Mark[]>> = {
   git: [
     [/^usage: git\b/m, 6],
     [/^GIT-[A-Z0-9-]+\(1\)/m, 6],
-    [/^ +--\[no-\][\w-]+/m, 2],
+    // `--[no-]x` alone is no mark of git: zstd's help writes it too, and every git page says `usage: git`.
   ],
   argparse: [
     [/^usage: \S+.* \[-h\]/m, 4],
@@ -45,12 +45,15 @@ const MARKS: Readonly<Record<HelpDialect, readonly Mark[]>> = {
     [/^Usage: \S+ \[global options\]/m, 5], // terraform: the program's options go before the subcommand
     [/^Global options \(use these before the subcommand/m, 4],
     [/^ +-[a-z][\w-]+=\S+ {2,}\S/m, 2], // `-lock-timeout=0s   Duration …`
+    [/^ +-\w{2,}, +--[\w-]+/m, 2], // shfmt 3 registers `-ln` and `--language-dialect` with Go's flag
   ],
   gnu: [
     [/^Usage: \S+ \[OPTION\]/m, 4],
     [/Mandatory arguments to long options are mandatory for short options too/, 4],
     [/display this help and exit/, 3],
     [/^ +-\w, --[\w-]+=[A-Z]+/m, 2],
+    [/^-\w(?: \w+)? +: \S/m, 3], // python's `-c cmd : program passed in as string`
+    [/^usage: .*\[-\w [a-z][a-z_]*\]/im, 2], // BSD getopt's lowercase `[-a rounds]` (argparse writes `[-a ROUNDS]`)
   ],
 };
 

@@ -23,7 +23,7 @@ export type FetchResult =
 
 /** Runs exactly `args` and parses what they print (kubectl's `options` lists the global flags). */
 export async function fetchListing(call: HelpCall, dialect: HelpDialect, args: readonly string[]): Promise<HelpPage | undefined> {
-  const result = await run(call, args);
+  const result = await runHelp(call, args);
   if ('notStarted' in result || result.timedOut) return undefined;
   return parseHelp(result.text, { path: [call.program, ...args], dialect });
 }
@@ -39,13 +39,13 @@ export function helpArgvs(dialect: HelpDialect | undefined, words: readonly stri
 }
 
 /** What a help call printed: stdout, or stderr when stdout is empty (some print help there). */
-async function run(call: HelpCall, args: readonly string[]): Promise<{ text: string; timedOut: boolean } | { notStarted: string }> {
+export async function runHelp(call: HelpCall, args: readonly string[]): Promise<{ text: string; timedOut: boolean; exitCode: number | null } | { notStarted: string }> {
   const timeoutMs = Math.min(call.timeoutMs, Math.ceil((call.deadline ?? Number.POSITIVE_INFINITY) - performance.now()));
-  if (timeoutMs <= 0) return { text: '', timedOut: true };
+  if (timeoutMs <= 0) return { text: '', timedOut: true, exitCode: null };
   const outcome = await runCommand({ file: call.file, args, cwd: call.cwd, env: call.env, timeoutMs, maxOutputBytes: 512 * 1024 });
   if (outcome.kind === 'not-started') return { notStarted: outcome.message };
-  const { stdout, stderr, timedOut } = outcome.output;
-  return { text: stdout.trim() !== '' ? stdout : stderr, timedOut };
+  const { stdout, stderr, timedOut, exitCode } = outcome.output;
+  return { text: stdout.trim() !== '' ? stdout : stderr, timedOut, exitCode };
 }
 
 /**
@@ -60,7 +60,7 @@ export async function fetchPage(
 ): Promise<FetchResult & { dialect?: HelpDialect }> {
   const path = [call.program, ...words];
   for (const args of helpArgvs(dialect, words)) {
-    const result = await run(call, args);
+    const result = await runHelp(call, args);
     if ('notStarted' in result) return { kind: 'failed', reason: 'not-started', message: result.notStarted };
     if (result.timedOut) return { kind: 'failed', reason: 'time' };
     if (result.text.trim() === '' || result.text === options.parentText) continue;

@@ -6,6 +6,7 @@
 import type { OptionSpec } from '../../types.js';
 import { assemblePage } from './assemble.js';
 import { commandEntries, uniqueEntries } from './command-list.js';
+import { splitManEntries } from './man-entries.js';
 import { optionEntries, type OptionEntry } from './option-entries.js';
 import { flagArity, optionsFromEntries } from './option-spec.js';
 import type { HelpPage, ParseContext, SubcommandEntry } from './page.js';
@@ -14,6 +15,8 @@ import { optionsFromTokens } from './usage.js';
 import { isOptionToken, splitPath, type UsageToken } from './usage-tokens.js';
 
 const MAN = /^(NAME|SYNOPSIS|DESCRIPTION|OPTIONS)$/;
+/** Where a man page lists options: OPTIONS, and log's and show's diff options under DIFF FORMATTING. */
+const MAN_OPTIONS = /OPTIONS|^DIFF FORMATTING$/;
 
 export function parseGit(text: string, context: ParseContext = {}): HelpPage {
   const layout = splitHelp(text);
@@ -69,7 +72,7 @@ function parseManual(layout: HelpLayout, context: ParseContext): HelpPage {
   const nameLine = layout.sections.find((section) => section.title === 'NAME')?.lines.join(' ').trim() ?? '';
   const synopsis = layout.usage;
   const path = context.path ?? splitPath(synopsis[0] ?? '', undefined).path;
-  const entries = layout.sections.filter((section) => /OPTIONS/.test(section.title)).flatMap((section) => optionEntries(section.lines));
+  const entries = splitManEntries(layout.sections.filter((section) => MAN_OPTIONS.test(section.title)).flatMap((section) => optionEntries(section.lines)));
   const options: OptionSpec[] = optionsFromEntries(entries).map((option) => ({
     ...option,
     ...(option.description !== undefined ? { description: firstParagraph(option.description) } : {}),

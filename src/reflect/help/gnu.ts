@@ -9,7 +9,9 @@ import { commandEntries, uniqueEntries } from './command-list.js';
 import { optionEntries } from './option-entries.js';
 import { flagArity, optionsFromEntries } from './option-spec.js';
 import type { HelpPage, ParseContext } from './page.js';
-import { findSection, paragraphs, splitHelp, type Section } from './sections.js';
+import { cleanText, findSection, paragraphs, splitHelp, type Section } from './sections.js';
+import { gridCommands } from './grid.js';
+import { labelledForms, resplitEntries, synopsisEntries } from './synopsis.js';
 import { optionsFromTokens } from './usage.js';
 import { splitPath } from './usage-tokens.js';
 
@@ -17,21 +19,36 @@ const NOT_OPTIONS = /^(examples?|usage|synopsis|description|see also|reporting b
 /** `Commands:`, `Main commands:`, `All other commands:`, `Subcommands:`. */
 const COMMANDS = /commands$/i;
 /** pip's `General Options`: the program's, repeated on every command's page. */
-const GLOBAL = /^(general|global) options\b/i;
+const GLOBAL = /^(General Options|[Gg]lobal [Oo]ptions)\b/; // openssl's `General options:` are each command's own
 
 export function parseGnu(text: string, context: ParseContext = {}): HelpPage {
-  const layout = splitHelp(text);
+  const split = splitHelp(text);
+  // eslint prints its usage with no `Usage:` before it: `eslint [options] file.js [file.js] [dir]`.
+  const bare = split.usage.length === 0 ? bareUsage(split.introLines, context.path?.[0]) : undefined;
+  const unlabelled = bare === undefined ? split : { ...split, usage: [bare], intro: paragraphs(split.introLines.filter((line) => line.trim() !== bare)) };
+  // ajv labels each command's form (`validate:  ajv [validate] -s …`) and prints them all for any command.
+  const labelled = labelledForms(unlabelled.usage, context.path?.[0]);
+  const command = (context.path?.length ?? 1) > 1 ? context.path?.[context.path.length - 1] : undefined;
+  const layout = labelled.length === 0 ? unlabelled : { ...unlabelled, usage: labelled.filter((entry) => entry.name === command).map((entry) => entry.usage ?? '') };
+  // tsc prints no usage at all, only `COMMON COMMANDS` such as `tsc app.ts util.ts`: those show its arguments.
+  const exampleForms = layout.usage.length === 0 ? commandLines([layout.introLines, ...layout.sections.map((section) => section.lines)], context.path?.[0]) : [];
   const path = context.path ?? (layout.usage[0] === undefined ? undefined : splitPath(layout.usage[0], undefined).path);
-  const subcommands = uniqueEntries(layout.sections.filter((section) => COMMANDS.test(section.title)).map((section) => commandEntries(section.lines, path)));
+  const listed = [...layout.sections.filter((section) => COMMANDS.test(section.title)).map((section) => commandEntries(section.lines, path)), command === undefined ? labelled : []];
+  const subcommands = uniqueEntries(listed.some((list) => list.length > 0) ? listed : [gridCommands(cleanText(text).split('\n'))]);
   // A page of a program with commands (its root lists them; a command's page has a longer path) shares its general options.
   const shared = subcommands.length > 0 || (path?.length ?? 0) > 1;
   const isGlobal = (section: Section): boolean => shared && GLOBAL.test(section.title);
   const optionSections = layout.sections.filter((section) => !NOT_OPTIONS.test(section.title) && !COMMANDS.test(section.title));
-  let entries = optionSections.filter((section) => !isGlobal(section)).flatMap((section) => optionEntries(section.lines));
+  // shfmt lists its main options above its first heading, under none.
+  const introEntries = layout.sections.length > 0 ? optionEntries(layout.introLines) : [];
+  let entries = [...introEntries, ...optionSections.filter((section) => !isGlobal(section)).flatMap((section) => optionEntries(section.lines))];
   const globalEntries = optionSections.filter(isGlobal).flatMap((section) => optionEntries(section.lines));
   // Some tools list options right under the usage line, with no heading.
-  if (entries.length === 0 && globalEntries.length === 0) entries = optionEntries(layout.introLines);
-  if (entries.length === 0 && globalEntries.length === 0) entries = layout.usage.flatMap((form) => optionsFromTokens(splitPath(form, context.path).rest).entries);
+  const forms = layout.usage.map((form) => splitPath(form, context.path).rest);
+  const synopsis = synopsisEntries(forms);
+  if (entries.length === 0 && globalEntries.length === 0) entries = resplitEntries(optionEntries(layout.introLines), synopsis);
+  // BSD getopt (ssh-keygen) lists its options only in the usage lines, values named in lowercase.
+  if (entries.length === 0 && globalEntries.length === 0) entries = [...synopsis, ...forms.flatMap((form) => optionsFromTokens(form).entries).filter((entry) => entry.spec.includes('--'))];
   // optparse (pip) puts the description under a heading of its own.
   const described = findSection(layout, /^description$/i);
   return assemblePage(
@@ -41,8 +58,25 @@ export function parseGnu(text: string, context: ParseContext = {}): HelpPage {
       options: optionsFromEntries(entries),
       globalOptions: optionsFromEntries(globalEntries),
       subcommands,
+      ...(exampleForms.length > 0 ? { forms: exampleForms } : {}),
+      // openssl's `Usage: rand [options] num` names its arguments in lowercase and lists them under `Parameters:`.
+      lowercasePositionals: findSection(layout, /^(parameters|arguments)$/i) !== undefined,
       arity: flagArity([...entries, ...globalEntries]),
     },
     context,
   );
+}
+
+/** The first unindented line that starts with the program's name and goes on with an option or argument. */
+function bareUsage(lines: readonly string[], program: string | undefined): string | undefined {
+  if (program === undefined) return undefined;
+  const name = program.split('/').pop() ?? program;
+  return lines.find((line) => line.startsWith(`${name} `) && /^\S+ [[<\-A-Za-z]/.test(line) && !/[.:]$/.test(line))?.trim();
+}
+
+/** Lines in the sections that are whole commands of the program: `tsc`, `tsc app.ts util.ts`. */
+function commandLines(blocks: readonly (readonly string[])[], program: string | undefined): string[] {
+  if (program === undefined) return [];
+  const name = program.split('/').pop() ?? program;
+  return blocks.flatMap((lines) => lines.filter((line) => /^\s/.test(line)).map((line) => line.trim()).filter((line) => line === name || line.startsWith(`${name} `)));
 }

@@ -8,6 +8,7 @@ import { assemblePage } from './assemble.js';
 import { commandEntries, uniqueEntries } from './command-list.js';
 import { choicesIn, defaultIn, pflagType, typedDefault, typeOfMetavar, typeOfValue, unquote } from './infer.js';
 import { optionEntries, type OptionEntry } from './option-entries.js';
+import { optionFromEntry } from './option-spec.js';
 import type { HelpPage, ParseContext } from './page.js';
 import { splitHelp } from './sections.js';
 
@@ -33,6 +34,11 @@ function statedDefault(description: string): string | undefined {
 
 /** The option one printed entry declares, or undefined for help/version switches and unreadable specs. */
 export function goFlagOption(entry: OptionEntry): OptionSpec | undefined {
+  // shfmt 3 prints each flag's two names, `-l, --list`, GNU-style: read it so, and turn a switch off as Go's flag does.
+  if (/^-\w+,\s+--|^--/.test(entry.spec.trim())) {
+    const option = optionFromEntry(entry);
+    return option?.type === 'boolean' && option.flag !== undefined && option.negation === undefined ? { ...option, negation: `${option.flag}=false` } : option;
+  }
   const match = SPEC.exec(entry.spec.trim());
   if (!match) return undefined;
   const [, name = '', attached, spaced] = match;
@@ -84,14 +90,15 @@ function optionsOf(entries: readonly OptionEntry[]): OptionSpec[] {
 export function parseGoFlag(text: string, context: ParseContext = {}): HelpPage {
   const layout = splitHelp(text);
   const sections = layout.sections.filter((section) => !NOT_OPTIONS.test(section.title) && !COMMANDS.test(section.title));
-  const local = sections.filter((section) => !GLOBAL.test(section.title)).flatMap((section) => optionEntries(section.lines));
+  // shfmt lists its main options above its first heading.
+  const local = [...optionEntries(layout.introLines), ...sections.filter((section) => !GLOBAL.test(section.title)).flatMap((section) => optionEntries(section.lines))];
   const global = sections.filter((section) => GLOBAL.test(section.title)).flatMap((section) => optionEntries(section.lines));
   const path = context.path;
   const subcommands = uniqueEntries(layout.sections.filter((section) => COMMANDS.test(section.title)).map((section) => commandEntries(section.lines, path)));
   // `terraform [global options] fmt [options]`: the program's options stand between its words.
   const forms = layout.usage.map((form) => form.replace(/\s\[global (options|flags)\]/i, ''));
   const options = optionsOf(local);
-  const arity = new Map([...options, ...optionsOf(global)].map((option) => [`-${option.name}`, option.type !== 'boolean'] as const));
+  const arity = new Map([...options, ...optionsOf(global)].map((option) => [option.flag ?? `-${option.name}`, option.type !== 'boolean'] as const));
   // `untaint [options] name`: a bare lowercase word after the command's own words is an argument.
   return assemblePage({ layout, forms, options, globalOptions: optionsOf(global), subcommands, arity, lowercasePositionals: true }, context);
 }

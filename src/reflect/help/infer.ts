@@ -24,7 +24,8 @@ function bracketMeta(description: string): Map<string, string> {
 export function choicesIn(description: string): string[] | undefined {
   const text = description.replace(/\s+/g, ' ');
   const possible = bracketMeta(text).get('possible values');
-  const candidates: (string | undefined)[] = [
+  // null: the description lists values but leaves the list open.
+  const candidates: (string | undefined | null)[] = [
     possible,
     bracketMeta(text).get('choices'), // yargs' `[choices: "a", "b"]`
     // tsc's `one of: es5, es6/es2015` line; `es6/es2015` is two names for one value, each accepted
@@ -32,17 +33,25 @@ export function choicesIn(description: string): string[] | undefined {
     /\beither: ((?:[\w.+-]+,?\s+)+or\s+[\w.+-]+)/.exec(text)?.[1], // eslint's "either: off, warn, or error"
     /possible values:\s*((?:- [\w.+-]+:?.*?)+)$/i.exec(text)?.[1]?.match(/(?:^|\s)- ([\w.+-]+)/g)?.map((m) => m.replace(/^\s*- /, '')).join(','),
     /\bone of:?\s*\(([^)]*)\)/i.exec(text)?.[1],
-    /\bone of:?\s*((?:['"`]?[\w.+/-]+['"`]?\s*(?:\||,\s*(?:or|and)\b|,|\bor\b|\band\b)\s*)+['"`]?[\w.+/-]+['"`]?)/i.exec(text)?.[1],
+    oneOfList(text),
     /\(([\w.+-]+(?:\|[\w.+-]+)+)\)/.exec(text)?.[1],
     // GNU's "ACTION is 'read', 'recurse', or 'skip'", kubectl's `Must be "none", "server", or "client"`
     /(?:\b[A-Z]+ (?:is|are|can be)|\b[Mm]ust be(?: one of)?)\s+((?:['"`][\w.+-]+['"`],?\s+)+or\s+['"`][\w.+-]+['"`])/.exec(text)?.[1],
     /\((["'][^"']+["'](?:,\s*(?:or\s+)?["'][^"']+["'])+)\)/.exec(text)?.[1],
   ];
   for (const candidate of candidates) {
+    if (candidate === null) return undefined;
     const items = splitChoices(candidate);
     if (items !== undefined) return items.some((item) => OPEN_CHOICE.test(item)) || isUnitList(items) ? undefined : items;
   }
   return undefined;
+}
+
+/** "one of a, b or c"; null when the list runs on with values no name pattern reads (git's `one of oneline, …, raw, format:<string>`). */
+function oneOfList(text: string): string | undefined | null {
+  const match = /\bone of:?\s*((?:['"`]?[\w.+/-]+['"`]?\s*(?:\||,\s*(?:or|and)\b|,|\bor\b|\band\b)\s*)+['"`]?[\w.+/-]+['"`]?)/i.exec(text);
+  if (match === null) return undefined;
+  return /^(?:[:<=]|\s*(?:,|\bor\b|\band\b)\s*\S)/.test(text.slice(match.index + match[0].length)) ? null : match[1];
 }
 
 /** Time and size units (docker's `(ms|s|m|h)`) or examples of amounts (`1s, 2m, 3h`): they say how to write a value, not which values. */
@@ -149,7 +158,7 @@ export function typeOfValue(text: string): ValueType {
 /** A metavar that names a count (`N`, `NUM`, click's `INTEGER`) or a real (`FLOAT`). */
 export function typeOfMetavar(metavar: string): ValueType | undefined {
   const word = metavar.replace(/[<>[\]=.]/g, '').trim().toUpperCase();
-  if (/^(N|NUM|NUMBER|COUNT|INT|INTEGER|INTEGER RANGE|LINES|COLS|COLUMNS|PORT|DEPTH|JOBS|SECONDS|SECS)$/.test(word)) return 'integer';
+  if (/^(N|NUM|NUMBER|COUNT|INT|UINT|INTEGER|INTEGER RANGE|LINES|COLS|COLUMNS|PORT|DEPTH|JOBS|SECONDS|SECS)$/.test(word)) return 'integer';
   if (/^(FLOAT|FLOAT RANGE|REAL|DECIMAL)$/.test(word)) return 'number';
   return undefined;
 }

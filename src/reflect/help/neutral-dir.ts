@@ -28,5 +28,6 @@ export async function dialectEnvironment(dialect: HelpDialect, dir: string): Pro
   await mkdir(join(gitDir, 'objects'), { recursive: true });
   await mkdir(join(gitDir, 'refs', 'heads'), { recursive: true });
   await writeFile(join(gitDir, 'HEAD'), 'ref: refs/heads/main\n');
-  return { GIT_DIR: gitDir };
+  // git filter-branch prints a warning and sleeps ten seconds before it reads even `-h`.
+  return { GIT_DIR: gitDir, FILTER_BRANCH_SQUELCH_WARNING: '1' };
 }

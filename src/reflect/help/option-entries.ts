@@ -17,10 +17,13 @@ const START = /^--?[\w[?#<]/;
  * shallowest option indent (or up to four columns deeper: getopt's `      --long` under `  -s, --long`),
  * but never at or past the column the previous description started in.
  */
-export function optionEntries(lines: readonly string[]): OptionEntry[] {
+export function optionEntries(raw: readonly string[]): OptionEntry[] {
+  // marked's man page puts each option after a bullet: `• -o, --output [output file]`, `o -o, …` in the C locale.
+  const lines = raw.map((line) => line.replace(/^(\s*)[•·o] (?=-)/, '$1'));
   const starts = lines.filter((line) => START.test(line.trim())).map(indentOf);
   if (starts.length === 0) return [];
   const base = Math.min(...starts);
+  const longColumns = pairedLongColumns(lines);
   const entries: { spec: string; description: string[]; indent: number; descColumn: number; flush?: boolean }[] = [];
   let open = false;
   for (const line of lines) {
@@ -38,7 +41,7 @@ export function optionEntries(lines: readonly string[]): OptionEntry[] {
     }
     // A deeper line right under an entry that has no description yet is that description (man's `-1 prints …`).
     const awaited = last !== undefined && last.description.length === 0 && indent > last.indent;
-    const opens = START.test(trimmed) && indent <= base + 4 && !awaited && (last === undefined || indent < last.descColumn);
+    const opens = START.test(trimmed) && (indent <= base + 4 || longColumns.has(indent)) && !awaited && (last === undefined || indent < last.descColumn);
     if (opens && last !== undefined && last.spec.endsWith(',') && last.description.length === 0) {
       // grep's `--color[=WHEN],` continues on the next line: `--colour[=WHEN]  use markers…`.
       const [, more = trimmed, text] = /^(.*?\S)(?:\s{2,}(\S.*))?$/.exec(trimmed) ?? [];
@@ -50,9 +53,9 @@ export function optionEntries(lines: readonly string[]): OptionEntry[] {
       continue;
     }
     if (opens) {
-      const split = /^(.*?\S)(?:\s{2,}(\S.*))?$/.exec(trimmed);
-      const spec = (split?.[1] ?? trimmed).replace(/(=\S*):$/, '$1');
-      const text = split?.[2];
+      const split = splitEntry(trimmed);
+      const spec = split.spec.replace(/(=\S*):$/, '$1');
+      const text = split.text;
       const descColumn = text === undefined ? Number.POSITIVE_INFINITY : line.indexOf(text, indent + spec.length);
       entries.push({ spec, description: text === undefined ? [] : [text], indent, descColumn, flush: indent === 0 && text === undefined });
       open = true;
@@ -68,4 +71,28 @@ export function optionEntries(lines: readonly string[]): OptionEntry[] {
     last.description.push(trimmed);
   }
   return entries.map((entry) => ({ spec: entry.spec, description: entry.description.join(' ') }));
+}
+
+/**
+ * An entry line's flags and text: split at two spaces, at python's ` : ` (`-c cmd : program passed in…`),
+ * with shellcheck's long column joined to the short one (`-f FORMAT    --format=FORMAT    Output format`).
+ */
+function splitEntry(trimmed: string): { spec: string; text?: string } {
+  const colon = /^(--?[\w?-]+(?: [\w|]+)?)\s+: (\S.*)$/.exec(trimmed);
+  if (colon) return { spec: colon[1] ?? trimmed, text: colon[2] ?? '' };
+  const [, spec = trimmed, text] = /^(.*?\S)(?:\s{2,}(\S.*))?$/.exec(trimmed) ?? [];
+  // shfmt's `-ln, --language-dialect str  bash/posix…`: two spaces after the comma, the long name's value after one.
+  const long = text === undefined || spec.includes('--') ? undefined : /^(--\S+(?: [a-z]+)?)(?:\s{2,}(\S.*))?$/.exec(text);
+  if (long) return { spec: `${spec.replace(/,$/, '')}, ${long[1] ?? ''}`, ...(long[2] !== undefined ? { text: long[2] } : {}) };
+  return { spec, ...(text !== undefined ? { text } : {}) };
+}
+
+/** The columns where shellcheck prints long options beside short ones; a long-only line starts there. */
+function pairedLongColumns(lines: readonly string[]): Set<number> {
+  const columns = new Set<number>();
+  for (const line of lines) {
+    const match = /^(\s*-\w\S*(?: \S+)?\s{2,})--\w/.exec(line);
+    if (match) columns.add(match[1]?.length ?? 0);
+  }
+  return columns;
 }

@@ -49,7 +49,8 @@ const FORM = /^(--?)(\[no-\])?([\w?#](?:[\w-]|\.(?=\w))*)(.*)$/;
 function formsOf(spec: string): Form[] {
   const forms: Form[] = [];
   let extra = '';
-  for (const part of spec.split(/,\s+|\s+\/\s+/)) {
+  // semver's `-r --range <range>`: a short and a long flag separated by a space only.
+  for (const part of spec.split(/,\s+|\s+\/\s+|(?<=^-\w)\s+(?=--\w)/)) {
     const match = FORM.exec(part.trim());
     if (!match) {
       extra += ` ${part}`; // argparse's "X [X ...]" belongs to the form before it
@@ -100,6 +101,8 @@ function pflagValue(value: Value | undefined, rest: string): { type: ValueType; 
   if (rest.startsWith('=')) {
     const text = unquote(rest.slice(1));
     if (text === '[]' || /^\[.*\]$/.test(text)) return { type: 'string', variadic: true };
+    // esbuild's `--format=...` says a value follows, not what it defaults to.
+    if (text === '...') return { type: 'string', variadic: false };
     // kubectl quotes string defaults (`--request-timeout='0'`); durations print bare (`=0s`).
     const quoted = /^=(["']).*\1$/.test(rest);
     const type = quoted || /^\d+(\.\d+)?(ns|us|ms|s|m|h)/.test(text) ? 'string' : typeOfValue(text);
@@ -198,7 +201,12 @@ function typingOf(forms: readonly Form[], value: Value | undefined, rest: string
   }
   if (value === undefined) {
     // tsc's `--module` shows no placeholder but lists its values on a `one of:` (or `one or more:`) line.
-    const type = tag?.type ?? (/(?:^|\s)one (of|or more): \S/.test(description) ? 'string' : valueDefaultType(said, description) ?? 'boolean');
+    // tsc prints no `type:` line for its paths: `--outDir  Specify an output folder…`, `--project  …given the path to…`.
+    const named = /^Specify (an?|the)? ?[\w ]*?\b(folder|file|directory|path|names?)\b|\bgiven the path to\b/.test(description);
+    // mocha prints no placeholders at all: `--reporter  Specify reporter to use`, `--jobs  Number of concurrent jobs`.
+    const amount = /^Number of\b|\bthis many times\b/.test(description);
+    const valued = named || /^(Specify (?!whether|if\b)|Path to\b|List of\b)|\bcontaining this string\b|\bmatching this string\b/.test(description);
+    const type = tag?.type ?? (/(?:^|\s)one (of|or more): \S/.test(description) || valued ? 'string' : amount ? 'integer' : valueDefaultType(said, description) ?? 'boolean');
     const count = tag?.count === true || counted(type);
     return { type: count ? 'integer' : type, variadic: tag?.variadic === true, optional: false, count, ...(said !== undefined ? { defaultText: said } : {}) };
   }

@@ -16,6 +16,8 @@ export interface SubcommandEntry {
   readonly aliases?: readonly string[];
   /** The parent's usage line for it, when the parent shows one (git's `or: git remote add …`, commander's `greet [options] <name>` with the parent's path before it). */
   readonly usage?: string;
+  /** Switches the parent's listing names for it, which its own page writes as `-*` (openssl's digests for `dgst`). */
+  readonly switches?: readonly string[];
 }
 
 /** One parsed help page. */

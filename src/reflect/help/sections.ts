@@ -53,7 +53,8 @@ export function indentOf(line: string): number {
 
 /** The layout of a help text; never throws. */
 export function splitHelp(text: string): HelpLayout {
-  const lines = cleanText(text).split('\n');
+  // meow indents the whole page by two columns; its headings are the least indented lines.
+  const lines = dedent(cleanText(text).split('\n')).split('\n');
   const usage: string[] = [];
   const sections: { title: string; inline: string; lines: string[] }[] = [];
   const intro: string[] = [];
@@ -66,7 +67,11 @@ export function splitHelp(text: string): HelpLayout {
       else if (!seenSection) intro.push('');
       continue;
     }
-    if (indentOf(line) > 0) {
+    // argp (tar) indents its group titles by one column: ` Main operation mode:`.
+    const argpTitle = indentOf(line) === 1 && line.endsWith(':') && !line.trim().startsWith('-');
+    // semver and python print their options flush left under the section's title.
+    const flushOption = current !== undefined && indentOf(line) === 0 && line.startsWith('-');
+    if ((indentOf(line) > 0 && !argpTitle) || flushOption) {
       if (current !== undefined) current.lines.push(line);
       else if (!seenSection) intro.push(line);
       continue;
@@ -96,6 +101,7 @@ export function splitHelp(text: string): HelpLayout {
 }
 
 function headingOf(line: string, next: string | undefined): { title: string; inline: string } | undefined {
+  if (line.trim().startsWith('-')) return undefined; // an option with its text below, not a title
   const inline = INLINE_TITLE.exec(line);
   if (inline) return { title: capitalise(inline[1] ?? ''), inline: inline[2] ?? '' };
   if (line.endsWith(':') && line.length <= 80) return { title: line.slice(0, -1).trim(), inline: '' };
@@ -115,10 +121,12 @@ function usageEnd(lines: readonly string[], from: number): number {
   let end = from;
   // A bare `Usage:` title has its forms on the following lines; skip one leading blank line.
   if ((lines[end] ?? '').trim() === '' && (lines[end - 1] ?? '').trim().match(/^(usage|synopsis):?$/i)) end += 1;
+  // ssh-keygen wraps a form onto a line that starts with an option, under the words after the program's name.
+  const formColumn = /^\S+:\s*\S+\s+/.exec(lines[from - 1] ?? '')?.[0].length ?? Number.POSITIVE_INFINITY;
   while (end < lines.length) {
     const line = lines[end] ?? '';
     // An option line right under the usage starts the option list, not another form.
-    if (line.trim() === '' || indentOf(line) === 0 || line.trim().startsWith('-')) break;
+    if (line.trim() === '' || indentOf(line) === 0 || (line.trim().startsWith('-') && indentOf(line) < formColumn)) break;
     end += 1;
   }
   return end;
@@ -135,6 +143,11 @@ function usageForms(title: string, inline: string, body: readonly string[]): str
   if (inline.trim() !== '') forms.push(inline.trim());
   for (const raw of body) {
     if (raw.trim() === '') continue;
+    // meow writes its forms as shell lines: `$ cpy <source …> <destination>`.
+    if (/^\s*\$ /.test(raw)) {
+      forms.push(raw.trim().slice(2).trim());
+      continue;
+    }
     const orForm = /^\s*or:\s+(.*)$/i.exec(raw);
     const column = indentOf(raw);
     if (orForm || formColumn === -1 || column <= formColumn || forms.length === 0) {

@@ -39,7 +39,7 @@ export function assembleSpec(program: string, root: Visited, globals: Globals, c
     const page = node.page;
     const name = node.words[node.words.length - 1] ?? program;
     const subcommands = node.children.map((child) => build(child, depth + 1));
-    const own = page?.options ?? [];
+    const own = withSwitches(page?.options ?? [], node.entry?.switches);
     const runnable = page !== undefined && (own.some((option) => !globalNames.has(option.name)) || subcommands.length === 0 || runsByItself(page, [program, ...node.words]));
     const rootOnly = globals.rootPage.filter((option) => !inheritedNames.has(option.name));
     const reaching = [...globals.inherited, ...(conventions.options === 'command' || runnable ? rootOnly : [])];
@@ -63,4 +63,12 @@ function uniqueByName(options: readonly OptionSpec[]): OptionSpec[] {
   const seen = new Map<string, OptionSpec>();
   for (const option of options) if (!seen.has(option.name)) seen.set(option.name, option);
   return [...seen.values()];
+}
+
+/** The page's options and the switches its parent listed for it (`-sha256` for `openssl dgst`), the page's own first. */
+function withSwitches(options: readonly OptionSpec[], switches: readonly string[] | undefined): readonly OptionSpec[] {
+  if (switches === undefined) return options;
+  const names = new Set(options.map((option) => option.name));
+  const more = switches.filter((name) => !names.has(name)).map((name): OptionSpec => ({ name, type: 'boolean', flag: `-${name}` }));
+  return [...options, ...more];
 }

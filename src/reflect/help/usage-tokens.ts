@@ -54,11 +54,14 @@ export function tokenizeUsage(text: string): UsageToken[] {
   for (const raw of splitTopLevel(text, (char) => /\s/.test(char))) {
     if (raw === '...' || raw === '…') {
       const last = tokens.pop();
-      if (last !== undefined) tokens.push({ ...last, repeat: true });
+      // semver's `[<version> [...]]`: a bracket of dots alone repeats what stands before it.
+      tokens.push(last === undefined ? { kind: 'word', text: raw, repeat: false } : { ...last, repeat: true });
       continue;
     }
-    const repeat = /(\.\.\.|…)$/.test(raw);
-    const body = raw.replace(/(\.\.\.|…)$/, '');
+    // cpy's `<source …>`: the dots inside the angle brackets repeat it too.
+    // yargs writes `[spec..]` with two dots.
+    const repeat = /(\.\.\.|…|(?<=\w)\.\.)>?$/.test(raw);
+    const body = raw.replace(/(\.\.\.|…|(?<=\w)\.\.)$/, '');
     const open = body[0];
     if ((open === '[' || open === '(' || open === '{') && matchingClose(body) === body.length - 1) {
       const inner = body.slice(1, -1);

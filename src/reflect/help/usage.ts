@@ -23,6 +23,8 @@ interface Found {
   choices?: string[];
 }
 
+/** A file name as examples write it: `app.ts`, `index.html`. */
+const FILE_WORD = /^[\w-]+\.[a-z]{1,4}$/;
 const OPTIONS_WORD = /^<?(options?|flags|global[ -](options|flags))>?$/i;
 const CAPS = /^[A-Z][A-Z0-9_-]*(\[[^\]]*\])*([./:][A-Z][A-Z0-9_-]*(\[[^\]]*\])*)*$/;
 
@@ -63,7 +65,9 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
       if (token.text === '--' || token.text === '-' || OPTIONS_WORD.test(token.text)) continue;
       if (token.text.startsWith('-')) {
         const flag = token.text.split(/[=[]/)[0] ?? token.text;
-        if (!/[=[]/.test(token.text) && isPlaceholder(tokens[i + 1]) && rules.takesValue?.(flag) !== false) i += 1;
+        // A flag the page says takes a value takes the next word, however it is written (ajv's `-o migrated_schema.json`).
+        const valued = rules.takesValue?.(flag) === true && tokens[i + 1]?.kind === 'word' ? true : isPlaceholder(tokens[i + 1]) && rules.takesValue?.(flag) !== false;
+        if (!/[=[]/.test(token.text) && valued) i += 1;
         continue;
       }
       if (positionalWord(token.text, rules)) {
@@ -72,6 +76,12 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
         // eslint's `file.js [file.js]`: a lowercase word shown twice is an argument that repeats.
         out.push({ name: positionalName(token.text), required, variadic: true });
         i += 1;
+      } else if (FILE_WORD.test(token.text)) {
+        // tsc's example `tsc app.ts util.ts`: file names stand for files, several in a row for any number.
+        let last = i;
+        while (tokens[last + 1]?.kind === 'word' && FILE_WORD.test(firstWord(tokens[last + 1]) ?? '')) last += 1;
+        out.push({ name: 'file', required, variadic: last > i || token.repeat });
+        i = last;
       }
       continue;
     }
@@ -97,6 +107,10 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
     if (token.open === '[' && only?.kind === 'word' && /^\+?\w[\w./-]*$/.test(only.text)) {
       // A bracketed plain word is an argument whatever its case: `[port]`, `[+toolchain]`, prettier's `[file/dir/glob ...]`.
       out.push({ name: positionalName(only.text), required: false, variadic: only.repeat });
+    } else if (token.open === '[' && alternatives.length === 1 && (alternatives[0]?.length ?? 0) >= 2 && alternatives[0]?.every((word) => word.kind === 'word' && /^[a-z]+$/.test(word.text))) {
+      // esbuild's `[entry points]`: words that name one argument, a plural one repeating.
+      const words = (alternatives[0] ?? []).map((word) => firstWord(word) ?? '');
+      out.push({ name: words.join('-'), required: false, variadic: token.repeat || /[^s]s$/.test(words[words.length - 1] ?? '') });
     } else if (alternatives.length === 1) {
       if (!walk(alternatives[0] ?? [], inner, rules, out)) return false;
     } else if (positional.every((alt) => alt.length === 1 && alt[0]?.kind === 'word' && (alt[0].text === '-' || positionalWord(alt[0].text, rules)))) {

@@ -14,6 +14,7 @@ const entry: CachedHelp = {
   dialect: 'gnu',
   pages: 1,
   unread: [],
+  unreadDetail: [],
   spec: { name: 'tool', runnable: true, options: [], positionals: [], subcommands: [] },
 };
 

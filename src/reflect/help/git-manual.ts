@@ -1,0 +1,34 @@
+/**
+ * git's `-h` pages list only some options (`git log -h` shows ten; `-n`, `--format`, `--stat` are not
+ * among them). The man page lists them all: its options are added to the `-h` page's.
+ */
+import type { OptionSpec } from '../../types.js';
+import { runHelp, type HelpCall } from './fetch-page.js';
+import type { HelpPage } from './page.js';
+import { parseHelp } from './parse.js';
+
+/** The man page as plain text: `cat` as pager (no terminal is attached either), lines wide enough that no option line wraps. */
+export const MANUAL_ENV = { MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '1000' } as const;
+
+/**
+ * A man page describes a command with subcommands (stash, remote, worktree) as one: its options belong
+ * to the subcommands, and which to which the text does not say; only first-level commands without them read it.
+ */
+export function wantsManual(words: readonly string[], page: HelpPage): boolean {
+  return words.length === 1 && page.subcommands.length === 0;
+}
+
+/** The options `git help --man <command>` lists, or undefined when it prints no man page (no man, pages not installed). */
+export async function manualOptions(call: HelpCall, command: string): Promise<readonly OptionSpec[] | undefined> {
+  const result = await runHelp({ ...call, env: { ...call.env, ...MANUAL_ENV } }, ['help', '--man', command]);
+  if (!('text' in result) || result.timedOut || result.exitCode !== 0 || !/^NAME$/m.test(result.text)) return undefined;
+  return parseHelp(result.text, { dialect: 'git', path: [call.program, command] }).options;
+}
+
+/** The `-h` page with the manual's options it does not list: what `-h` lists (by name or flag) stays as `-h` says. */
+export function withManualOptions(page: HelpPage, manual: readonly OptionSpec[]): HelpPage {
+  const names = new Set(page.options.map((option) => option.name));
+  const flags = new Set(page.options.flatMap((option) => [option.flag, option.negation]).filter((flag) => flag !== undefined));
+  const added = manual.filter((option) => !names.has(option.name) && !(option.flag !== undefined && flags.has(option.flag)));
+  return added.length === 0 ? page : { ...page, options: [...page.options, ...added] };
+}

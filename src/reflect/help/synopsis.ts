@@ -1,0 +1,83 @@
+/**
+ * Options read from BSD getopt synopses, where the usage lines are the only list (ssh-keygen, jo):
+ * `[-q]`, `[-lv]` (two switches), `[-a rounds]` and `-F hostname` (a value, named in lowercase),
+ * `[-t dsa | ecdsa | rsa]` (a value and its choices).
+ */
+import type { OptionEntry } from './option-entries.js';
+import type { SubcommandEntry } from './page.js';
+import type { UsageToken } from './usage-tokens.js';
+
+interface Flag {
+  metavar?: string;
+  choices?: string[];
+}
+
+const SHORT = /^-(\w+)$/;
+/** `rounds`, `<file>`, ajv's `schema[.json]`, `"data*.json"`. */
+const VALUE = /^(<?[a-z][\w.-]*(\[[\w.-]+\])?>?|"[^"]+")$/i;
+
+/** Reads one form's tokens (the path split off) into `flags`. */
+function visit(tokens: readonly UsageToken[], flags: Map<string, Flag>): void {
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] as UsageToken;
+    if (token.kind === 'group') {
+      const [first, ...others] = token.alternatives;
+      // `[-t dsa | ecdsa | rsa]`: the first alternative is the flag and a value, the rest more values.
+      if (first?.length === 2 && others.length > 0 && others.every((alt) => alt.length === 1 && alt[0]?.kind === 'word' && VALUE.test(alt[0].text))) {
+        const flag = first[0]?.kind === 'word' ? SHORT.exec(first[0].text)?.[1] : undefined;
+        const value = first[1]?.kind === 'word' ? first[1].text : undefined;
+        if (flag?.length === 1 && value !== undefined) {
+          const values = [value, ...others.map((alt) => (alt[0]?.kind === 'word' ? alt[0].text : ''))];
+          flags.set(flag, { metavar: 'value', choices: values });
+          continue;
+        }
+      }
+      // `[-v | --verbose]` has a long name; the reader of GNU usage lines takes it.
+      if (token.alternatives.some((alt) => alt[0]?.kind === 'word' && alt[0].text.startsWith('--'))) continue;
+      for (const alt of token.alternatives) visit(alt, flags);
+      continue;
+    }
+    const letters = SHORT.exec(token.text)?.[1];
+    if (letters === undefined) continue;
+    const next = tokens[i + 1];
+    // `[-a rounds]`, `-F hostname`: a plain word after a one-letter flag is its value.
+    const valued = letters.length === 1 && next?.kind === 'word' && VALUE.test(next.text) && !next.repeat;
+    if (valued) {
+      if (!flags.get(letters)?.choices) flags.set(letters, { metavar: next.text.replace(/^<(.*)>$|^"(.*)"$/, '$1$2').replace(/[<>[\]]/g, '') });
+      i += 1;
+      continue;
+    }
+    for (const letter of letters) if (!flags.has(letter)) flags.set(letter, {});
+  }
+}
+
+/** The options the synopsis forms show, as entries (`-a <rounds>`, `-t <value>` with its choices in the text). */
+export function synopsisEntries(forms: readonly (readonly UsageToken[])[]): OptionEntry[] {
+  const flags = new Map<string, Flag>();
+  for (const form of forms) visit(form, flags);
+  return [...flags].map(([letter, flag]) => ({
+    spec: flag.metavar === undefined ? `-${letter}` : `-${letter} <${flag.metavar}>`,
+    description: flag.choices === undefined ? '' : `one of: ${flag.choices.join(', ')}`,
+  }));
+}
+
+/** jo's `-a creates an array of words`: one space after the flag, so the synopsis says whether a value follows. */
+export function resplitEntries(entries: readonly OptionEntry[], synopsis: readonly OptionEntry[]): OptionEntry[] {
+  const specs = new Map(synopsis.map((entry) => [entry.spec.split(' ')[0] ?? '', entry.spec]));
+  return entries.map((entry) => {
+    const [, flag = '', text = ''] = /^(-\w) (\S.*)$/.exec(entry.spec) ?? [];
+    const spec = specs.get(flag);
+    return spec === undefined || entry.description !== '' ? entry : { spec, description: text };
+  });
+}
+
+/**
+ * ajv's usage lists its commands, each form labelled with its name: `validate:  ajv [validate] -s schema[.json]`.
+ * The entries, each with its form as its usage (`ajv validate -s schema[.json]`); empty unless every form is labelled.
+ */
+export function labelledForms(forms: readonly string[], program: string | undefined): SubcommandEntry[] {
+  const name = program?.split('/').pop();
+  const matches = forms.map((form) => /^([a-z][\w-]*):\s+(\S+)\s+\[?([a-z][\w-]*)\]?(.*)$/.exec(form));
+  if (name === undefined || forms.length < 2 || !matches.every((match) => match !== null && match[2] === name && match[3] === match[1])) return [];
+  return matches.flatMap((match) => (match === null || match[1] === 'help' ? [] : [{ name: match[1] ?? '', usage: `${name} ${match[1] ?? ''}${match[4] ?? ''}` }]));
+}

@@ -1,0 +1,27 @@
+import type { ArgvConventions } from '../../types.js';
+
+// An option entry's long flag written with its value after `=` (`--lines=NUM`, `--color[=WHEN]`): the parser reads `=`.
+const LONG_EQUALS = /^\s*(?:-\w,?\s+)?--[\w-]+\[?=/m;
+// A long flag with its value as the next word (`--output <file>`, `--data DATA`).
+const LONG_SPACED = /^\s*(?:-\w,?\s+)?--[\w-]+ (?:<[^>]+>|[A-Z][A-Z0-9_-]*)(?:\s|$)/m;
+// A one-letter option with no long name and its value as the next word (`-o OUTPUT`, `-D DICT`).
+const SHORT_SPACED = /^\s*-\w (?:<[^>]+>|[A-Z][A-Z0-9_-]*)\s{2,}/m;
+// tsc prints `--outDir` alone on a flush-left line, its text below, and refuses `--outDir=out`.
+const FLUSH_LONG = /^--\w+(?:, -\w)?\n[A-Z]/m;
+// openssl lists its commands in a grid; their options (`-in infile`) take no `=`.
+const OPENSSL_GRID = /^Standard commands\n[a-z][\w.-]* {2,}/m;
+// A usage form with a one-letter option and its value named in lowercase (ajv's `validate:  ajv [validate] -s schema[.json]`, ssh-keygen's `-D pkcs11`).
+const SYNOPSIS_SPACED = /^\s*(?:[a-z]+:\s+)?[\w./-]+ (?:\[?[a-z]+\]? )?-\w [a-z][\w-]*(?:\[\.\w+\])?(?:\s|$)/m;
+
+/**
+ * How a getopt-style program (or one with a parser of its own) takes option values, as its help writes
+ * them: a help that never shows `--x=VALUE` but shows `--x VALUE` is a parser that knows no `=` (curl),
+ * and `-o OUTPUT` a one-letter option whose value is a word of its own (zstd). getopt_long reads both
+ * forms for a required value, so for it the spaced form is as right as the joined one.
+ */
+export function valueFormsOf(text: string): Partial<ArgvConventions> {
+  return {
+    ...(!LONG_EQUALS.test(text) && (LONG_SPACED.test(text) || OPENSSL_GRID.test(text) || FLUSH_LONG.test(text)) ? { longValue: 'separate' as const } : {}),
+    ...(SHORT_SPACED.test(text) || SYNOPSIS_SPACED.test(text) ? { shortValue: 'separate' as const } : {}),
+  };
+}

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { valueFormsOf } from '../../../src/reflect/help/value-form.js';
+
+const fixture = (name: string): string => readFileSync(new URL(`../../fixtures/help/${name}`, import.meta.url), 'utf8');
+
+describe('valueFormsOf', () => {
+  it('when a help never writes --x=VALUE but writes --x <value> (curl) then long values go as separate words', () => {
+    expect(valueFormsOf(fixture('gnu/curl-all.txt'))).toEqual({ longValue: 'separate' });
+  });
+
+  it('when a help writes a one-letter option with its value as a word of its own (zstd -o OUTPUT) then short values go separate', () => {
+    expect(valueFormsOf(fixture('gnu/zstd.txt'))).toEqual({ shortValue: 'separate' });
+  });
+
+  it.each(['gnu/ls.txt', 'gnu/grep.txt'])('when a GNU help writes --x=VALUE (%s) then values stay joined', (name) => {
+    expect(valueFormsOf(fixture(name))).toEqual({});
+  });
+});
+
+describe('zstd, whose help writes --[no-]x as git does', () => {
+  it('when its help is read then it is not taken for git, and its values go as its help writes them', async () => {
+    const { detectDialect } = await import('../../../src/reflect/help/detect.js');
+    expect(detectDialect(fixture('gnu/zstd.txt'))).toBe('gnu');
+  });
+});
