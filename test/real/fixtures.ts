@@ -1,0 +1,42 @@
+/** Small files the corpus's calls work on: each one made to show one finding or one clean result. */
+
+export const DATA_JSON = '{"name":"cli-mcp","items":[{"id":1,"tag":"a"},{"id":2,"tag":"b"},{"id":3,"tag":"a"}]}\n';
+export const HELLO_TXT = 'hello from a file\n';
+
+/** A repository's working tree: two TODOs, one in Python, one in JavaScript. */
+export const SOURCE_TREE = {
+  'README.md': '# scratch\n\nNothing to see.\n',
+  'src/app.py': 'def main():\n    # TODO: parse args\n    return 0\n',
+  'src/util.js': '// TODO: cache results\nexport const answer = 42;\n',
+} as const;
+
+export const MAKEFILE = 'greeting := hello\n\nbuild:\n\t@echo building $(greeting)\n';
+
+/** Unquoted expansions: shellcheck SC2086. */
+export const BAD_SH = '#!/bin/sh\nrm -rf $1/tmp\n';
+export const GOOD_SH = '#!/bin/sh\nprintf \'%s\\n\' "$1"\n';
+export const UGLY_SH = 'if [ -n "$1" ];then\necho   hi\nfi\n';
+
+export const UGLY_PY = "x = {  'a':37,'b':42,\n'c':927}\n";
+export const BAD_STYLE_PY = 'import os, sys\nx=1\n';
+export const GOOD_PY = 'import os\n\nprint(os.sep)\n';
+
+export const GOOD_YAML = '---\nname: cli-mcp\nitems:\n  - a\n  - b\n';
+/** A key given twice: an error for yamllint and js-yaml alike. */
+export const DUPLICATE_KEY_YAML = '---\nkey: value\nkey: other\n';
+
+export const UGLY_JS = 'const  a = {b:1,\n c:2}\n';
+export const UNUSED_JS = 'const unused = 1;\nexport const used = 2;\n';
+export const CLEAN_JS = 'export const used = 2;\n';
+export const NO_SEMI_JS = 'export const used = 2\n';
+export const BROKEN_JS = 'function (\n';
+export const ADD_JS = 'function add(first, second) {\n  return first + second;\n}\nconsole.log(add(1, 2));\n';
+
+export const BAD_TS = "const count: number = 'one';\nexport { count };\n";
+export const GOOD_TS = 'export const greet = (name: string): string => `hi ${name}`;\n';
+
+export const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><!-- a comment --><rect width="10" height="10"/></svg>\n';
+
+export const JSON_SCHEMA = JSON.stringify({ type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer', minimum: 0 } }, required: ['name'] });
+
+export const TERRAFORM_UNFORMATTED = 'variable "name" {\ndefault = "world"\n}\n\noutput "greeting" {\n  value   =   "hello ${var.name}"\n}\n';

@@ -1,0 +1,135 @@
+/** Serves one corpus program with `cli-mcp wrap` and checks its method, its tools and its calls. */
+import { execa } from 'execa';
+import { accessSync, constants, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot, type CallResult } from '../e2e/clients.js';
+import type { CallCase, Dirs, Program } from './corpus-types.js';
+import { loggedArgv, serve } from './serve.js';
+
+export interface CallOutcome {
+  readonly tool: string;
+  readonly does: string;
+  /** The known gap the entry names, if any. */
+  readonly gap?: string;
+  /** What went wrong; empty when the call passed. */
+  readonly problems: readonly string[];
+  readonly argv: readonly string[] | undefined;
+  readonly exitCode: number | null | undefined;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface ProgramOutcome {
+  readonly program: Program;
+  readonly version: string;
+  readonly method: string | undefined;
+  readonly toolNames: readonly string[];
+  readonly calls: readonly CallOutcome[];
+  /** Why `cli-mcp wrap` did not start, when it did not. */
+  readonly startError?: string;
+}
+
+/** Where the program is, or an error that says how it gets installed. */
+export function locate(program: Program): string {
+  const { source } = program;
+  if (source.kind === 'npm') {
+    const file = path.join(repoRoot, 'node_modules', '.bin', source.bin);
+    if (existsSync(file)) return file;
+    throw new Error(`${program.name} is missing: node_modules/.bin/${source.bin} does not exist. It is the pinned devDependency "${source.pkg}": run npm ci (.ci/run does).`);
+  }
+  const found = (process.env['PATH'] ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, source.bin)).find(isExecutable);
+  if (found) return source.bin;
+  const how = source.kind === 'debian' ? `.ci/run installs it when missing: apt-get install -y --no-install-recommends ${source.pkg}` : 'it is part of the machine image (see docs/real-clis.md)';
+  throw new Error(`${program.name} is NOT INSTALLED on this machine (no ${source.bin} on PATH): ${how}`);
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A user's environment, pared down: a scratch HOME, a shared scratch help cache, and the entry's extras. */
+export function environment(program: Program, dirs: Dirs, cache: string): Record<string, string> {
+  return { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dirs.home, XDG_CACHE_HOME: cache, LANG: 'C.UTF-8', ...program.env?.(dirs) };
+}
+
+async function prepare(program: Program, dirs: Dirs, env: Record<string, string>): Promise<void> {
+  for (const [file, text] of Object.entries(program.files ?? {})) {
+    mkdirSync(path.dirname(path.join(dirs.cwd, file)), { recursive: true });
+    writeFileSync(path.join(dirs.cwd, file), text);
+  }
+  for (const [file, ...args] of program.setup ?? []) {
+    await execa(file!, args, { cwd: dirs.cwd, env, extendEnv: false, stdin: 'ignore', timeout: 20_000 });
+  }
+}
+
+async function versionOf(target: string, program: Program, env: Record<string, string>): Promise<string> {
+  const [file, ...args] = program.versionCommand ?? [target, ...program.version];
+  const run = await execa(file!, args, { env, extendEnv: false, reject: false, stdin: 'ignore', timeout: 15_000, all: true });
+  const line = (run.all ?? '').split('\n').find((text) => /\d+\.\d+/.test(text)) ?? '?';
+  return /v?\d+\.\d+(\.\d+)?/.exec(line)?.[0].replace(/^v/, '') ?? '?';
+}
+
+export async function runProgram(program: Program, dirs: Dirs, cache: string): Promise<ProgramOutcome> {
+  const target = locate(program);
+  const env = environment(program, dirs, cache);
+  await prepare(program, dirs, env);
+  const version = await versionOf(target, program, env);
+  const extraEnv = Object.keys(program.env?.(dirs) ?? {});
+  const wrapArgs = [target, ...(program.wrap ?? []), '--timeout', '30000', ...(extraEnv.length > 0 ? ['--allow-env', ...extraEnv] : [])];
+  let server: Awaited<ReturnType<typeof serve>>;
+  try {
+    server = await serve(wrapArgs, { cwd: dirs.cwd, env });
+  } catch (error) {
+    const startError = error instanceof Error ? error.message : String(error);
+    const calls = program.calls.map((call) => ({ tool: call.tool, does: call.does, gap: call.gap, problems: ['cli-mcp wrap did not start'], argv: undefined, exitCode: undefined, stdout: '', stderr: '' }));
+    return { program, version, method: undefined, toolNames: [], calls, startError };
+  }
+  try {
+    const method = /found by (.+)$/m.exec(server.stderr())?.[1];
+    const toolNames = await server.listToolNames();
+    const calls: CallOutcome[] = [];
+    for (const call of program.calls) {
+      const logged = server.stderr().length;
+      // An unknown tool is a protocol error: kept as the call's failure, so the other calls still run.
+      const result = await server.callTool(call.tool, typeof call.input === 'function' ? call.input(dirs) : call.input).catch(protocolFailure);
+      calls.push(outcome(call, result, loggedArgv(server.stderr().slice(logged), call.tool), dirs));
+    }
+    return { program, version, method, toolNames, calls };
+  } finally {
+    await server.close();
+  }
+}
+
+function protocolFailure(error: unknown): CallResult {
+  return { isError: true, content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }] };
+}
+
+function outcome(call: CallCase, result: CallResult, argv: readonly string[] | undefined, dirs: Dirs): CallOutcome {
+  const out = result.structuredContent;
+  const stdout = out?.stdout ?? '';
+  const stderr = out?.stderr ?? (out ? '' : result.content.map((block) => block.text ?? '').join('\n'));
+  const problems: string[] = [];
+  if (!out) problems.push('no structured result (refused or not run)');
+  else if (out.exitCode !== call.exitCode) problems.push(`exit code ${String(out.exitCode)}, expected ${call.exitCode}`);
+  if (call.stdout && !call.stdout.test(stdout)) problems.push(`stdout does not match ${String(call.stdout)}`);
+  if (call.stderr && !call.stderr.test(stderr)) problems.push(`stderr does not match ${String(call.stderr)}`);
+  for (const file of call.creates ?? []) if (!existsSync(path.join(dirs.cwd, file))) problems.push(`${file} was not created`);
+  return { tool: call.tool, does: call.does, gap: call.gap, problems, argv, exitCode: out?.exitCode, stdout, stderr };
+}
+
+/** A failing call, said so that a fix can be checked against it. */
+export function describeFailure(call: CallOutcome): string {
+  const cut = (text: string) => (text.length > 600 ? `${text.slice(0, 600)}…` : text).trimEnd();
+  return [
+    `${call.tool}: ${call.does}`,
+    `  argv: ${JSON.stringify(call.argv ?? null)}`,
+    ...call.problems.map((problem) => `  - ${problem}`),
+    `  stdout: ${cut(call.stdout) || '(empty)'}`,
+    `  stderr: ${cut(call.stderr) || '(empty)'}`,
+  ].join('\n');
+}
