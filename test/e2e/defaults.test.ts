@@ -1,0 +1,26 @@
+/**
+ * Defaults that contradict their own options are not published: a client that fills defaults in, or a
+ * model that copies them, would otherwise send values the tool refuses or the program misreads.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, repoRoot, type TestClient } from './clients.js';
+
+describe('a program whose defaults contradict their options, listed through a real client', () => {
+  let client: TestClient;
+  beforeAll(async () => {
+    client = await connect('v2 (2026-07-28)', [join(repoRoot, 'test/fixtures/defaults/contradicting.mjs')]);
+  });
+  afterAll(() => client?.close());
+
+  it('when listed then only the default that fits its option is published', async () => {
+    const { tools } = await client.listTools();
+    const flags = (tools[0]?.inputSchema as { properties: { flags: { properties: Record<string, { default?: unknown }> } } }).properties.flags.properties;
+    expect(Object.fromEntries(Object.entries(flags).map(([name, schema]) => [name, schema.default]))).toEqual({ depth: undefined, mode: undefined, dry: undefined, retries: undefined, label: 'none' });
+  });
+
+  it('when called without those flags then the program applies its own defaults, none of them sent', async () => {
+    const result = await client.callTool('defaults_run', {});
+    expect(JSON.parse(result.structuredContent?.stdout ?? '{}')).toEqual({ depth: 0, mode: 'medium', dry: { enabled: true }, retries: 2.5, label: 'none' });
+  });
+});
