@@ -18,6 +18,8 @@ export interface OptionSpec {
   readonly type: ValueType;
   /** The token that turns the option on or carries its value: `--dry-run` or `-n`. Absent for a lone `--no-x`. */
   readonly flag?: string;
+  /** Other tokens of the same option (`-s` for `--server`): never sent, but denying any spelling denies the option. */
+  readonly aliases?: readonly string[];
   /** The token that turns the option off (`--no-color`): what `false` renders to. */
   readonly negation?: string;
   /** A value option whose value may be left out (`--cheese [type]`): `true` renders the bare flag. */
@@ -88,6 +90,12 @@ export interface ArgvConventions {
    * `separate` too: as a word of its own a parser would read it as a positional. @default 'equals'
    */
   readonly longValue?: 'equals' | 'separate';
+  /**
+   * The program reads argv with yargs-parser, which strips one pair of matching quotes from an option value,
+   * reads a lone `-` positional as a switch and drops a last `--x=`: such values and positionals are refused,
+   * and an empty list item is sent as `--x ""`. @default false
+   */
+  readonly yargsQuirks?: boolean;
 }
 
 /** Arguments a command hands on untouched to another program, after a literal `--` (`kubectl exec POD -- CMD…`). */
@@ -116,6 +124,10 @@ export interface CommandSpec {
   readonly argv?: Partial<ArgvConventions>;
   /** Words this command passes on after a literal `--`; a tool field of their own, never mixed with the positionals. */
   readonly passthrough?: PassthroughSpec;
+  /** Other words that run this command (commander `.alias()`, yargs command aliases). */
+  readonly aliases?: readonly string[];
+  /** Words of subcommands the program runs but does not list (hidden ones, and their aliases): never tools, never sent as a positional. */
+  readonly hiddenCommands?: readonly string[];
 }
 
 /** An option as one runnable command sees it: its own, or inherited from the command at `depth` in the path. */
@@ -137,6 +149,8 @@ export interface RunnableCommand {
   /** The argv conventions in force for this command, resolved from the root down. @default DEFAULT_ARGV_CONVENTIONS */
   readonly argv?: ArgvConventions;
   readonly passthrough?: PassthroughSpec;
+  /** Words that run a command under this one (names, aliases, hidden ones): the program would dispatch a positional equal to one, so none is sent. */
+  readonly subcommandNames?: readonly string[];
 }
 
 /** What a tool call carries once validated. */

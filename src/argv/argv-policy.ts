@@ -4,6 +4,7 @@
  */
 import { CliMcpError } from '../errors.js';
 import type { OptionSpec } from '../types.js';
+import { validateCommandRules, type ArgvCheck, type CommandRule } from './command-policy.js';
 
 /** What a CLI must never receive from the model. */
 export interface ArgvPolicy {
@@ -30,6 +31,20 @@ export interface ArgvPolicy {
    * @default true
    */
   readonly abbreviations?: boolean;
+  /**
+   * Commands governed as a whole, each with its reason: `exclude` builds no tool and refuses a call that
+   * reaches the command through positionals; `destructive` marks the tool so approval asks (see CommandRule).
+   * @default none
+   */
+  readonly commands?: readonly CommandRule[];
+  /** Checks on the whole prepared argv, for forms no flag names (`git config core.pager …`, `ext::` URLs). @default none */
+  readonly checks?: readonly ArgvCheck[];
+  /**
+   * Refuse a call whose path-like values (absolute, starting with `.` or `~`, containing `/`, `file:` URLs)
+   * resolve, symlinks followed, outside a directory: `true` for the CLI's working directory, or a directory.
+   * Values that do not look like paths (`main`, `HEAD~1`) are not checked. @default false
+   */
+  readonly confinePaths?: boolean | string;
 }
 
 interface CompiledPolicy {
@@ -78,6 +93,7 @@ export function checkArgv(argv: readonly string[], policy: ArgvPolicy, valueShor
  */
 export function validateArgvPolicy(policy: ArgvPolicy): void {
   compile(policy);
+  validateCommandRules(policy.commands);
 }
 
 /**
@@ -98,9 +114,28 @@ export function checkLauncherFile(file: string): string | undefined {
   );
 }
 
-/** The one-letter flags among `options` that take a value, for {@link checkArgv}. */
+/** The one-letter flags among `options` that take a value, for {@link checkArgv}; an alias (`-n` of `--lines`) counts too. */
 export function shortsTakingValues(options: readonly OptionSpec[]): Set<string> {
-  return new Set(options.filter((option) => option.type !== 'boolean' && option.count !== true && /^-[^-]$/.test(option.flag ?? '')).map((option) => option.flag?.[1] ?? ''));
+  const valued = options.filter((option) => option.type !== 'boolean' && option.count !== true);
+  return new Set(valued.flatMap(spellingsOf).filter((token) => /^-[^-]$/.test(token)).map((token) => token.slice(1)));
+}
+
+/**
+ * Why `option` may not be offered under `policy`: a message naming the first of its spellings (its flag,
+ * then its aliases) that the policy refuses, so `-s` denies `--server` when they are one option; undefined when none is.
+ * @example optionDenied({ name: 'server', type: 'string', flag: '--server', aliases: ['-s'] }, { denyFlags: ['-s'] }) // '"-s" is not allowed: …'
+ */
+export function optionDenied(option: OptionSpec, policy: ArgvPolicy): string | undefined {
+  for (const token of spellingsOf(option)) {
+    const refused = checkArgv([token], policy);
+    if (refused !== undefined) return refused;
+  }
+  return undefined;
+}
+
+/** Every token that turns an option on or carries its value. */
+function spellingsOf(option: OptionSpec): string[] {
+  return [...(option.flag === undefined ? [] : [option.flag]), ...(option.aliases ?? [])];
 }
 
 /** The reason one token before `--` is refused, or undefined. */

@@ -2,7 +2,7 @@ import { CliMcpError } from '../errors.js';
 import type { ArgvConventions, RunnableCommand, ScopedOption, ToolInput } from '../types.js';
 import { DEFAULT_ARGV_CONVENTIONS } from './conventions.js';
 import { formatNumber } from './format-number.js';
-import { layOut, type ArgvParts } from './layout.js';
+import { layOut, type ArgvParts, type BareFlag, type Segment } from './layout.js';
 
 /** The argv of one call, or why the program's parser could not be given it faithfully. */
 export type LaidOutArgv = { readonly ok: true; readonly argv: readonly string[] } | { readonly ok: false; readonly message: string };
@@ -18,7 +18,10 @@ export type LaidOutArgv = { readonly ok: true; readonly argv: readonly string[] 
  *   short-only one, so a value starting with `-` stays a value.
  * - `true` renders the flag, `false` the negation (`--no-x`, or `--x=false` where the conventions'
  *   `falseValue` is explicit: see flattenRunnable) or nothing; `null`, `undefined`, `""` and `[]` render nothing; an array repeats the flag once per
- *   element, a `count` option once per unit. Keys that are not options are ignored.
+ *   element (a `""` element is sent as an empty value), a `count` option once per unit. Keys that are not options are ignored.
+ * - Refused, with a message saying what to do: a positional naming a subcommand (the program would run it),
+ *   a bare optional-value flag that only a word could follow (the program would take the word as its value),
+ *   and, for yargs, quoted option values and a lone `-` positional.
  * - Positionals get `--` before them as the conventions say; passthrough words always follow a literal `--`.
  *
  * @example
@@ -29,7 +32,8 @@ export type LaidOutArgv = { readonly ok: true; readonly argv: readonly string[] 
  */
 export function layOutArgv(command: RunnableCommand, input: ToolInput): LaidOutArgv {
   const conventions = command.argv ?? DEFAULT_ARGV_CONVENTIONS;
-  return layOut(argvParts(command, input, conventions), conventions);
+  const parts = argvParts(command, input, conventions);
+  return typeof parts === 'string' ? { ok: false, message: parts } : layOut(parts, conventions);
 }
 
 /**
@@ -43,18 +47,28 @@ export function buildArgv(command: RunnableCommand, input: ToolInput): string[] 
   return [...laid.argv];
 }
 
-/** The words, option tokens, positionals and passthrough of a call, before they are laid out. */
-function argvParts(command: RunnableCommand, input: ToolInput, conventions: ArgvConventions): ArgvParts {
+/** The words, option tokens, positionals and passthrough of a call, before they are laid out; or why the values cannot be sent. */
+function argvParts(command: RunnableCommand, input: ToolInput, conventions: ArgvConventions): ArgvParts | string {
   const flags: Readonly<Record<string, unknown>> = input?.flags ?? {};
-  const segments = command.path.map((word, depth) => ({
-    word,
-    options: command.options.filter((spec) => spec.depth === depth && Object.hasOwn(flags, spec.name)).flatMap((spec) => renderOption(spec, flags[spec.name], conventions)),
-  }));
-  return { segments, positionals: input?.args ?? [], passthrough: input?.passthrough ?? [], program: command.path[0] ?? 'the program' };
+  const segments: Segment[] = [];
+  for (const [depth, word] of command.path.entries()) {
+    const bare: BareFlag[] = [];
+    const options: string[] = [];
+    for (const spec of command.options) {
+      if (spec.depth !== depth || !Object.hasOwn(flags, spec.name)) continue;
+      const rendered = renderOption(spec, flags[spec.name], conventions);
+      if (typeof rendered === 'string') return rendered;
+      // A bare optional-value flag goes first, so another option token can follow it instead of a word.
+      if (spec.optionalValue === true && spec.type !== 'boolean' && flags[spec.name] === true) bare.push(...rendered.map((token) => ({ token, name: spec.name })));
+      else options.push(...rendered);
+    }
+    segments.push({ word, bare, options });
+  }
+  return { segments, positionals: input?.args ?? [], passthrough: input?.passthrough ?? [], program: command.path[0] ?? 'the program', subcommandNames: command.subcommandNames ?? [] };
 }
 
-/** The tokens one option's value renders to. */
-function renderOption(spec: ScopedOption, value: unknown, conventions: ArgvConventions): string[] {
+/** The tokens one option's value renders to, or why it cannot be sent faithfully. */
+function renderOption(spec: ScopedOption, value: unknown, conventions: ArgvConventions): string[] | string {
   if (spec.count === true) return renderCount(spec, value);
   if (value === true) {
     // A value option given `true` without `optionalValue` would swallow the next token as its value.
@@ -65,15 +79,36 @@ function renderOption(spec: ScopedOption, value: unknown, conventions: ArgvConve
   if (value === false) return spec.negation !== undefined ? [spec.negation] : [];
   if (spec.flag === undefined) return [];
   const flag = spec.flag;
-  const values = Array.isArray(value) ? (value as readonly unknown[]) : [value];
+  const list = Array.isArray(value);
   const tokens: string[] = [];
-  for (const item of values) {
-    const text = renderValue(item);
-    if (text !== undefined) tokens.push(...withValue(flag, text, spec.optionalValue === true, conventions));
+  for (const item of list ? (value as readonly unknown[]) : [value]) {
+    // A lone "" means absent; in a list it is an item the program must receive.
+    const text = list && item === '' ? '' : renderValue(item);
+    if (text === undefined) continue;
+    if (conventions.yargsQuirks === true && isQuoted(text)) {
+      return `flags.${spec.name} ${JSON.stringify(text)} is wrapped in matching quotes, which yargs strips before the program sees the value. Leave the quotes out, or put a character outside them.`;
+    }
+    const rendered = text === '' ? emptyValue(flag, spec, conventions) : withValue(flag, text, spec.optionalValue === true, conventions);
+    if (typeof rendered === 'string') return rendered;
+    tokens.push(...rendered);
   }
   return tokens;
 }
 
+/** yargs-parser strips one pair of matching quotes around an option value. */
+function isQuoted(text: string): boolean {
+  return text.length >= 2 && (text[0] === '"' || text[0] === "'") && text.at(-1) === text[0];
+}
+
+/** An empty list item as the program reads it: `--x=` (commander, yargs-parser and getopt read ""), else `-x ""` as two words. */
+function emptyValue(flag: string, spec: ScopedOption, conventions: ArgvConventions): string[] | string {
+  const form = valueForm(flag, conventions);
+  // yargs-parser drops a `--x=` that ends the argv; `--x ""` it reads wherever it stands (its options go last).
+  if (form === 'equals' && conventions.yargsQuirks !== true) return [`${flag}=`];
+  if (spec.optionalValue !== true) return [flag, ''];
+  if (flag.startsWith('--')) return [`${flag}=`];
+  return `flags.${spec.name} holds "", which ${flag} cannot carry: its value is optional and only read attached, so the bare flag would mean true. Leave the empty item out.`;
+}
 /** A counted option: the flag once per unit (`3` → `--verbose --verbose --verbose`); anything but a positive integer renders nothing. */
 function renderCount(spec: ScopedOption, value: unknown): string[] {
   const flag = spec.flag;

@@ -11,7 +11,7 @@ export const PARSER_CONVENTIONS = Object.freeze({
   /** commander: operands after `--`; a subcommand's options after its word. */
   commander: DEFAULT_ARGV_CONVENTIONS,
   /** yargs fills a command's positionals only before `--`, and its arrays are greedy: options go last. */
-  yargs: Object.freeze({ doubleDash: 'never', options: 'end', falseValue: 'omit', shortValue: 'attached' }),
+  yargs: Object.freeze({ doubleDash: 'never', options: 'end', falseValue: 'omit', shortValue: 'attached', yargsQuirks: true }),
   /** cobra/pflag: `kubectl create deployment web --image=nginx`; `--` only when needed (ArgsLenAtDash counts words before it). */
   cobra: Object.freeze({ doubleDash: 'when-needed', options: 'end', falseValue: 'explicit', shortValue: 'attached' }),
   /** GNU getopt_long, argparse, click, clap: options after the command word, `--` only before a positional starting with `-`. */

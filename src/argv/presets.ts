@@ -1,13 +1,16 @@
 /**
  * Ready-made argv policies for CLIs people commonly wrap. Each denies the flags that would let the model
  * change where the CLI connects, whose credentials it uses, run other programs, write outside the
- * working tree, or (docker) gain host privileges. Out of scope, by design:
+ * working tree, or (docker) gain host privileges; kubectl and git also govern commands (commands.ts).
+ * Out of scope, by design:
  * - rules on values (`--network=host` vs `--network=mynet`): a flag is denied whatever its value;
- * - file reads through values (`--body-file`, `-F x=@file`, `--from-file`): confine those with a sandbox;
- * - dangerous subcommands (`git config`, `kubectl exec`, `gh auth token`, `docker cp`): leave them out with selectors.
+ * - file reads through values (`--body-file`, `-F x=@file`, `--from-file`): `confinePaths` or a sandbox;
+ * - dangerous subcommands of docker and gh (`docker cp`, `gh auth token`): leave them out with selectors.
  * Copy a preset and edit it when its trade-offs do not suit you.
  */
 import type { ArgvPolicy } from './argv-policy.js';
+import { GIT_COMMANDS, KUBECTL_COMMANDS } from './preset-commands.js';
+import { gitConfigKeys, gitExtTransport } from './git-checks.js';
 
 /** The deny lists, each entry with the reason it is there. */
 export const ARGV_PRESETS: Readonly<Record<'kubectl' | 'git' | 'docker' | 'gh', ArgvPolicy>> = Object.freeze({
@@ -37,6 +40,7 @@ export const ARGV_PRESETS: Readonly<Record<'kubectl' | 'git' | 'docker' | 'gh', 
       '--user', // pairs a configured cluster with another identity, possibly more privileged
       '--profile-output', // writes the profile to any path, overwriting files
     ]),
+    commands: KUBECTL_COMMANDS,
   }),
   /** git (parse-options accepts unique abbreviations of subcommand flags, so they are matched). */
   git: Object.freeze({
@@ -62,9 +66,13 @@ export const ARGV_PRESETS: Readonly<Record<'kubectl' | 'git' | 'docker' | 'gh', 
       '--output', // diff/log/format-patch/archive write to any file, e.g. over ~/.bashrc
       '--output-directory', // format-patch writes into any directory
       '-o', // format-patch -o is --output-directory (clone -o, commit -o, push -o have long forms)
+      '--no-index', // diff --no-index compares any two files on the machine: reads outside the repository
       // Not denied: --namespace only scopes refs within the same repository, and its abbreviation would
       // catch `submodule add --name`; --ext-diff runs only drivers the user's own config defines.
     ]),
+    commands: GIT_COMMANDS,
+    checks: Object.freeze([gitConfigKeys, gitExtTransport]),
+    confinePaths: true, // paths resolve inside the working tree: `diff /outside/file /dev/null` is refused
   }),
   /** docker (cobra/pflag: exact names only). */
   docker: Object.freeze({

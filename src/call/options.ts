@@ -10,11 +10,13 @@ import type { InputLimits } from '../middleware/harden-input.js';
 import type { LogCallsOptions } from '../middleware/log-calls.js';
 import type { RateLimitOptions } from '../middleware/rate-limit.js';
 import { redactor, type RedactOptions } from '../middleware/redact.js';
+import { redactStream, type StreamRedactor } from '../middleware/redact-stream.js';
 import { sanitizeText } from '../sanitize-text.js';
 import { DEFAULT_TIMEOUT_MS } from '../middleware/timeout.js';
 import type { ToolShapeOptions } from '../tool/build-tools.js';
 import type { Selection } from '../tool/select.js';
 import type { Middleware } from './context.js';
+import type { ProgressCleaner } from './progress.js';
 
 /**
  * Which commands become tools, with which flags and middleware. Selectors are tried in order and the
@@ -71,7 +73,7 @@ export interface RunSettings {
   readonly env: Record<string, string>;
   readonly argvPolicy: ArgvPolicy;
   /** What streamed output goes through before the client sees it: the same cleaning as the result. */
-  readonly cleanText: (text: string) => string;
+  readonly cleanText: ProgressCleaner;
 }
 
 /** Applies defaults and checks every option, each refusal naming the option and the bad value. */
@@ -83,14 +85,20 @@ export function runSettings(options: CliToolsOptions): RunSettings {
     maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES),
     cwd: options.cwd,
     env: environmentFor(options),
-    argvPolicy: checkedPolicy(options.argvPolicy ?? {}),
+    argvPolicy: checkedPolicy(options.argvPolicy ?? {}, options.cwd),
     cleanText: cleanerFor(options),
   };
 }
 
-function cleanerFor(options: CliToolsOptions): (text: string) => string {
+function cleanerFor(options: CliToolsOptions): ProgressCleaner {
   const mask = options.redact === false ? (text: string) => text : redactor(options.redact ?? {});
-  return options.sanitize === false ? mask : (text) => mask(sanitizeText(text));
+  const sanitize = options.sanitize === false ? (text: string) => text : sanitizeText;
+  // Progress gets a stateful redactor per call; lines are sanitised before it looks for key lines.
+  const stream = (): StreamRedactor => {
+    const redacting = options.redact === false ? { lines: (text: string) => text, text: mask } : redactStream(options.redact ?? {}, mask);
+    return { lines: (text) => redacting.lines(sanitize(text)), text: redacting.text };
+  };
+  return Object.assign((text: string) => mask(sanitize(text)), { stream });
 }
 
 /** The child's environment, computed once: the allowlist applied to this process's environment. */
@@ -107,9 +115,11 @@ function checkedLauncher(launcher: Launcher): Launcher {
   return launcher;
 }
 
-function checkedPolicy(policy: ArgvPolicy): ArgvPolicy {
+/** The policy, validated, with `confinePaths: true` made the directory the CLI runs in. */
+function checkedPolicy(policy: ArgvPolicy, cwd: string | undefined): ArgvPolicy {
   validateArgvPolicy(policy);
-  return policy;
+  if (policy.confinePaths === undefined || policy.confinePaths === false) return policy;
+  return { ...policy, confinePaths: resolve(cwd ?? process.cwd(), policy.confinePaths === true ? '.' : policy.confinePaths) };
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {

@@ -1,5 +1,7 @@
 import { checkArgv, shortsTakingValues, type ArgvPolicy } from '../argv/argv-policy.js';
 import { layOutArgv } from '../argv/build-argv.js';
+import { checkCommands } from '../argv/command-policy.js';
+import { confinedPaths } from '../argv/confine-paths.js';
 import { refuse } from '../middleware/refuse.js';
 import { checkInput } from '../middleware/validate.js';
 import type { Middleware } from './context.js';
@@ -7,8 +9,8 @@ import type { Middleware } from './context.js';
 /**
  * Prepares the one argv a call runs, once, after every user-written layer: re-validates the input
  * (middleware may have changed it), builds the argv laid out as the program's users type it, and
- * checks the argv policy. The frozen result on `ctx.argv` is what approval shows, the log records,
- * the final check reads and the spawn runs.
+ * checks the argv policy (flags, command rules, confined paths). The frozen result on `ctx.argv` is
+ * what approval shows, the log records, the final check reads and the spawn runs.
  */
 export function prepareArgv(policy: ArgvPolicy): Middleware {
   return async (ctx, next) => {
@@ -17,9 +19,14 @@ export function prepareArgv(policy: ArgvPolicy): Middleware {
     ctx.input = checked.input;
     const laid = layOutArgv(ctx.tool.command, checked.input);
     if (!laid.ok) return refuse(ctx, `Refused: ${laid.message}`, 'refused: unrepresentable argv');
-    // A CLI that does not honour `--` gets none from the layout only where the conventions say so; the policy covers the rest.
+    // Flags in every spelling the parser accepts, and positionals where the CLI reads options after `--`.
     const refused = checkArgv(laid.argv, policy, shortsTakingValues(ctx.tool.command.options));
     if (refused) return refuse(ctx, `Refused: ${refused}`, 'refused: argv policy');
+    const command = checkCommands(laid.argv, ctx.tool.command, policy.commands, policy.checks);
+    if (command) return refuse(ctx, `Refused: ${command}`, 'refused: command policy');
+    // Checked on the input's values, which the argv holds verbatim: no guessing which token is a value.
+    const outside = policy.confinePaths ? confinedPaths(checked.input, policy.confinePaths === true ? process.cwd() : policy.confinePaths) : undefined;
+    if (outside) return refuse(ctx, `Refused: ${outside}`, 'refused: path outside the working directory');
     ctx.argv = Object.freeze([...laid.argv]);
     await next();
   };

@@ -4,6 +4,9 @@ import type { Source } from './load.js';
 import { addSharedOptions, positiveInt, type SharedFlags } from './options.js';
 import { packageVersion } from './version.js';
 
+/** Signals that stop a server or a call, and with it the CLI's whole process tree. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 /** Where the CLI writes; tests pass their own. */
 export interface CliIo {
   readonly stdout: NodeJS.WritableStream;
@@ -51,7 +54,8 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
       const stop = (): void => {
         void handle.close().finally(() => process.exit(0));
       };
-      process.once('SIGINT', stop).once('SIGTERM', stop);
+      // A hangup (terminal closed, parent gone) stops the server like a termination: no process tree is left behind.
+      for (const signal of STOP_SIGNALS) process.once(signal, stop);
     });
 
   const writeManifest = new Option('--manifest [file]', 'with a target: print its manifest, or write it to <file>, instead of the tools; without one: list the tools of manifest <file>');
@@ -85,8 +89,10 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
       }
       const abort = new AbortController();
       const cancel = (): void => abort.abort();
-      process.once('SIGINT', cancel);
-      const result = await server.tools.run(tool, input, { signal: abort.signal }).finally(() => process.off('SIGINT', cancel));
+      for (const signal of STOP_SIGNALS) process.once(signal, cancel);
+      const result = await server.tools.run(tool, input, { signal: abort.signal }).finally(() => {
+        for (const signal of STOP_SIGNALS) process.off(signal, cancel);
+      });
       const { toCallToolResult } = await import('../server/call-result.js');
       io.stdout.write(`${JSON.stringify(toCallToolResult(result), null, 2)}\n`);
       if (result.isError) outcome.exitCode = 1;

@@ -20,6 +20,7 @@ export interface SharedFlags {
   preset?: PresetName;
   denyFlag?: string[];
   doubleDash?: boolean;
+  confinePaths?: boolean;
   redact?: boolean;
   redactEnv?: string[];
   redactPattern?: string[];
@@ -45,8 +46,8 @@ type PresetName = keyof typeof ARGV_PRESETS;
 export function addSharedOptions(command: Command): Command {
   return command
     .option('--prefix <name>', 'replace the program name at the start of every tool name')
-    .option('--include <commands...>', 'expose only these commands: paths like "todo add" or "tag *" (globs)')
-    .option('--exclude <commands...>', 'never expose these commands (globs); excluded tools cannot be called')
+    .option('--include <commands...>', 'expose only these commands, exactly: paths like "todo add", or "tag *" for everything under tag')
+    .option('--exclude <commands...>', 'never expose these commands or anything under them (globs); excluded tools cannot be called')
     .option('--exclude-flag <names...>', 'leave these flags out of every tool')
     .addOption(
       new Option('--approval <mode>', 'when to ask the user first: auto (destructive calls), ask (all but read-only), yolo (never), read-only (refuse the rest)')
@@ -62,13 +63,15 @@ export function addSharedOptions(command: Command): Command {
     .option('--exec <binary>', 'run this executable for each call instead of the target itself (e.g. kubectl)')
     .option('--allow-env <names...>', 'more environment variables the CLI inherits (NAME or PREFIX_*), beyond PATH, HOME, LANG, …')
     .option('--inherit-env', 'pass the whole environment to the CLI, secrets included (off: an allowlist)')
-    .addOption(new Option('--preset <cli>', 'deny the dangerous flags of a known CLI').choices(Object.keys(ARGV_PRESETS)))
-    .option('--deny-flag <flags...>', 'flags the model may never pass, e.g. --kubeconfig -s')
+    .addOption(new Option('--preset <cli>', 'deny the dangerous flags and commands of a known CLI').choices(Object.keys(ARGV_PRESETS)))
+    // One value per occurrence: commander takes a required value even when it starts with `-`, but ends a variadic list there.
+    .addOption(new Option('--deny-flag <flag>', 'a flag the model may never pass, in any spelling; repeat for more: --deny-flag --kubeconfig --deny-flag -s').argParser(collect))
+    .option('--confine-paths', 'refuse values that look like paths (absolute, ./ ../ ~, containing /) and resolve outside the working directory')
     .option('--no-double-dash', 'the CLI does not treat -- as the end of its options: send none, refuse positionals starting with -')
     .option('--redact-env <names...>', 'mask the values of these environment variables wherever they appear in output')
     .option('--redact-pattern <regexps...>', 'mask text matching these regular expressions in output')
     .option('--no-redact', 'do not mask secrets (token shapes, password= values) in output')
-    .option('--no-sanitize', 'keep ANSI escapes and control, bidi and zero-width characters in output')
+    .option('--no-sanitize', 'keep ANSI escapes, control characters and invisible (bidi, zero-width, tag, variation selector …) characters in output')
     .option('--allow-multiline <flags...>', 'let these values hold line feeds (free text such as commit messages): a flag name for every tool, TOOL.FLAG for one tool, TOOL.args for its positionals')
     .addOption(new Option('--rate-limit <perSecond>', 'calls per second across all tools (bursts up to twice that)').argParser(positiveInt).default(30))
     .option('--no-rate-limit', 'do not limit the call rate')
@@ -108,6 +111,7 @@ function argvPolicy(flags: SharedFlags): ArgvPolicy {
     ...preset,
     denyFlags: [...(preset.denyFlags ?? []), ...(flags.denyFlag ?? [])],
     honoursDoubleDash: flags.doubleDash === false ? false : preset.honoursDoubleDash,
+    confinePaths: flags.confinePaths === true ? true : preset.confinePaths,
   };
 }
 
@@ -130,6 +134,10 @@ function regExp(source: string): RegExp {
   } catch (error) {
     throw new Error(`--redact-pattern ${JSON.stringify(source)} is not a regular expression: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function nonNegativeInt(value: string): number {

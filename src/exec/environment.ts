@@ -6,7 +6,7 @@ import { CliMcpError } from '../errors.js';
 
 /**
  * Variables a CLI inherits by default: what programs need to find executables, the home directory,
- * the locale, the terminal, the time zone and the temp directory. Entries ending in `*` are prefixes.
+ * the locale (LANG, LANGUAGE and the standard LC_ categories, by name), the terminal, the time zone and the temp directory.
  * The Windows names (SystemRoot … ProgramData) are only set there; on win32 names match case-insensitively.
  * Deliberately absent: credentials, `NODE_OPTIONS` (it can `--require` code), `SSH_AUTH_SOCK`, proxies.
  */
@@ -18,7 +18,20 @@ export const DEFAULT_ENV_ALLOWLIST: readonly string[] = Object.freeze([
   'SHELL',
   'LANG',
   'LANGUAGE',
-  'LC_*',
+  // The POSIX and glibc locale categories by name: a `LC_*` prefix would also pass LC_SECRET_TOKEN.
+  'LC_ALL',
+  'LC_CTYPE',
+  'LC_COLLATE',
+  'LC_MESSAGES',
+  'LC_MONETARY',
+  'LC_NUMERIC',
+  'LC_TIME',
+  'LC_ADDRESS',
+  'LC_IDENTIFICATION',
+  'LC_MEASUREMENT',
+  'LC_NAME',
+  'LC_PAPER',
+  'LC_TELEPHONE',
   'TERM',
   'TZ',
   'TMPDIR',
@@ -36,7 +49,7 @@ export const DEFAULT_ENV_ALLOWLIST: readonly string[] = Object.freeze([
 ]);
 
 /** The few default names a log line shows before the ellipsis. */
-const SUMMARY_SAMPLE = 'PATH, HOME, LANG, LC_*';
+const SUMMARY_SAMPLE = 'PATH, HOME, LANG, LC_ALL';
 
 /** Which variables a spawned CLI receives. */
 export interface EnvironmentOptions {
@@ -86,7 +99,7 @@ export function childEnvironment(
 
 /**
  * A one-line summary for logs: which names are inherited and which are set (never their values).
- * @example describeEnvironment({ allow: ['MY_VAR'] }) // 'inherits PATH, HOME, LANG, LC_*, … + MY_VAR'
+ * @example describeEnvironment({ allow: ['MY_VAR'] }) // 'inherits PATH, HOME, LANG, LC_ALL, … + MY_VAR'
  * @example describeEnvironment({ inheritAll: true, set: { NO_COLOR: '1' } }) // 'inherits everything; sets NO_COLOR'
  */
 export function describeEnvironment(options: EnvironmentOptions = {}): string {

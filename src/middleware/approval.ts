@@ -2,6 +2,7 @@ import { CliMcpError } from '../errors.js';
 import { riskOf, type Risk, type RiskOverrides } from './risk.js';
 import type { CallContext, Middleware } from '../call/context.js';
 import { refuse } from './refuse.js';
+import { spellOutInvisible } from '../sanitize-text.js';
 
 /**
  * When the user is asked before a call runs:
@@ -76,6 +77,11 @@ function needsApproval(mode: ApprovalMode, risk: Risk): boolean {
 
 function question(ctx: CallContext, risk: Risk, argv: readonly string[]): string {
   const words = [ctx.tool.command.path[0] ?? ctx.tool.name, ...argv];
-  const line = words.map((word) => (/^[\w./:=@%+-]+$/.test(word) ? word : JSON.stringify(word))).join(' ');
+  const line = words.map(quoteWord).join(' ');
   return `Allow the assistant to run this ${risk} command?\n\n${line}`;
+}
+
+/** A word as the user must read it: bare when plainly safe, else quoted with invisible characters spelled out (`"prod\\u2028db"`). */
+function quoteWord(word: string): string {
+  return /^[\w./:=@%+-]+$/.test(word) ? word : spellOutInvisible(JSON.stringify(word));
 }

@@ -39,6 +39,10 @@ const LITERAL = String.raw`(?:null|true|false|~|[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e
 // A bare value after `:` (YAML, headers) is masked as a YAML scalar, so `token: [REDACTED]` does not become a list.
 const COLON_ASSIGNMENT = withIndices(new RegExp(`${SECRET_KEY}:[ \\t]*(?:${QUOTED_VALUE}|(?!${LITERAL}|[|>])(?<scalar>${BARE_VALUE}))`, 'gi'));
 
+/** The lines that open and close a PEM private key block (PKCS#1, PKCS#8, encrypted, EC, OpenSSH). */
+export const PRIVATE_KEY_BEGIN = String.raw`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----`;
+export const PRIVATE_KEY_END = String.raw`-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----`;
+
 // Built-in token shapes. A named group marks the part to mask when only a value is secret (`password=` stays).
 // A secret never starts inside a run of its own characters, so a long run that fails to match is scanned once, not once per position.
 const BUILT_INS: readonly RegExp[] = [
@@ -50,7 +54,8 @@ const BUILT_INS: readonly RegExp[] = [
   /\b[sr]k_live_[A-Za-z0-9]{10,}\b/g, // Stripe secret and restricted keys
   /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g, // JWT; the shortest real header is 20 characters
   /\bAuthorization[ \t]*[:=][ \t]*(?:Bearer|Basic|Token)[ \t]+(?<value>[^\s"',;]+)/gi,
-  /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)/g, // cut-off blocks too
+  new RegExp(`${PRIVATE_KEY_BEGIN}[\\s\\S]*?(?:${PRIVATE_KEY_END}|$)`, 'g'), // cut-off blocks too
+  ...orphanKeyBodies(),
   new RegExp(`${SECRET_KEY}=[ \\t]*(?:${QUOTED_VALUE}|(?<bare>${BARE_VALUE}))`, 'gi'), // env, query string, INI
 ].map(withIndices).concat(COLON_ASSIGNMENT);
 
@@ -103,6 +108,19 @@ export function redact(options: RedactOptions = {}): Middleware {
     };
     return redacted;
   });
+}
+
+/**
+ * Key body lines up to an END whose BEGIN is gone (cut from the middle of a long output): base64-looking
+ * lines, or `\\n`-joined runs in a JSON string, with the END. A run is only tried from its first line, so a
+ * long base64 run without an END is scanned once.
+ */
+function orphanKeyBodies(): RegExp[] {
+  const b64 = '[A-Za-z0-9+/=]';
+  return [
+    new RegExp(String.raw`^(?<!^[ \t]*${b64}+\r?\n)(?:[ \t]*${b64}+\r?\n)+[ \t]*${PRIVATE_KEY_END}`, 'gm'),
+    new RegExp(String.raw`(?<![A-Za-z0-9+/=\\])(?:${b64}+\\n)+${PRIVATE_KEY_END}`, 'g'),
+  ];
 }
 
 function envValues(names: readonly string[], env: Readonly<Record<string, string | undefined>>): string[] {

@@ -1,10 +1,19 @@
 import { sanitizeText } from '../sanitize-text.js';
 import type { CommandSpec, OptionSpec, PositionalSpec } from '../types.js';
 
+/** Characters kept of a description; longer ones end in an ellipsis. */
+export const MAX_DESCRIPTION_CHARS = 1_000;
+/** Characters kept of a command's examples; longer ones end in an ellipsis. */
+export const MAX_EXAMPLES_CHARS = 4_000;
+
+/** How long each text field may be. */
+const LIMITS: Readonly<Record<string, number>> = { description: MAX_DESCRIPTION_CHARS, examples: MAX_EXAMPLES_CHARS };
+
 /**
  * The one place reflected text is made plain: colours (chalk's ANSI escapes), other escape sequences,
  * control, bidi and zero-width characters are removed from every description, example and default
- * string in the tree, as the output of a call is (`sanitizeText`). Text left empty is dropped.
+ * string in the tree, as the output of a call is (`sanitizeText`). Text left empty is dropped; a
+ * description is cut to 1,000 characters and examples to 4,000, ending in `…`.
  * Names, flags and choices are left alone: they are what the program is called with.
  */
 export function cleanSpec(spec: CommandSpec): CommandSpec {
@@ -28,7 +37,7 @@ function cleanPositional(positional: PositionalSpec): PositionalSpec {
   return withDefault(withText({ ...positional }, ['description']));
 }
 
-/** The given text fields cleaned and trimmed; one that ends up empty is removed. */
+/** The given text fields cleaned, trimmed and capped; one that ends up empty is removed. */
 function withText<T extends object>(value: T, keys: readonly string[]): T {
   const record = value as Record<string, unknown>;
   for (const key of keys) {
@@ -36,7 +45,7 @@ function withText<T extends object>(value: T, keys: readonly string[]): T {
     if (typeof text !== 'string') continue;
     const clean = sanitizeText(text).trim();
     if (clean === '') delete record[key];
-    else record[key] = clean;
+    else record[key] = capped(clean, LIMITS[key] ?? MAX_DESCRIPTION_CHARS);
   }
   return value;
 }
@@ -51,4 +60,11 @@ function cleanValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(cleanValue);
   if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cleanValue(item)]));
   return value;
+}
+
+/** At most `max` characters (code points, so no surrogate pair is split), the last an ellipsis when cut. */
+function capped(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const points = Array.from(text);
+  return points.length <= max ? text : `${points.slice(0, max - 1).join('').trimEnd()}…`;
 }

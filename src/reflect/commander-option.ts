@@ -144,6 +144,7 @@ function positiveSpec(option: CommanderOption): OptionSpec {
     name: option.name(),
     description: option.description || undefined,
     flag: option.long ?? option.short,
+    aliases: option.long !== undefined && option.short !== undefined ? [option.short] : undefined,
     default: jsonDefault(option.defaultValue),
     required: option.mandatory || undefined,
     env: option.envVar,

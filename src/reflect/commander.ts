@@ -48,6 +48,8 @@ export interface CommanderCommand {
   readonly createHelp?: () => CommanderHelp;
   /** The version string `program.version('…')` set, if any. */
   readonly version?: () => string | undefined;
+  /** Other words that run it (`.alias()`); missing before commander 5. */
+  readonly aliases?: () => readonly string[];
   /** EventEmitter's, which commander's typings leave out; `addHelpText` registers listeners. */
   readonly listeners?: (event: string) => readonly unknown[];
 }
@@ -97,7 +99,8 @@ export function readAnnotations(command: object): CommandAnnotations | undefined
  * Reflects a commander program into a CommandSpec tree through commander's public introspection
  * (`commands`, `options`, `registeredArguments`, `createHelp().visibleCommands/visibleOptions`);
  * commander 2 to 6, which have no `createHelp`, through the fields they keep (commander-legacy.ts).
- * Hidden commands and options, the help option and command, and the version option are left out;
+ * Hidden commands and options, the help option and command, and the version option are left out (the
+ * words of hidden and help commands are kept in `hiddenCommands`: a positional must never be one);
  * descriptions, examples and defaults are plain text (`cleanSpec`).
  * `options.name` names the root when `program.name()` is empty.
  * @throws {CliMcpError} `cli-mcp.reflection-failed` when the root has no name at all.
@@ -138,7 +141,22 @@ function reflectCommand(cmd: CommanderCommand, name: string): CommandSpec {
     positionals: facts.arguments.map(reflectArgument),
     subcommands: facts.subcommands.map((sub) => reflectCommand(sub, sub.name())),
     annotations: readAnnotations(cmd),
+    aliases: aliasesOf(cmd),
+    hiddenCommands: hiddenWords(cmd, facts.subcommands),
   });
+}
+
+function aliasesOf(cmd: CommanderCommand): string[] | undefined {
+  const aliases = typeof cmd.aliases === 'function' ? cmd.aliases() : [];
+  return aliases.length > 0 ? [...aliases] : undefined;
+}
+
+/** Words commander dispatches that are not in the tree: hidden subcommands (and aliases), and its implicit `help` command. */
+function hiddenWords(cmd: CommanderCommand, listed: readonly CommanderCommand[]): string[] | undefined {
+  const hidden = cmd.commands.filter((sub) => !listed.includes(sub)).flatMap((sub) => [sub.name(), ...(aliasesOf(sub) ?? [])]);
+  const implicit = typeof cmd.createHelp === 'function' ? cmd.createHelp().visibleCommands(cmd).filter((sub) => !cmd.commands.includes(sub as CommanderCommand)) : [];
+  const words = [...hidden, ...implicit.map((sub) => (sub as CommanderCommand).name())];
+  return words.length > 0 ? words : undefined;
 }
 
 /** commander 7 and later, read through `createHelp()`. */

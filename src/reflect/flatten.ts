@@ -5,7 +5,8 @@ import type { ArgvConventions, CommandSpec, OptionSpec, RunnableCommand, ScopedO
  * The runnable commands of a tree, depth-first in declaration order (the root first when it is
  * runnable). Each carries its path from the root and its options: ancestors' first, then its own,
  * each with the `depth` of the declaring command; a nearer option shadows a farther one of the same name.
- * Argv conventions are resolved from the root down (a command's own fields over its parent's).
+ * Argv conventions are resolved from the root down (a command's own fields over its parent's). Each also
+ * carries the words that run the commands under it (names, aliases, hidden ones), which it must never receive as a positional.
  * @example flattenRunnable(spec).map((c) => c.path) // [['kubectl', 'get'], ['kubectl', 'config', 'view']]
  */
 export function flattenRunnable(root: CommandSpec): RunnableCommand[] {
@@ -17,6 +18,7 @@ export function flattenRunnable(root: CommandSpec): RunnableCommand[] {
     const ownNames = new Set(own.map((option) => option.name));
     const options = [...inherited.filter((option) => !ownNames.has(option.name)), ...own];
     if (node.runnable) {
+      const subcommandNames = [...node.subcommands.flatMap((sub) => [sub.name, ...(sub.aliases ?? [])]), ...(node.hiddenCommands ?? [])];
       runnable.push({
         path,
         options,
@@ -26,6 +28,7 @@ export function flattenRunnable(root: CommandSpec): RunnableCommand[] {
         ...(node.annotations !== undefined ? { annotations: node.annotations } : {}),
         ...(conventions !== DEFAULT_ARGV_CONVENTIONS ? { argv: conventions } : {}),
         ...(node.passthrough !== undefined ? { passthrough: node.passthrough } : {}),
+        ...(subcommandNames.length > 0 ? { subcommandNames } : {}),
       });
     }
     // A local option stays here; an inherited one it shadowed reaches the subcommands again.

@@ -22,6 +22,7 @@ const optionSchema = z
     description: text('What the option does, shown to the model.').optional(),
     type: z.enum(['boolean', 'string', 'number', 'integer']).describe('The value\'s type; `boolean` for a switch that takes no value.'),
     flag: flagToken('The token that turns the option on or carries its value: `--dry-run` or `-n`. Absent for a lone `--no-x`.').optional(),
+    aliases: z.array(flagToken('Another token of the same option.')).describe('Other tokens of the same option (`-s` for `--server`): never sent, but denying any spelling denies the option.').optional(),
     negation: negationToken('The token that turns the option off (`--no-color`, or `--wait=false` for Go CLIs): what `false` renders to.').optional(),
     optionalValue: z.boolean().describe('A value option whose value may be left out (`--cheese [type]`): `true` renders the bare flag.').optional(),
     variadic: z.boolean().describe('Takes several values: the flag is repeated once per value.').optional(),
@@ -63,6 +64,7 @@ const argvSchema = z
     falseValue: z.enum(['omit', 'explicit']).describe('What `false` renders to for a switch without a negation: nothing, or `--x=false`.').optional(),
     shortValue: z.enum(['attached', 'equals', 'separate']).describe('How a one-letter option carries a value: `-n5`, `-n=5` or `-n 5`.').optional(),
     longValue: z.enum(['equals', 'separate']).describe('How a long option carries a value: `--name=v`, or `--name v` for a parser that knows no `=`.').optional(),
+    yargsQuirks: z.boolean().describe('The program reads argv with yargs-parser: values in matching quotes and a lone `-` positional are refused, an empty list item is sent as `--x ""`.').optional(),
   })
   .describe('How argv is laid out for this command and those under it, as the program\'s users type it; unset fields come from the parent command.');
 
@@ -87,6 +89,8 @@ const commandShape = {
   annotations: annotationsSchema.optional(),
   argv: argvSchema.optional(),
   passthrough: passthroughSchema.optional(),
+  aliases: z.array(name('A word that runs this command.')).describe('Other words that run this command (commander `.alias()`, yargs command aliases).').optional(),
+  hiddenCommands: z.array(name('A word that runs a hidden subcommand.')).describe('Words of subcommands the program runs but does not list: never tools, and never sent as a positional.').optional(),
 };
 
 const commandSchema = z.strictObject(commandShape).meta({ id: 'CommandSpec', description: 'A command and the commands under it; `program` is the root command: the program itself.' });

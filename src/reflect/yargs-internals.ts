@@ -93,6 +93,14 @@ export function commandRecords(instance: object): YargsCommandRecord[] {
   }));
 }
 
+/** Every word that runs a command declared on `instance`, by the command it runs: its name, then its aliases (`aliasMap` is private). */
+export function commandWords(instance: object): ReadonlyMap<string, readonly string[]> {
+  const command = internals(instance).getCommandInstance() as unknown as { getCommandHandlers(): Record<string, unknown>; aliasMap?: Record<string, string> };
+  const words = new Map<string, string[]>(Object.keys(command.getCommandHandlers()).map((name) => [name, [name]]));
+  for (const [alias, name] of Object.entries(command.aliasMap ?? {})) words.get(name)?.push(alias);
+  return words;
+}
+
 /** Option descriptions by key, translations resolved to their English text; yargs' own options are left out. */
 export function optionDescriptions(instance: object): { readonly text: ReadonlyMap<string, string>; readonly builtIn: ReadonlySet<string> } {
   const text = new Map<string, string>();

@@ -96,6 +96,7 @@ function optionSpec(group: readonly string[], level: YargsLevel, parsing: YargsP
     name,
     description: [text, note].filter(Boolean).join(' ') || undefined,
     flag,
+    aliases: aliasesOf(group, name),
     default: jsonDefault(read.value('default')),
     required: group.some((key) => Object.hasOwn(options.demandedOptions, key)) || undefined,
     env: parsing.envPrefix ? `${parsing.envPrefix}_${name.replace(/-/g, '_').toUpperCase()}` : undefined,
@@ -126,6 +127,12 @@ function reader(group: readonly string[], options: YargsOptions) {
       return owner === undefined ? undefined : (options[record] as Record<string, unknown>)[owner];
     },
   };
+}
+
+/** The group's other keys as the tokens yargs-parser accepts for them (`-s`, `--srv`). */
+function aliasesOf(group: readonly string[], name: string): string[] | undefined {
+  const others = group.filter((key) => key !== name).map((key) => (key.length === 1 ? `-${key}` : `--${key}`));
+  return others.length > 0 ? others : undefined;
 }
 
 function choicesOf(value: unknown): string[] | undefined {

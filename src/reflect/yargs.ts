@@ -7,6 +7,7 @@ import { readAnnotations } from './commander.js';
 import { withoutUndefined } from './commander-option.js';
 import {
   commandRecords,
+  commandWords,
   isYargsInstance,
   optionDescriptions,
   parserConfiguration,
@@ -66,7 +67,7 @@ export function reflectYargs(program: object, options?: ReflectYargsOptions): Co
   const warn = options?.onWarning ?? ((message: string) => process.emitWarning(message, 'CliMcpWarning'));
   const spec = cleanSpec(reflectLevel(root, undefined, [name], { parsing, warn }));
   // A program without commands reads `argv._`, which gets what follows `--` too: the default layout suits it.
-  return yargsHonoursDoubleDash(root) ? spec : { ...spec, argv: PARSER_CONVENTIONS.yargs };
+  return yargsHonoursDoubleDash(root) ? { ...spec, argv: { yargsQuirks: true } } : { ...spec, argv: PARSER_CONVENTIONS.yargs };
 }
 
 /** The version `--version` prints, when yargs knows one. */
@@ -106,14 +107,19 @@ function reflectLevel(instance: object, own: YargsCommandRecord | undefined, pat
   } else if (!own && records.length === 0) {
     positionals = programArgs(instance);
   }
+  const words = commandWords(instance);
   const subcommands = records
     .filter((record) => record.name !== '$0' && record.description !== false)
     .flatMap((record) => {
       const subPath = [...path, record.name];
       const sandbox = built(instance, record, subPath, walk);
-      return sandbox ? [reflectLevel(sandbox, record, subPath, walk)] : [];
+      const aliases = words.get(record.name)?.slice(1) ?? [];
+      return sandbox ? [{ ...reflectLevel(sandbox, record, subPath, walk), ...(aliases.length > 0 ? { aliases } : {}) }] : [];
     });
   const handler = own?.handler ?? fallback?.handler;
+  const listed = new Set(subcommands.map((sub) => sub.name));
+  // Hidden and failed commands, a `$0` said on purpose, and yargs' own `help` still run from a positional: their words are kept.
+  const hidden = [...[...words].filter(([name]) => !listed.has(name)).flatMap(([, all]) => all), 'help'];
   return withoutUndefined<CommandSpec>({
     name: path.at(-1) ?? '',
     description: describe(own ?? fallback),
@@ -123,6 +129,7 @@ function reflectLevel(instance: object, own: YargsCommandRecord | undefined, pat
     positionals,
     subcommands,
     annotations: handler ? readAnnotations(handler) : undefined,
+    hiddenCommands: hidden,
   });
 }
 

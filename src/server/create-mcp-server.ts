@@ -40,7 +40,7 @@ export function createMcpServer(source: CommanderCommand | CommandSpec, options:
   const version = options.version ?? (isSpec(source) ? undefined : source.version?.()) ?? '0.0.0';
   const info = { name: options.name ?? spec.name, version };
   const tools = createCliTools(spec, { ...options, launcher: launcherFrom(options.executable) });
-  const settings = { pageSize: checkedPageSize(options.pageSize) };
+  const settings = { pageSize: checkedPageSize(options.pageSize), grantTtlMs: options.approval?.grantTtlMs };
   return {
     tools,
     listTools: () => listTools(tools),

@@ -16,12 +16,14 @@ export interface ServerInfo {
 export interface ServerSettings {
   /** Tools per `tools/list` page. @default 100 */
   readonly pageSize?: number;
+  /** How long an approval question can be answered: the approval options' grant TTL. @default 300000 */
+  readonly grantTtlMs?: number;
 }
 
 /** A factory that builds one MCP server per connection over the same tools (both protocol eras). */
 export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: ServerSettings = {}): () => Server {
   const pageSize = settings.pageSize ?? DEFAULT_PAGE_SIZE;
-  const approval = approvalBridge();
+  const approval = approvalBridge({ ttlMs: settings.grantTtlMs });
   return () => {
     // Grants live in one session: this connection.
     const grants = new Map<string, number>();

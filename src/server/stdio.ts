@@ -1,22 +1,50 @@
-import { serveStdio as serveSdkStdio } from '@modelcontextprotocol/server/stdio';
+import { serveStdio as serveSdkStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { stopAllRuns } from '../exec/run.js';
 import type { CliTools } from '../call/cli-tools.js';
+import { boundedLines, DEFAULT_MAX_FRAME_BYTES, type SkippedFrame } from './bounded-lines.js';
 import { serverFactory, type ServerInfo, type ServerSettings } from './create-server.js';
+import { frameId } from './frame-id.js';
 
 /** A running stdio server. */
 export interface StdioHandle {
   close(): Promise<void>;
 }
 
+/** How the stdio edge reads, beyond what the server answers. */
+export interface StdioSettings extends ServerSettings {
+  /** Longest message read; a longer one is skipped and answered with an error while serving goes on. @default 4194304 (4 MiB) */
+  readonly maxFrameBytes?: number;
+}
+
+/** JSON-RPC "Invalid Request". */
+const INVALID_REQUEST = -32600;
+
 /** Serves the tools over this process's stdin/stdout until the client hangs up; stdout is the wire, logs go to stderr. */
-export function serveStdio(cliTools: CliTools, info: ServerInfo, settings: ServerSettings = {}): StdioHandle {
+export function serveStdio(cliTools: CliTools, info: ServerInfo, settings: StdioSettings = {}): StdioHandle {
+  const maxFrameBytes = settings.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  const report = (message: string): void => void process.stderr.write(`cli-mcp: ${message}\n`);
+  // The SDK's own reader holds a line whole and closes the connection past 10 MiB: it only ever sees bounded lines.
+  const refuse = (frame: SkippedFrame): void => {
+    report(`refused a message of ${frame.bytes} bytes (the limit is ${maxFrameBytes})`);
+    const error = { code: INVALID_REQUEST, message: `Invalid Request: the message is ${frame.bytes} bytes, over the limit of ${maxFrameBytes}` };
+    // JSON-RPC answers an unreadable id with null; the SDK's type would leave it out, but it writes what it is given.
+    const id = frameId(frame.head.toString('utf8')) as string | number;
+    wire.send({ jsonrpc: '2.0', id, error }).catch(() => {});
+  };
+  const lines = boundedLines(maxFrameBytes, refuse);
+  const wire = new StdioServerTransport(lines, process.stdout, { maxBufferSize: maxFrameBytes + 1 });
+  process.stdin.pipe(lines);
   const handle = serveSdkStdio(serverFactory(cliTools, info, settings), {
-    onerror: (error) => process.stderr.write(`cli-mcp: ${error.message}\n`),
+    transport: wire,
+    onerror: (error) => report(error.message),
   });
   return {
     async close() {
       stopAllRuns();
       await handle.close();
+      // Let the process exit: nothing reads stdin any more.
+      process.stdin.unpipe(lines);
+      process.stdin.pause();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
-import { checkArgv, type ArgvPolicy } from '../argv/argv-policy.js';
+import { optionDenied, type ArgvPolicy } from '../argv/argv-policy.js';
+import { ruleForCommand } from '../argv/command-policy.js';
 import { DEFAULT_ARGV_CONVENTIONS } from '../argv/conventions.js';
 import { CliMcpError } from '../errors.js';
 import { flattenRunnable } from '../reflect/flatten.js';
@@ -16,8 +17,9 @@ export interface ToolShapeOptions<S extends Selection = Selection> {
   readonly prefix?: string;
   readonly selectors?: readonly S[];
   /**
-   * Flags the model may never pass, and whether the CLI honours `--`. Denied flags are left out of every
-   * tool, and every argv is checked once more right before the spawn. @default no denied flags; `--` honoured
+   * Flags the model may never pass, commands it may never run, and whether the CLI honours `--`. Denied
+   * flags are left out of every tool, excluded commands get none, destructive ones are marked so approval
+   * asks, and every argv is checked once more before the spawn. @default no denied flags; `--` honoured
    */
   readonly argvPolicy?: ArgvPolicy;
 }
@@ -39,16 +41,21 @@ export function chooseTools<S extends Selection>(root: CommandSpec, options: Too
   for (const command of flattenRunnable(root)) {
     const selection = selectionFor(options.selectors ?? [], command);
     if (selection === undefined) continue;
-    const keep = selection?.flags;
     const policy = options.argvPolicy;
-    const allowed = (option: ScopedOption) => !policy || !option.flag || checkArgv([option.flag], policy) === undefined;
+    const rule = ruleForCommand(command, policy?.commands);
+    // An excluded command gets no tool; the prepare step refuses it where positionals reach it.
+    if (rule?.action === 'exclude') continue;
+    const keep = selection?.flags;
+    // A denied spelling (`-s`) removes the option in all of them (`--server`).
+    const allowed = (option: ScopedOption) => !policy || optionDenied(option, policy) === undefined;
     const offered = command.options.filter((option) => allowed(option) && (!keep || keep(option, command)));
     const hidden = command.options.find((option) => option.required && !offered.includes(option));
     if (hidden) {
       const where = command.path.join(' ');
       throw new CliMcpError('cli-mcp.invalid-selector', `a selector or the argv policy leaves out "${hidden.name}", which \`${where}\` requires, so no call could succeed; exclude the command instead`);
     }
-    chosen.push({ command: { ...command, options: offered, ...withoutDoubleDash(command, policy) }, selection });
+    const marked = rule?.action === 'destructive' ? { annotations: { ...command.annotations, readOnlyHint: false, destructiveHint: true } } : {};
+    chosen.push({ command: { ...command, options: offered, ...withoutDoubleDash(command, policy), ...marked }, selection });
   }
   const named = assignToolNames(chosen.map(({ command }) => command), { prefix: options.prefix });
   return named.map(({ name, command }, index) => ({ tool: toolFor(name, command), selection: chosen[index]?.selection ?? null }));

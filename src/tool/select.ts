@@ -16,16 +16,21 @@ export interface Selection {
   readonly flags?: FlagMatcher;
 }
 
-/** Commands whose path (with or without the root word) matches one of the names or globs. */
+/**
+ * Commands whose path (with or without the root word) matches one of the names or globs exactly: `'tag'`
+ * chooses the `tag` command only; `'tag *'` every command under it. Narrow on purpose: an inclusion never exposes more than it names.
+ */
 export function allowCommands(...names: string[]): CommandMatcher {
-  const patterns = names.map(globToRegExp);
-  return (command) => commandNames(command).some((name) => patterns.some((pattern) => pattern.test(name)));
+  return matcher(names, '');
 }
 
-/** Every command but those `allowCommands(...names)` would choose. */
+/**
+ * Every command but those named and everything under them: `'red group'` removes `red group` and
+ * `red group wipe`. Broad on purpose: excluding a group must leave none of its commands callable.
+ */
 export function excludeCommands(...names: string[]): CommandMatcher {
-  const allowed = allowCommands(...names);
-  return (command) => !allowed(command);
+  const excluded = matcher(names, '(?: .+)?');
+  return (command) => !excluded(command);
 }
 
 /** Only the named flags. */
@@ -51,7 +56,15 @@ function commandNames(command: RunnableCommand): string[] {
   return command.path.length > 1 ? [full, command.path.slice(1).join(' ')] : [full];
 }
 
-function globToRegExp(glob: string): RegExp {
-  const body = glob.trim().split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
-  return new RegExp(`^${body}$`);
+/** Matches a command when one of its names matches one of the globs, followed by `tail` (a regexp source). */
+function matcher(names: readonly string[], tail: string): CommandMatcher {
+  const patterns = names.map((glob) => globToRegExp(glob, tail));
+  return (command) => commandNames(command).some((name) => patterns.some((pattern) => pattern.test(name)));
+}
+
+function globToRegExp(glob: string, tail: string): RegExp {
+  // Words are matched as the path joins them: with single spaces.
+  const words = glob.trim().split(/\s+/).join(' ');
+  const body = words.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${body}${tail}$`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ArgvPolicy, checkArgv, checkLauncherFile, shortsTakingValues, validateArgvPolicy } from '../../src/argv/argv-policy.js';
+import { type ArgvPolicy, checkArgv, checkLauncherFile, optionDenied, shortsTakingValues, validateArgvPolicy } from '../../src/argv/argv-policy.js';
 import { ARGV_PRESETS } from '../../src/argv/presets.js';
 import { isCliMcpError } from '../../src/errors.js';
 
@@ -141,5 +141,25 @@ describe('checkArgv with the one-letter flags known to take a value', () => {
 
   it('when a denied letter stands before the flag that takes a value then it is still refused', () => {
     expect(checkArgv(['checkout', '-ubx'], ARGV_PRESETS.git, valueShorts)).toContain('contains -u');
+  });
+});
+
+describe('optionDenied: an option in every spelling', () => {
+  const server = { name: 'server', type: 'string', flag: '--server', aliases: ['-s'] } as const;
+
+  it.each([
+    [['-s'], '"-s" is not allowed: it contains -s, a denied flag'],
+    [['--server'], '"--server" is not allowed: --server is a denied flag'],
+    [['--kubeconfig'], undefined],
+  ])('when %j is denied then --server with its alias -s is refused accordingly', (denyFlags, expected) => {
+    expect(optionDenied(server, { denyFlags })).toBe(expected);
+  });
+
+  it('when an option has no flag (a lone --no-x) then no deny entry refuses it', () => {
+    expect(optionDenied({ name: 'color', type: 'boolean', negation: '--no-color' }, { denyFlags: ['--color'] })).toBeUndefined();
+  });
+
+  it('when a value option is known by a short alias then its letter takes a value in a cluster', () => {
+    expect(shortsTakingValues([{ name: 'lines', type: 'integer', flag: '--lines', aliases: ['-n'] }])).toEqual(new Set(['n']));
   });
 });

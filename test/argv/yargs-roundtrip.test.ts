@@ -127,10 +127,11 @@ describe.each(majors)('argv in the default (commander) layout, sent to %s: why y
     expect(afterSwitch.argv).toMatchObject({ flag: false, file: 'g' });
   });
 
-  it('when a string value is wrapped in matching quotes then yargs strips them (a known gap)', () => {
-    const argv = buildArgv(commandAt(factory, 'kinds run'), { flags: { name: '"hi"' }, args: ['f'] });
+  it('when a string value is wrapped in matching quotes then the call is refused, since yargs would strip them', () => {
+    const argv = ['run', 'f', '--name="hi"'];
     expect(parseWithYargs(factory, argv).argv.name).toBe('hi');
     expect(parseWithParser(run, argv).name).toBe('hi');
+    expect(layOutArgv(commandAt(factory, 'kinds run'), { flags: { name: '"hi"' }, args: ['f'] })).toEqual({ ok: false, message: expect.stringMatching(/^flags\.name "\\"hi\\"" is wrapped in matching quotes, which yargs strips/) });
   });
 });
 

@@ -19,7 +19,8 @@ describe('kubectl through cli-mcp, as its users type it', () => {
   let cache: string;
   beforeAll(async () => {
     cache = mkdtempSync(join(tmpdir(), 'cli-mcp-kubectl-argv-'));
-    client = await connect('v2 (2026-07-28)', ['kubectl', '--preset', 'kubectl', '--timeout', '20000'], { env: env(cache) });
+    // The kubectl preset makes exec and attach destructive: this user approves.
+    client = await connect('v2 (2026-07-28)', ['kubectl', '--preset', 'kubectl', '--timeout', '20000'], { env: env(cache), elicit: () => 'accept' });
   }, 120_000);
   afterAll(async () => {
     await client?.close();

@@ -103,14 +103,23 @@ describe('childEnvironment', () => {
 describe('DEFAULT_ENV_ALLOWLIST', () => {
   it('when someone tries to change it then it stays as published', () => {
     expect(Object.isFrozen(DEFAULT_ENV_ALLOWLIST)).toBe(true);
-    expect(DEFAULT_ENV_ALLOWLIST).toContain('LC_*');
+    expect(DEFAULT_ENV_ALLOWLIST).toContain('LC_MESSAGES');
+  });
+
+  it('when a variable only starts with LC_ then it is not a locale category and is not inherited', () => {
+    const env = childEnvironment({ LC_SECRET_TOKEN: 's3cret', LC_MESSAGES: 'C', LC_TELEPHONE: 'C', LC_: 'x' }, { platform: 'linux' });
+    expect(env).toEqual({ LC_MESSAGES: 'C', LC_TELEPHONE: 'C' });
+    expect(DEFAULT_ENV_ALLOWLIST.filter((name) => name.startsWith('LC_'))).toEqual([
+      'LC_ALL', 'LC_CTYPE', 'LC_COLLATE', 'LC_MESSAGES', 'LC_MONETARY', 'LC_NUMERIC', 'LC_TIME',
+      'LC_ADDRESS', 'LC_IDENTIFICATION', 'LC_MEASUREMENT', 'LC_NAME', 'LC_PAPER', 'LC_TELEPHONE',
+    ]);
   });
 });
 
 describe('describeEnvironment', () => {
   it.each([
-    [{}, 'inherits PATH, HOME, LANG, LC_*, …'],
-    [{ allow: ['MY_VAR', 'AWS_*'] }, 'inherits PATH, HOME, LANG, LC_*, … + MY_VAR, AWS_*'],
+    [{}, 'inherits PATH, HOME, LANG, LC_ALL, …'],
+    [{ allow: ['MY_VAR', 'AWS_*'] }, 'inherits PATH, HOME, LANG, LC_ALL, … + MY_VAR, AWS_*'],
     [{ inheritAll: true }, 'inherits everything'],
     [{ inheritAll: true, set: { NO_COLOR: '1', TOKEN: 'secret-value' } }, 'inherits everything; sets NO_COLOR, TOKEN'],
   ])('when the options are %j then the summary is %j and names no value', (options, expected) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compose } from '../../src/middleware/compose.js';
 import { sanitizeOutput } from '../../src/middleware/sanitize.js';
-import { sanitizeText } from '../../src/sanitize-text.js';
+import { sanitizeText, spellOutInvisible } from '../../src/sanitize-text.js';
 import type { ExecOutput, ToolResult } from '../../src/types.js';
 import { contextFor, runnable, toolFor } from '../helpers/commands.js';
 
@@ -26,7 +26,13 @@ describe('sanitizeText', () => {
     ['\\r\\n line ends', 'a\r\nb\r\n', 'a\nb\n'],
     ['progress redraws with a lone \\r', '10%\r50%\r100%\n', '10%50%100%\n'],
     ['C0 controls (NUL, BEL, backspace, vertical tab, form feed)', 'a\x00b\x07c\x08d\x0be\x0cf', 'abcdef'],
-    ['DEL and C1 controls', 'a\x7fb\x85c\x9cd', 'abcd'],
+    ['DEL and C1 controls', 'a\x7fb\x84c\x9cd', 'abcd'],
+    ['NEL and the line and paragraph separators', 'prod-db\u2028\u2028(preview only)\u2029x\x85y', 'prod-db\n\n(preview only)\nx\ny'],
+    ['tag characters (hidden ASCII)', 'ok\u{e0001}\u{e0069}\u{e0067}\u{e006e}\u{e007f}!', 'ok!'],
+    ['variation selectors, emoji ones included', 'a\ufe00b\u{e0100}c\u{e01ef}d \u2764\ufe0f', 'abcd \u2764'],
+    ['a soft hyphen and invisible operators', 'pass\u00adword f\u2061(x)\u2062y\u2063z\u2064', 'password f(x)yz'],
+    ['Hangul fillers and the Mongolian vowel separator', 'a\u115fb\u1160c\u3164d\uffa0e\u180ef', 'abcdef'],
+    ['other format characters (interlinear annotations)', '\ufff9shown\ufffahidden\ufffb', 'shownhidden'],
     ['bidi overrides (Trojan Source)', 'access\u202e\u2066 // admin\u2069\u2066', 'access // admin'],
     ['bidi marks', 'a\u200eb\u200fc\u061cd', 'abcd'],
     ['bidi embeddings and isolates', '\u202a\u202b\u202c\u202d\u2066\u2067\u2068\u2069x', 'x'],
@@ -81,5 +87,17 @@ describe('sanitizeOutput', () => {
   it('when the result has a message beside the output then the message is kept unchanged', async () => {
     const result = await through({ isError: false, message: 'note', output: output('\u200bx') });
     expect(result).toEqual({ isError: false, message: 'note', output: output('x') });
+  });
+});
+
+describe('spellOutInvisible', () => {
+  it.each([
+    ['line and paragraph separators and NEL', 'a\u2028b\u2029c\x85d', 'a\\u2028b\\u2029c\\u0085d'],
+    ['bidi controls and zero-width characters', 'x\u202ey\u200bz\u2066', 'x\\u202ey\\u200bz\\u2066'],
+    ['tag characters and variation selectors beyond the BMP', 'a\u{e0041}b\u{e0100}', 'a\\u{e0041}b\\u{e0100}'],
+    ['a soft hyphen and a no-break space', 'pass\u00adword\u00a0x', 'pass\\u00adword\\u00a0x'],
+    ['plain text with an ordinary space and non-ASCII letters', 'héllo wörld 日本', 'héllo wörld 日本'],
+  ])('when the text holds %s then each is spelled out and the rest is kept', (_, input, expected) => {
+    expect(spellOutInvisible(input)).toBe(expected);
   });
 });

@@ -21,7 +21,7 @@ describe('reflecting one commander option', () => {
     [
       'a boolean switch becomes a boolean with its long flag',
       (p) => p.option('-f, --force', 'overwrite'),
-      { name: 'force', description: 'overwrite', type: 'boolean', flag: '--force' },
+      { name: 'force', description: 'overwrite', type: 'boolean', flag: '--force', aliases: ['-f'] },
     ],
     [
       'a required value <x> becomes a string',
@@ -127,9 +127,9 @@ describe('reflecting one commander option', () => {
     expect(optionsOf(build)).toStrictEqual([expected]);
   });
 
-  it('when both long flags are given (--ws, --workspace) then the second is the name and flag', () => {
+  it('when both long flags are given (--ws, --workspace) then the second is the name and flag, the first an alias', () => {
     expect(optionsOf((p) => p.option('--ws, --workspace <w>'))).toStrictEqual([
-      { name: 'workspace', type: 'string', flag: '--workspace' },
+      { name: 'workspace', type: 'string', flag: '--workspace', aliases: ['--ws'] },
     ]);
   });
 

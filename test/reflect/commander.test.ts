@@ -258,11 +258,11 @@ describe.each(commanders)('reflecting a %s program (the old API)', (_major, comm
 
   it('when options are declared then each becomes the matching spec, the version option left out', () => {
     expect(spec.options).toEqual([
-      { name: 'verbose', description: 'say more', flag: '--verbose', type: 'boolean' },
+      { name: 'verbose', description: 'say more', flag: '--verbose', aliases: ['-v'], type: 'boolean' },
       { name: 'color', description: 'plain output', type: 'boolean', negation: '--no-color', default: true },
-      { name: 'port', description: 'port', flag: '--port', type: 'string', default: 8080 },
+      { name: 'port', description: 'port', flag: '--port', aliases: ['-p'], type: 'string', default: 8080 },
     ]);
-    expect(child(spec, 'deploy').options).toEqual([{ name: 'force', description: 'skip checks', flag: '--force', type: 'boolean' }]);
+    expect(child(spec, 'deploy').options).toEqual([{ name: 'force', description: 'skip checks', flag: '--force', aliases: ['-f'], type: 'boolean' }]);
   });
 
   it('when a command declares arguments then they are positionals with the descriptions given to description()', () => {

@@ -87,7 +87,7 @@ describe('flattening a command tree into runnable commands', () => {
         annotations: { idempotentHint: false },
         options: [
           { name: 'C', description: 'run as if started in path', type: 'string', flag: '-C', depth: 0 },
-          { name: 'fetch', type: 'boolean', flag: '--fetch', depth: 2 },
+          { name: 'fetch', type: 'boolean', flag: '--fetch', aliases: ['-f'], depth: 2 },
         ],
         positionals: [
           { name: 'name', type: 'string', required: true, variadic: false },

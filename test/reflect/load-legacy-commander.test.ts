@@ -40,10 +40,10 @@ describe.concurrent('loadTarget on programs built with commander older than 7', 
   it('when a commander 6 program declares a negation, a default and a required option then each keeps its meaning', async () => {
     const { spec } = await loadTarget(fixture('commander6.cjs'), { cwd: scratch() });
     expect(spec.options).toEqual([
-      { name: 'verbose', description: 'say more', flag: '--verbose', type: 'boolean' },
+      { name: 'verbose', description: 'say more', flag: '--verbose', aliases: ['-v'], type: 'boolean' },
       { name: 'color', description: 'plain output', type: 'boolean', negation: '--no-color', default: true },
-      { name: 'port', description: 'port to listen on', flag: '--port', type: 'string', default: 8080 },
-      { name: 'env', description: 'target environment', flag: '--env', type: 'string', required: true },
+      { name: 'port', description: 'port to listen on', flag: '--port', aliases: ['-p'], type: 'string', default: 8080 },
+      { name: 'env', description: 'target environment', flag: '--env', aliases: ['-e'], type: 'string', required: true },
     ]);
     expect(spec.subcommands.find((sub) => sub.name === 'group')).toMatchObject({ runnable: false, subcommands: [{ name: 'leaf', runnable: true }] });
   });

@@ -105,3 +105,21 @@ describe('buildTools', () => {
     expect(tools.map((tool) => [tool.name, tool.title, tool.description])).toEqual([['solo', 'solo', 'Does it.']]);
   });
 });
+
+describe('denied flags in every spelling', () => {
+  const root: CommandSpec = spec('kube', {
+    options: [
+      { name: 'server', type: 'string', flag: '--server', aliases: ['-s'] },
+      { name: 'output', type: 'string', flag: '--output', aliases: ['-o'] },
+    ],
+  });
+  const offered = (denyFlags: string[]) => buildTools(root, { argvPolicy: { denyFlags } })[0]?.command.options.map((option) => option.name);
+
+  it('when the short spelling is denied then the option is left out under its long name too', () => {
+    expect(offered(['-s'])).toEqual(['output']);
+  });
+
+  it('when the long spelling is denied then the option is left out, alias and all', () => {
+    expect(offered(['--server'])).toEqual(['output']);
+  });
+});

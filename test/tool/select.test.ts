@@ -95,3 +95,18 @@ describe('selectionFor', () => {
     expect(selectionFor([{ commands: allowCommands('add') }], list)).toBeUndefined();
   });
 });
+
+describe('excluding a group', () => {
+  it('when a group is excluded then the group and every command under it are left out, with or without the root word', () => {
+    expect(chosen(excludeCommands('remote'))).toEqual(['todo', 'todo add', 'todo list']);
+    expect(chosen(excludeCommands('todo remote'))).toEqual(['todo', 'todo add', 'todo list']);
+  });
+
+  it('when a name only shares a prefix with a group then the group stays', () => {
+    expect(chosen(excludeCommands('remo'))).toEqual(['todo', 'todo add', 'todo remote add', 'todo list']);
+  });
+
+  it('when the same name is included then only the command itself is chosen, not the commands under it', () => {
+    expect(chosen(allowCommands('remote'))).toEqual([]);
+  });
+});

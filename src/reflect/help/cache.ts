@@ -7,10 +7,11 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { CommandSpec } from '../../types.js';
+import type { CrawlBound } from './budget.js';
 import { HELP_DIALECTS, type HelpDialect } from './page.js';
 
 /** Bumped when parsing changes what a crawl produces, so older entries stop matching. */
-export const CACHE_FORMAT = 5;
+export const CACHE_FORMAT = 6;
 
 /** What a cache entry holds: the crawl's result. */
 export interface CachedHelp {
@@ -22,12 +23,17 @@ export interface CachedHelp {
   /** Commands read from their short help only (git's man page could not be read). */
   readonly unreadDetail: readonly string[];
   readonly spec: CommandSpec;
+  /** The bounds the crawl reached: present only on a partial result. */
+  readonly partial?: readonly CrawlBound[];
 }
 
 export interface UnreadCommand {
   readonly command: string;
-  /** `depth`: below maxDepth; `time`: the crawl ran out of time; `unreadable`: its help did not read as help. */
-  readonly reason: 'depth' | 'time' | 'unreadable';
+  /**
+   * `depth`: below maxDepth; `unreadable`: its help did not read as help; `time`: its call or the crawl ran out of
+   * time; `pages`, `bytes`: the crawl had read its fill; `commands`: its listing did not fit in the tree.
+   */
+  readonly reason: 'depth' | 'unreadable' | CrawlBound;
 }
 
 /** `$XDG_CACHE_HOME/cli-mcp/help`, else `~/.cache/cli-mcp/help`. */
@@ -51,6 +57,7 @@ function isCachedHelp(value: unknown): value is CachedHelp {
     typeof entry.pages === 'number' &&
     Array.isArray(entry.unread) &&
     Array.isArray(entry.unreadDetail) &&
+    (entry.partial === undefined || Array.isArray(entry.partial)) &&
     typeof entry.spec === 'object' && entry.spec !== null &&
     typeof entry.spec.name === 'string' && Array.isArray(entry.spec.subcommands) && Array.isArray(entry.spec.options)
   );

@@ -1,7 +1,7 @@
 /**
  * Reflects a program that is not JavaScript through its help text: runs `<bin> --help`, then the
- * help of every listed subcommand (bounded in depth, time and parallelism), and assembles the
- * pages into a CommandSpec. The result is cached on disk per program build.
+ * help of every listed subcommand (bounded in depth, time, pages, bytes, commands and parallelism), and
+ * assembles the pages into a CommandSpec. The result, partial when a bound was reached, is cached on disk per program build.
  */
 import { PARSER_CONVENTIONS } from '../../argv/conventions.js';
 import { CliMcpError } from '../../errors.js';
@@ -18,13 +18,23 @@ import { limiter } from './limit.js';
 import { dialectEnvironment, withNeutralDirectory } from './neutral-dir.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { assembleSpec, type Globals, type Visited } from './spec-tree.js';
+import { cleanSpec } from '../clean-spec.js';
+import { crawlBudget, partialWarning, type CrawlBound, type CrawlBudget, type CrawlLimits } from './budget.js';
 import { valueFormsOf } from './value-form.js';
 
 export interface ReflectHelpOptions {
   /** Subcommand levels read below the program; deeper commands are listed but not exposed. @default 3 */
   readonly maxDepth?: number;
-  /** Time for the whole crawl; commands not read by then are left unread (and nothing is cached). @default 60_000 */
+  /** Time for the whole crawl; commands not read by then are left unread and the result is partial. @default 60_000 */
   readonly timeoutMs?: number;
+  /** Help pages read at most; the result is partial past it. @default 2000 */
+  readonly maxPages?: number;
+  /** Bytes kept of one help page (its head and tail). @default 262144 (256 KiB) */
+  readonly maxPageBytes?: number;
+  /** Characters of help text read in all; the result is partial past it. @default 33554432 (32 Mi) */
+  readonly maxBytes?: number;
+  /** Commands kept in the tree, read or only listed; a page whose listing does not fit is left unread. @default 20000 */
+  readonly maxCommands?: number;
   /** Time for one help call. @default 10_000 */
   readonly callTimeoutMs?: number;
   /** Most help processes running at once. @default 4 */
@@ -59,6 +69,8 @@ export interface HelpReflection {
   readonly unreadDetail: readonly string[];
   readonly fromCache: boolean;
   readonly durationMs: number;
+  /** The bounds the crawl reached, when it stopped early: the tree is what was read by then. */
+  readonly partial?: readonly CrawlBound[];
 }
 
 /** Variables that keep help plain and in English, and pagers out of the way; the rest is the usual allowlist. */
@@ -76,23 +88,29 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
   const env = childEnvironment(process.env, { ...options.env, set: { ...options.env?.set, ...HELP_ENV } });
   // Help can depend on the directory (`git diff -h` outside a repository shows only `--no-index`): it runs in an empty one.
   return withNeutralDirectory(async (neutral) => {
-    const call: HelpCall = { file, program: programName(binary), cwd: neutral, env, timeoutMs: settings.callTimeoutMs };
+    const call: HelpCall = { file, program: programName(binary), cwd: neutral, env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes };
     const key = settings.cache ? await keyFor(call, settings) : undefined;
     if (key !== undefined) {
       const hit = await readCache(settings.cacheDir, key);
       if (hit !== undefined) {
-        settings.onProgress(`cache hit: ${hit.binary} (${hit.pages} pages)`);
-        return { spec: hit.spec, dialect: hit.dialect, pages: hit.pages, unread: hit.unread, unreadDetail: hit.unreadDetail, fromCache: true, durationMs: elapsed(started) };
+        settings.onProgress(`cache hit: ${hit.binary} (${hit.pages} pages${hit.partial === undefined ? '' : `, partial: ${hit.partial.join(', ')}`})`);
+        if (hit.partial !== undefined) settings.onProgress(partialWarning(call.program, hit.partial, settings, true));
+        const partial = hit.partial === undefined ? {} : { partial: hit.partial };
+        return { spec: hit.spec, dialect: hit.dialect, pages: hit.pages, unread: hit.unread, unreadDetail: hit.unreadDetail, fromCache: true, durationMs: elapsed(started), ...partial };
       }
     }
     const crawl = await crawlPages(call, settings, started);
     const conventions = conventionsOf(crawl.dialect, crawl.rootText);
-    const spec: CommandSpec = { ...assembleSpec(call.program, crawl.root, crawl.globals, conventions), argv: conventions };
-    if (key !== undefined && !crawl.unread.some((item) => item.reason === 'time')) {
-      const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, unreadDetail: crawl.unreadDetail, spec });
+    // Cleaned before it is cached or returned: help text is the program's to write, not ours to pass on raw.
+    const spec: CommandSpec = cleanSpec({ ...assembleSpec(call.program, crawl.root, crawl.globals, conventions), argv: conventions });
+    const partial = crawl.reached.length > 0 ? { partial: crawl.reached } : {};
+    if (crawl.reached.length > 0) settings.onProgress(partialWarning(call.program, crawl.reached, settings, false) + (crawl.leftOut > 0 ? `; ${crawl.leftOut} more listed commands left out` : ''));
+    // A call that timed out alone may be load: retried next start. A bound reached is cached, marked, so no start pays it twice.
+    if (key !== undefined && (crawl.reached.length > 0 || !crawl.unread.some((item) => item.reason === 'time'))) {
+      const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, unreadDetail: crawl.unreadDetail, spec, ...partial });
       if (failure !== undefined) settings.onProgress(`could not write the help cache: ${failure.message}`);
     }
-    return { spec, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, unreadDetail: crawl.unreadDetail, fromCache: false, durationMs: elapsed(started) };
+    return { spec, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, unreadDetail: crawl.unreadDetail, fromCache: false, durationMs: elapsed(started), ...partial };
   });
 }
 
@@ -107,6 +125,10 @@ function normalise(options: ReflectHelpOptions): Settings {
   return {
     maxDepth: count('maxDepth', options.maxDepth, 3, 0),
     timeoutMs: count('timeoutMs', options.timeoutMs, 60_000, 1),
+    maxPages: count('maxPages', options.maxPages, 2_000, 1),
+    maxPageBytes: count('maxPageBytes', options.maxPageBytes, 256 * 1024, 1024),
+    maxBytes: count('maxBytes', options.maxBytes, 32 * 1024 * 1024, 1),
+    maxCommands: count('maxCommands', options.maxCommands, 20_000, 1),
     callTimeoutMs: count('callTimeoutMs', options.callTimeoutMs, 10_000, 1),
     concurrency: count('concurrency', options.concurrency, 4, 1),
     onProgress: options.onProgress ?? (() => {}),
@@ -127,7 +149,8 @@ async function keyFor(call: HelpCall, settings: Settings): Promise<string> {
   const identity = await identify(call.file);
   const outcome = await runCommand({ file: call.file, args: ['--version'], cwd: call.cwd, env: call.env, timeoutMs: Math.min(5_000, settings.callTimeoutMs), maxOutputBytes: 64 * 1024 });
   const version = outcome.kind === 'ran' ? `${outcome.output.exitCode}\n${outcome.output.stdout}\n${outcome.output.stderr}` : outcome.code;
-  return cacheKey({ ...identity, version, maxDepth: settings.maxDepth, only: settings.only ?? null, dialect: settings.dialect ?? null });
+  const bounds = { timeoutMs: settings.timeoutMs, maxPages: settings.maxPages, maxPageBytes: settings.maxPageBytes, maxBytes: settings.maxBytes, maxCommands: settings.maxCommands };
+  return cacheKey({ ...identity, version, maxDepth: settings.maxDepth, only: settings.only ?? null, dialect: settings.dialect ?? null, bounds });
 }
 
 interface Crawl {
@@ -139,11 +162,14 @@ interface Crawl {
   readonly unreadDetail: readonly string[];
   /** The program's own help page, as printed. */
   readonly rootText: string;
+  readonly reached: readonly CrawlBound[];
+  readonly leftOut: number;
 }
 
 /** Reads the root's help, then every listed subcommand's, breadth limited by `limit` and the deadline. */
 async function crawlPages(rootCall: HelpCall, settings: Settings, started: number): Promise<Crawl> {
-  const deadline = started + settings.timeoutMs;
+  const budget = crawlBudget(settings, started);
+  const deadline = budget.deadline;
   const limit = limiter(settings.concurrency);
   const unread: UnreadCommand[] = [];
   const unreadDetail: string[] = [];
@@ -155,13 +181,16 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
   const label = (words: readonly string[]): string => [call.program, ...words].join(' ');
   const read = (words: readonly string[], entry?: SubcommandEntry, parentText?: string) =>
     limit(async () => {
-      if (deadline <= performance.now()) return { kind: 'failed', reason: 'time' } as const;
+      const bound = budget.exhausted();
+      if (bound !== undefined) return { kind: 'failed', reason: bound } as const;
+      budget.begin();
       const result = await fetchPage({ ...call, deadline }, dialect, words, {
         ...(entry !== undefined ? { entry } : {}),
         ...(parentText !== undefined ? { parentText } : {}),
       });
       if (result.kind !== 'page') return result;
       pages += 1;
+      budget.spend(result.text.length);
       settings.onProgress(`crawled ${pages}/${known}: ${label(words)}`);
       if (dialect !== 'git' || !wantsManual(words, result.page)) return result;
       const manual = await manualOptions({ ...call, deadline }, words[0] ?? '');
@@ -181,21 +210,28 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
   call = { ...call, env: { ...call.env, ...(await dialectEnvironment(dialect, call.cwd)) } };
   // `git --help` lists the common commands only; `git help -a` lists the rest.
   const rootPage = dialect === 'git' ? await limit(() => withFullCommandList({ ...call, deadline }, root.page)) : root.page;
-  const visit = async (words: readonly string[], page: HelpPage, text: string, depth: number): Promise<Visited> => {
+  const visit = async (words: readonly string[], listedPage: HelpPage, text: string, depth: number): Promise<Visited> => {
+    let page = listedPage;
     if (depth > 0) inherited.push(...page.globalOptions);
     let listed = page.subcommands;
     if (depth === 0 && settings.only !== undefined) listed = selectOnly(listed, settings.only);
+    const fit = budget.admit(listed.length);
+    if (fit < listed.length) {
+      listed = listed.slice(0, fit);
+      // The page's listing is not kept whole: a wide program must not hold every entry it ever listed.
+      page = { ...page, subcommands: listed };
+    }
+    if (depth < settings.maxDepth) known += listed.length;
     if (depth >= settings.maxDepth) {
       unread.push(...listed.map((entry) => ({ command: label([...words, entry.name]), reason: 'depth' as const })));
       return { words, page, children: listed.map((entry) => ({ words: [...words, entry.name], entry, children: [] })) };
     }
-    known += listed.length;
     const children = await Promise.all(
       listed.map(async (entry): Promise<Visited> => {
         const childWords = [...words, entry.name];
         const result = await read(childWords, entry, text);
         if (result.kind === 'page') return { ...(await visit(childWords, result.page, result.text, depth + 1)), entry };
-        unread.push({ command: label(childWords), reason: result.reason === 'time' ? 'time' : 'unreadable' });
+        unread.push({ command: label(childWords), reason: result.reason === 'not-started' ? 'unreadable' : result.reason });
         return { words: childWords, entry, children: [] };
       }),
     );
@@ -210,7 +246,7 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
     }),
   ]);
   const globals: Globals = { inherited, rootPage: root.page.globalOptions };
-  return { root: tree, globals, dialect, pages, unread: unread.sort((a, b) => a.command.localeCompare(b.command)), unreadDetail: unreadDetail.sort(), rootText: root.text };
+  return { root: tree, globals, dialect, pages, unread: unread.sort((a, b) => a.command.localeCompare(b.command)), unreadDetail: unreadDetail.sort(), rootText: root.text, reached: budget.reached, leftOut: budget.leftOut };
 }
 
 /** The wanted entries, in listing order, then wanted names the page does not list (git lists only common commands). */

@@ -15,6 +15,8 @@ export interface HelpCall {
   readonly timeoutMs: number;
   /** No call runs past this `performance.now()` time. */
   readonly deadline?: number;
+  /** Bytes kept of what one call prints (head and tail). @default 524288 */
+  readonly maxBytes?: number;
 }
 
 export type FetchResult =
@@ -42,7 +44,7 @@ export function helpArgvs(dialect: HelpDialect | undefined, words: readonly stri
 export async function runHelp(call: HelpCall, args: readonly string[]): Promise<{ text: string; timedOut: boolean; exitCode: number | null } | { notStarted: string }> {
   const timeoutMs = Math.min(call.timeoutMs, Math.ceil((call.deadline ?? Number.POSITIVE_INFINITY) - performance.now()));
   if (timeoutMs <= 0) return { text: '', timedOut: true, exitCode: null };
-  const outcome = await runCommand({ file: call.file, args, cwd: call.cwd, env: call.env, timeoutMs, maxOutputBytes: 512 * 1024 });
+  const outcome = await runCommand({ file: call.file, args, cwd: call.cwd, env: call.env, timeoutMs, maxOutputBytes: call.maxBytes ?? 512 * 1024 });
   if (outcome.kind === 'not-started') return { notStarted: outcome.message };
   const { stdout, stderr, timedOut, exitCode } = outcome.output;
   return { text: stdout.trim() !== '' ? stdout : stderr, timedOut, exitCode };

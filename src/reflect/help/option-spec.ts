@@ -150,11 +150,14 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
     : type === 'boolean' && ((rules.pflag === true && primary.long) || typing.explicitFalse) ? `${primary.flag}=false`
     : undefined;
   const env = envIn(description);
+  // `-s, --server`: the other positive forms are the same option.
+  const aliases = lone ? [] : forms.filter((form) => form !== primary && !form.flag.startsWith('--no-')).map((form) => form.flag);
   return {
     name,
     ...(description !== '' ? { description } : {}),
     type,
     ...(lone ? {} : { flag: primary.flag }),
+    ...(aliases.length > 0 ? { aliases } : {}),
     ...(negation !== undefined ? { negation } : {}),
     ...(typing.optional && type !== 'boolean' && !count ? { optionalValue: true } : {}),
     ...(variadic ? { variadic: true } : {}),

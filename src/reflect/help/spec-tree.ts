@@ -54,6 +54,8 @@ export function assembleSpec(program: string, root: Visited, globals: Globals, c
       positionals: page?.positionals ?? [],
       subcommands,
       ...(page?.passthrough !== undefined ? { passthrough: page.passthrough } : {}),
+      // An alias runs the command too, so its parent must never send it as a positional.
+      ...(node.entry?.aliases !== undefined && node.entry.aliases.length > 0 ? { aliases: [...node.entry.aliases] } : {}),
     };
   };
   return build(root, 0);

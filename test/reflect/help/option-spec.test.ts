@@ -126,3 +126,16 @@ describe('finding option entries among lines', () => {
     ]);
   });
 });
+
+describe('the other spellings of a printed option', () => {
+  it.each([
+    ['-s, --server string', { pflag: true }, '--server', ['-s']],
+    ['-b ADDRESS, --bind ADDRESS', {}, '--bind', ['-b']],
+    ['--color / --no-color', {}, '--color', undefined],
+    ['--verbose', {}, '--verbose', undefined],
+  ] as const)('when the entry is %j then the long form is the flag and the others are aliases', (spec, rules, flag, aliases) => {
+    const option = optionFromEntry({ spec, description: 'the thing' }, rules);
+    expect(option?.flag).toBe(flag);
+    expect(option?.aliases).toEqual(aliases);
+  });
+});
