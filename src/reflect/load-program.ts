@@ -83,10 +83,11 @@ async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, 
   const cached = help.fromCache ? ', cached' : '';
   const unread = help.unread.length > 0 ? `, ${help.unread.length} commands not read` : '';
   const detail = help.unreadDetail.length > 0 ? `, ${help.unreadDetail.length} manual pages not read` : '';
+  const partial = help.partial === undefined ? '' : `, partial: ${help.partial.join(', ')}`;
   return {
     spec: cleanSpec(help.spec),
     launcher,
-    method: `help text (${help.dialect}, ${help.pages} pages${unread}${detail}${cached})`,
+    method: `help text (${help.dialect}, ${help.pages} pages${unread}${detail}${partial}${cached})`,
     warnings: [],
   };
 }
