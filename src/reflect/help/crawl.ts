@@ -231,6 +231,8 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
         const childWords = [...words, entry.name];
         const result = await read(childWords, entry, text);
         if (result.kind === 'page') return { ...(await visit(childWords, result.page, result.text, depth + 1)), entry };
+        // A call cut by the crawl's own deadline means the time bound was reached: the partial result is cached, marked.
+        if (result.reason === 'time') budget.exhausted();
         unread.push({ command: label(childWords), reason: result.reason === 'not-started' ? 'unreadable' : result.reason });
         return { words: childWords, entry, children: [] };
       }),
