@@ -48,6 +48,7 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
   targetCommand('wrap', 'serve a CLI\'s commands as MCP tools over stdio', serveManifest())
     .usage('[options] <target> | --manifest <file> --exec <binary>')
     .addOption(new Option('--page-size <n>', 'tools per tools/list page (clients follow nextCursor for the rest)').argParser(positiveInt).default(100))
+    .addOption(new Option('--max-frame-bytes <n>', 'longest message read from the client; a longer one is skipped and answered with an error').argParser(positiveInt).default(4 * 1024 * 1024))
     .action(async (target: string | undefined, flags: SharedFlags, command: Command) => {
       const server = await loadServer(sourceOf(command, target, flags.manifest), flags, io.stderr);
       const handle = server.serveStdio();

@@ -39,6 +39,8 @@ export interface SharedFlags {
   manifest?: string | true;
   /** `wrap` only. */
   pageSize?: number;
+  /** `wrap` only. */
+  maxFrameBytes?: number;
 }
 
 type PresetName = keyof typeof ARGV_PRESETS;
@@ -97,6 +99,7 @@ export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
     rateLimit: flags.rateLimit === false || flags.rateLimit === undefined ? flags.rateLimit : { global: { capacity: 2 * flags.rateLimit, perSecond: flags.rateLimit } },
     concurrency: flags.maxConcurrent === undefined ? undefined : { max: flags.maxConcurrent, queue: flags.maxQueued ?? 64 },
     pageSize: flags.pageSize,
+    maxFrameBytes: flags.maxFrameBytes,
   };
 }
 

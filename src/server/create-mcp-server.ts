@@ -5,6 +5,7 @@ import { reflectCommander, type CommanderCommand } from '../reflect/commander.js
 import { createCliTools, type CliTools, type CliToolsOptions } from '../call/cli-tools.js';
 import type { CommandSpec } from '../types.js';
 import { serverFactory } from './create-server.js';
+import { DEFAULT_MAX_FRAME_BYTES } from './bounded-lines.js';
 import { serveStdio, type StdioHandle } from './stdio.js';
 import { DEFAULT_PAGE_SIZE, listTools } from './tool-list.js';
 
@@ -21,6 +22,8 @@ export interface CreateMcpServerOptions extends Omit<CliToolsOptions, 'launcher'
   readonly version?: string;
   /** Tools per `tools/list` page; clients follow `nextCursor` for the rest. `cli-mcp tools` and `listTools()` are never paged. @default 100 */
   readonly pageSize?: number;
+  /** Longest message read over stdio; a longer one is skipped as it streams and answered with an error while serving goes on. @default 4194304 (4 MiB) */
+  readonly maxFrameBytes?: number;
 }
 
 /** An MCP server over a CLI's tools; build one SDK server per connection, or serve stdio directly. */
@@ -40,7 +43,7 @@ export function createMcpServer(source: CommanderCommand | CommandSpec, options:
   const version = options.version ?? (isSpec(source) ? undefined : source.version?.()) ?? '0.0.0';
   const info = { name: options.name ?? spec.name, version };
   const tools = createCliTools(spec, { ...options, launcher: launcherFrom(options.executable) });
-  const settings = { pageSize: checkedPageSize(options.pageSize), grantTtlMs: options.approval?.grantTtlMs };
+  const settings = { pageSize: checkedPositive('pageSize', options.pageSize, DEFAULT_PAGE_SIZE), grantTtlMs: options.approval?.grantTtlMs, maxFrameBytes: checkedPositive('maxFrameBytes', options.maxFrameBytes, DEFAULT_MAX_FRAME_BYTES) };
   return {
     tools,
     listTools: () => listTools(tools),
@@ -49,10 +52,10 @@ export function createMcpServer(source: CommanderCommand | CommandSpec, options:
   };
 }
 
-function checkedPageSize(pageSize: number | undefined): number {
-  if (pageSize === undefined) return DEFAULT_PAGE_SIZE;
-  if (!Number.isSafeInteger(pageSize) || pageSize <= 0) throw new CliMcpError('cli-mcp.invalid-option', `pageSize must be a positive whole number, got ${pageSize}`);
-  return pageSize;
+function checkedPositive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value <= 0) throw new CliMcpError('cli-mcp.invalid-option', `${name} must be a positive whole number, got ${value}`);
+  return value;
 }
 
 function isSpec(source: CommanderCommand | CommandSpec): source is CommandSpec {

@@ -75,6 +75,19 @@ describe('the stdio edge under hostile input', () => {
     }
   }, 60_000);
 
+  it('when --max-frame-bytes lowers the limit then a message over it is refused and the next call still runs', async () => {
+    const server = rawServer([kubectlLike, '--max-frame-bytes', '65536']);
+    try {
+      await server.open();
+      server.call(3, 'kubectl_version', { flags: { output: 'A'.repeat(70_000) } });
+      expect((await server.reply(3)).error?.message).toMatch(/over the limit of 65536/);
+      server.call(4, 'kubectl_version', { flags: { client: true } });
+      expect((await server.reply(4)).result?.isError).toBe(false);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  }, 60_000);
+
   it('when an oversized message puts its id last then the error says id null', async () => {
     const server = rawServer([kubectlLike]);
     try {
