@@ -3,6 +3,7 @@ import { checkLauncherFile, validateArgvPolicy, type ArgvPolicy } from '../argv/
 import { CliMcpError } from '../errors.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import type { Launcher } from '../exec/launcher.js';
+import { resolveSandbox, type Sandbox, type SandboxLevel } from '../exec/sandbox.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES } from '../exec/run.js';
 import type { ApprovalOptions } from '../middleware/approval.js';
 import type { ConcurrencyOptions } from '../middleware/concurrency.js';
@@ -57,6 +58,19 @@ export interface CliToolsOptions extends ToolShapeOptions<Selector> {
   readonly cwd?: string;
   /** Which environment variables the CLI gets. @default an allowlist: PATH, HOME, LANG, TERM, TMPDIR, … */
   readonly env?: EnvironmentOptions;
+  /**
+   * The OS sandbox (bubblewrap) of every call: `contain` (a PID namespace: no process outlives its call
+   * or the server), `strict` (also read-only but the cwd, private /tmp, credential dirs hidden), or `off`.
+   * Where bwrap does not work, calls run in process groups and stderr says so once.
+   * @default 'contain'
+   */
+  readonly sandbox?: SandboxLevel;
+  /** Credential paths `strict` leaves visible. @example ['~/.kube'] @default [] */
+  readonly sandboxAllow?: readonly string[];
+  /** Under `strict`, `false` cuts the network. @default true */
+  readonly sandboxNetwork?: boolean;
+  /** The bubblewrap executable (tests point it at a missing path). @default 'bwrap' */
+  readonly sandboxCommand?: string;
 }
 
 /** The defaults of the two limits, generous enough for any model, low enough to stop a runaway loop. */
@@ -71,6 +85,8 @@ export interface RunSettings {
   readonly maxOutputBytes: number;
   readonly cwd?: string;
   readonly env: Record<string, string>;
+  /** The sandbox every call runs in; undefined: process groups only. */
+  readonly sandbox?: Sandbox;
   readonly argvPolicy: ArgvPolicy;
   /** What streamed output goes through before the client sees it: the same cleaning as the result. */
   readonly cleanText: ProgressCleaner;
@@ -85,6 +101,7 @@ export function runSettings(options: CliToolsOptions): RunSettings {
     maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES),
     cwd: options.cwd,
     env: environmentFor(options),
+    sandbox: resolveSandbox({ level: options.sandbox, allow: options.sandboxAllow, network: options.sandboxNetwork, command: options.sandboxCommand }),
     argvPolicy: checkedPolicy(options.argvPolicy ?? {}, options.cwd),
     cleanText: cleanerFor(options),
   };

@@ -22,6 +22,7 @@ export async function runTool(ctx: CallContext, settings: RunSettings): Promise<
     timeoutMs: ctx.timeoutMs,
     killGraceMs: settings.killGraceMs,
     maxOutputBytes: settings.maxOutputBytes,
+    sandbox: settings.sandbox,
     onOutput: lines && ((chunk) => lines.write(chunk)),
   });
   lines?.end();

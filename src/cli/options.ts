@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { ArgvPolicy } from '../argv/argv-policy.js';
 import type { EnvironmentOptions } from '../exec/environment.js';
+import { SANDBOX_LEVELS, type SandboxLevel } from '../exec/sandbox.js';
 import { ARGV_PRESETS } from '../argv/presets.js';
 import type { ApprovalMode } from '../middleware/approval.js';
 import type { Selector } from '../call/options.js';
@@ -39,6 +40,9 @@ export interface SharedFlags {
   manifest?: string | true;
   /** `wrap` only. */
   pageSize?: number;
+  sandbox?: SandboxLevel;
+  sandboxAllow?: string[];
+  sandboxNetwork?: boolean;
   /** `wrap` only. */
   maxFrameBytes?: number;
 }
@@ -78,6 +82,12 @@ export function addSharedOptions(command: Command): Command {
     .addOption(new Option('--rate-limit <perSecond>', 'calls per second across all tools (bursts up to twice that)').argParser(positiveInt).default(30))
     .option('--no-rate-limit', 'do not limit the call rate')
     .addOption(new Option('--max-concurrent <n>', 'most CLI processes at once').argParser(positiveInt).default(8))
+    .addOption(
+      new Option('--sandbox <level>', 'OS sandbox of each call (bubblewrap): contain (no process outlives its call), strict (also read-only but the cwd, private /tmp, credentials hidden), off')
+        .choices(SANDBOX_LEVELS),
+    )
+    .option('--sandbox-allow <paths...>', 'credential paths --sandbox strict leaves visible, e.g. ~/.kube')
+    .option('--no-sandbox-network', 'under --sandbox strict, the CLI gets no network')
     .addOption(new Option('--max-queued <n>', 'most calls waiting for a process slot; more are refused').argParser(nonNegativeInt).default(64));
 }
 
@@ -99,6 +109,9 @@ export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
     rateLimit: flags.rateLimit === false || flags.rateLimit === undefined ? flags.rateLimit : { global: { capacity: 2 * flags.rateLimit, perSecond: flags.rateLimit } },
     concurrency: flags.maxConcurrent === undefined ? undefined : { max: flags.maxConcurrent, queue: flags.maxQueued ?? 64 },
     pageSize: flags.pageSize,
+    sandbox: flags.sandbox,
+    sandboxAllow: flags.sandboxAllow,
+    sandboxNetwork: flags.sandboxNetwork,
     maxFrameBytes: flags.maxFrameBytes,
   };
 }

@@ -9,6 +9,8 @@ import { execa } from 'execa';
 import type { ExecOutput } from '../types.js';
 import { createCapture, type Capture } from './capture.js';
 import { killAllProcessGroups, killProcessGroup, trackProcessGroup } from './kill-tree.js';
+import { sandboxFailure, sandboxSpawn, type Sandbox } from './sandbox.js';
+import { killSandbox, readSandboxInfo } from './sandbox-stop.js';
 
 /** @default 1 MiB */
 export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
@@ -41,6 +43,8 @@ export interface RunRequest {
   readonly maxOutputBytes?: number;
   /** Sees every chunk of output as it arrives (for progress); it must not throw or block. */
   readonly onOutput?: (chunk: Uint8Array, stream: 'stdout' | 'stderr') => void;
+  /** Run inside this bubblewrap sandbox (from `resolveSandbox`); without it, in a process group only. */
+  readonly sandbox?: Sandbox;
 }
 
 /** The command ran (whatever its exit), or it could not be started at all. */
@@ -66,15 +70,18 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   // Made before the spawn so a bad cap throws while nothing is running yet.
   const stdoutCapture = createCapture(cap, 'stdout');
   const stderrCapture = createCapture(cap, 'stderr');
+  const cwd = request.cwd ?? process.cwd();
+  const env = request.env ?? process.env;
+  const spawn = request.sandbox ? sandboxSpawn(request.sandbox, { file, args: request.args, cwd, env }) : { file, args: [...request.args] };
+  if ('code' in spawn) return { kind: 'not-started', code: spawn.code, message: notStartedMessage(file, spawn.code, request.cwd) };
   const started = performance.now();
-  const subprocess = execa(file, request.args, {
-    cwd: request.cwd ?? process.cwd(),
-    env: request.env ?? process.env,
+  const subprocess = execa(spawn.file, spawn.args, {
+    cwd,
+    env,
     extendEnv: false,
     shell: false,
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
+    // Fd 3 carries bwrap's info (the namespace), which the stop needs.
+    stdio: request.sandbox ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
     detached: true, // the child leads its own process group, so the whole tree can be signalled
     reject: false,
     stripFinalNewline: false,
@@ -89,6 +96,7 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   }
 
   const untrack = trackProcessGroup(pid);
+  const info = request.sandbox ? readSandboxInfo(subprocess.stdio[3] as Readable | undefined) : undefined;
   let timedOut = false;
   let aborted = false;
   let stopping: Promise<void> | undefined;
@@ -96,7 +104,7 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   const stopRequested = new Promise<void>((resolve) => { onStopRequested = resolve; });
   const stop = (): void => {
     if (stopping !== undefined) return;
-    stopping = killProcessGroup(pid, graceMs);
+    stopping = info ? info.then((known) => killSandbox(pid, known, graceMs)) : killProcessGroup(pid, graceMs);
     onStopRequested();
   };
   const timer = request.timeoutMs === undefined ? undefined : setTimeout(() => { timedOut = true; stop(); }, request.timeoutMs);
@@ -106,17 +114,21 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   drain(subprocess.stderr, stderrCapture, request.onOutput && ((chunk) => request.onOutput?.(chunk, 'stderr')));
 
   try {
-    const afterStop = stopRequested.then(() => releasePipes(stopping, subprocess.stdout, subprocess.stderr));
+    const afterStop = stopRequested.then(() => releasePipes(stopping, subprocess.stdout, subprocess.stderr, subprocess.stdio[3] as Readable | undefined ?? null));
     await Promise.race([subprocess, afterStop]);
     const result = await subprocess;
     if (stopping !== undefined) await stopping;
     const out = stdoutCapture.result();
     const err = stderrCapture.result();
+    const refused = request.sandbox && stopping === undefined ? sandboxFailure(result.exitCode, out.text, err.text) : undefined;
+    if (refused) return { kind: 'not-started', code: refused.code, message: notStartedMessage(file, refused.code, request.cwd, refused.line) };
+    // bwrap reports a command killed by a signal as exit 128+n, as a shell does.
+    const signalName = result.signal ?? (request.sandbox && stopping !== undefined ? signalOfStatus(result.exitCode) : undefined);
     const output: ExecOutput = {
       stdout: out.text,
       stderr: err.text,
-      exitCode: result.signal === undefined ? (result.exitCode ?? null) : null,
-      ...(result.signal === undefined ? {} : { signal: result.signal }),
+      exitCode: signalName === undefined ? (result.exitCode ?? null) : null,
+      ...(signalName === undefined ? {} : { signal: signalName }),
       timedOut,
       truncated: out.truncated || err.truncated,
       durationMs: Math.round(performance.now() - started),
@@ -154,11 +166,18 @@ const SPAWN_HINTS: Readonly<Record<string, string>> = {
   ENOEXEC: 'not a valid executable format',
 };
 
-function notStartedMessage(file: string, code: string, cwd: string | undefined): string {
+function notStartedMessage(file: string, code: string, cwd: string | undefined, detail?: string): string {
+  if (code === 'ESANDBOX') return `Could not start "${file}": the sandbox refused it: ${detail ?? 'bwrap failed'} (${code}).`;
   if (code === 'ENOENT' && cwd !== undefined && !existsSync(cwd)) {
     return `Could not start "${file}": the working directory "${cwd}" does not exist (ENOENT).`;
   }
   return `Could not start "${file}": ${SPAWN_HINTS[code] ?? 'the system refused to run it'} (${code}).`;
+}
+
+const STOP_SIGNALS: Readonly<Record<number, NodeJS.Signals>> = { 1: 'SIGHUP', 2: 'SIGINT', 9: 'SIGKILL', 15: 'SIGTERM' };
+
+function signalOfStatus(exitCode: number | undefined): NodeJS.Signals | undefined {
+  return exitCode === undefined || exitCode <= 128 ? undefined : STOP_SIGNALS[exitCode - 128];
 }
 
 /**

@@ -101,7 +101,8 @@ describe('the stdio edge under hostile input', () => {
   }, 60_000);
 
   it('when the server gets SIGHUP during a call then it exits and no process of the call tree is alive', async () => {
-    const server = rawServer([tree, '--kill-grace', '300']);
+    // The tree fixture reports host pids only outside a PID namespace; test/e2e/sandbox-sigkill.test.ts covers the sandbox.
+    const server = rawServer([tree, '--kill-grace', '300', '--sandbox', 'off']);
     const file = join(dir, 'hup.json');
     await server.open();
     server.call(1, 'tree_hang', { flags: { pids: file } });

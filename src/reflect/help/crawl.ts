@@ -6,12 +6,13 @@
 import { PARSER_CONVENTIONS } from '../../argv/conventions.js';
 import { CliMcpError } from '../../errors.js';
 import { childEnvironment, type EnvironmentOptions } from '../../exec/environment.js';
+import type { SandboxLevel } from '../../exec/sandbox.js';
 import { runCommand } from '../../exec/run.js';
 import type { ArgvConventions, CommandSpec, OptionSpec } from '../../types.js';
 import { identify, programName, resolveBinary } from './binary.js';
 import { CACHE_FORMAT, cacheKey, defaultCacheDir, readCache, writeCache, type UnreadCommand } from './cache.js';
 import { globalOptionsCommand } from './cobra.js';
-import { fetchListing, fetchPage, type HelpCall } from './fetch-page.js';
+import { fetchListing, fetchPage, helpSandbox, type HelpCall } from './fetch-page.js';
 import { withFullCommandList } from './git-commands.js';
 import { manualOptions, wantsManual, withManualOptions } from './git-manual.js';
 import { limiter } from './limit.js';
@@ -56,6 +57,8 @@ export interface ReflectHelpOptions {
   readonly cwd?: string;
   /** Which environment variables the help runs get, as for calls (`--allow-env`); help's own settings win. @default the allowlist */
   readonly env?: EnvironmentOptions;
+  /** The OS sandbox of each help call: reading help needs no network, no writes and no credentials. @default 'strict' (no network) */
+  readonly sandbox?: SandboxLevel;
 }
 
 export interface HelpReflection {
@@ -88,7 +91,7 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
   const env = childEnvironment(process.env, { ...options.env, set: { ...options.env?.set, ...HELP_ENV } });
   // Help can depend on the directory (`git diff -h` outside a repository shows only `--no-index`): it runs in an empty one.
   return withNeutralDirectory(async (neutral) => {
-    const call: HelpCall = { file, program: programName(binary), cwd: neutral, env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes };
+    const call: HelpCall = { file, program: programName(binary), cwd: neutral, env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes, sandbox: helpSandbox(options.sandbox) };
     const key = settings.cache ? await keyFor(call, settings) : undefined;
     if (key !== undefined) {
       const hit = await readCache(settings.cacheDir, key);
@@ -114,7 +117,7 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
   });
 }
 
-type Settings = Required<Omit<ReflectHelpOptions, 'only' | 'dialect' | 'env'>> & Pick<ReflectHelpOptions, 'only' | 'dialect'>;
+type Settings = Required<Omit<ReflectHelpOptions, 'only' | 'dialect' | 'env' | 'sandbox'>> & Pick<ReflectHelpOptions, 'only' | 'dialect' | 'sandbox'>;
 
 function normalise(options: ReflectHelpOptions): Settings {
   const count = (name: string, value: number | undefined, fallback: number, min: number): number => {

@@ -3,6 +3,7 @@
  * programs answer: `<sub> --help`, git's `<sub> -h`, Go flag's `<sub> -help`, and `help <sub>` when `--help` says nothing.
  */
 import { runCommand } from '../../exec/run.js';
+import { resolveSandbox, type Sandbox, type SandboxLevel } from '../../exec/sandbox.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { looksLikeHelp, parseHelp } from './parse.js';
 
@@ -17,6 +18,17 @@ export interface HelpCall {
   readonly deadline?: number;
   /** Bytes kept of what one call prints (head and tail). @default 524288 */
   readonly maxBytes?: number;
+  /** The sandbox of each help call. @default strict, no network (process groups where bwrap does not work) */
+  readonly sandbox?: Sandbox | 'none';
+}
+
+const helpSandboxes = new Map<SandboxLevel, Sandbox | undefined>();
+
+/** The sandbox help calls run in, resolved once per level: reading help needs no network, writes or credentials. */
+export function helpSandbox(level: SandboxLevel = 'strict'): Sandbox | 'none' {
+  if (level === 'off') return 'none';
+  if (!helpSandboxes.has(level)) helpSandboxes.set(level, resolveSandbox({ level, network: false }));
+  return helpSandboxes.get(level) ?? 'none';
 }
 
 export type FetchResult =
@@ -44,7 +56,9 @@ export function helpArgvs(dialect: HelpDialect | undefined, words: readonly stri
 export async function runHelp(call: HelpCall, args: readonly string[]): Promise<{ text: string; timedOut: boolean; exitCode: number | null } | { notStarted: string }> {
   const timeoutMs = Math.min(call.timeoutMs, Math.ceil((call.deadline ?? Number.POSITIVE_INFINITY) - performance.now()));
   if (timeoutMs <= 0) return { text: '', timedOut: true, exitCode: null };
-  const outcome = await runCommand({ file: call.file, args, cwd: call.cwd, env: call.env, timeoutMs, maxOutputBytes: call.maxBytes ?? 512 * 1024 });
+  const chosen = call.sandbox ?? helpSandbox();
+  const sandbox = chosen === 'none' ? undefined : chosen;
+  const outcome = await runCommand({ file: call.file, args, cwd: call.cwd, env: call.env, timeoutMs, maxOutputBytes: call.maxBytes ?? 512 * 1024, sandbox });
   if (outcome.kind === 'not-started') return { notStarted: outcome.message };
   const { stdout, stderr, timedOut, exitCode } = outcome.output;
   return { text: stdout.trim() !== '' ? stdout : stderr, timedOut, exitCode };

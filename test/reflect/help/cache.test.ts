@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CACHE_FORMAT, cacheKey, readCache, writeCache, type CachedHelp } from '../../../src/reflect/help/cache.js';
 import { reflectHelp } from '../../../src/reflect/help/crawl.js';
 import { scratchMaker } from '../../helpers/scratch.js';
-import { makeFake } from './fake.js';
+import { FAKE_CRAWL, makeFake } from './fake.js';
 
 const scratch = scratchMaker('cli-mcp-help-cache-');
 
@@ -54,13 +54,13 @@ describe('the help cache on disk', () => {
   it('when a crawl finds its cache entry corrupt then it crawls again and rewrites a good entry', async () => {
     const fake = makeFake(scratch());
     const cacheDir = join(fake.dir, 'cache');
-    await reflectHelp(fake.bin, { cacheDir });
+    await reflectHelp(fake.bin, { cacheDir, ...FAKE_CRAWL });
     const [file] = readdirSync(cacheDir);
     writeFileSync(join(cacheDir, file ?? 'x'), '{ truncated');
-    const again = await reflectHelp(fake.bin, { cacheDir });
+    const again = await reflectHelp(fake.bin, { cacheDir, ...FAKE_CRAWL });
     expect(again.fromCache).toBe(false);
     expect(JSON.parse(readFileSync(join(cacheDir, file ?? 'x'), 'utf8'))).toMatchObject({ format: CACHE_FORMAT, dialect: 'cobra' });
-    expect((await reflectHelp(fake.bin, { cacheDir })).fromCache).toBe(true);
+    expect((await reflectHelp(fake.bin, { cacheDir, ...FAKE_CRAWL })).fromCache).toBe(true);
   });
 
   it('when no cache directory is given then it is XDG_CACHE_HOME/cli-mcp/help', async () => {
@@ -69,7 +69,7 @@ describe('the help cache on disk', () => {
     process.env['XDG_CACHE_HOME'] = home;
     try {
       const fake = makeFake(scratch());
-      await reflectHelp(fake.bin, { only: [] });
+      await reflectHelp(fake.bin, { only: [], ...FAKE_CRAWL });
       expect(readdirSync(join(home, 'cli-mcp', 'help'))).toHaveLength(1);
     } finally {
       if (previous === undefined) delete process.env['XDG_CACHE_HOME'];

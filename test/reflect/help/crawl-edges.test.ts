@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { reflectHelp } from '../../../src/reflect/help/crawl.js';
 import { isCliMcpError } from '../../../src/errors.js';
 import { scratchMaker } from '../../helpers/scratch.js';
-import { makeFake } from './fake.js';
+import { FAKE_CRAWL, makeFake } from './fake.js';
 
 const scratch = scratchMaker('cli-mcp-help-edges-');
 
@@ -13,7 +13,7 @@ describe('crawling programs whose help misbehaves', () => {
     const fake = makeFake(scratch(), (config) => {
       config['broken'] = ['version'];
     });
-    const result = await reflectHelp(fake.bin, { cache: false });
+    const result = await reflectHelp(fake.bin, { cache: false, ...FAKE_CRAWL });
     expect(result.unread).toEqual([{ command: 'fakectl version', reason: 'unreadable' }]);
     expect(result.spec.subcommands.find((child) => child.name === 'version')).toMatchObject({ runnable: false, options: [] });
     const tried = fake.helpCalls().map((call) => call.argv.join(' '));
@@ -24,7 +24,7 @@ describe('crawling programs whose help misbehaves', () => {
     const fake = makeFake(scratch(), (config) => {
       config['ignores'] = ['config'];
     });
-    const result = await reflectHelp(fake.bin, { cache: false });
+    const result = await reflectHelp(fake.bin, { cache: false, ...FAKE_CRAWL });
     expect(result.unread).toEqual([{ command: 'fakectl config', reason: 'unreadable' }]);
     expect(result.spec.subcommands.map((child) => child.name)).toEqual(['get', 'config', 'create', 'version']);
   });
@@ -33,7 +33,7 @@ describe('crawling programs whose help misbehaves', () => {
     const fake = makeFake(scratch());
     process.env['CLI_MCP_HELP_TEST_SECRET'] = 'do-not-leak';
     try {
-      await reflectHelp(fake.bin, { cache: false, only: ['get'] });
+      await reflectHelp(fake.bin, { cache: false, only: ['get'], ...FAKE_CRAWL });
     } finally {
       delete process.env['CLI_MCP_HELP_TEST_SECRET'];
     }
@@ -53,7 +53,7 @@ describe('crawling programs whose help misbehaves', () => {
     const bin = join(dir, 'silent');
     writeFileSync(bin, '#!/bin/sh\nexit 0\n');
     chmodSync(bin, 0o755);
-    const error: unknown = await reflectHelp(bin, { cache: false }).catch((caught: unknown) => caught);
+    const error: unknown = await reflectHelp(bin, { cache: false, ...FAKE_CRAWL }).catch((caught: unknown) => caught);
     expect(isCliMcpError(error) && error.code).toBe('cli-mcp.reflection-failed');
     expect((error as Error).message).toContain('silent');
   });

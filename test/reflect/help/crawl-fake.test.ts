@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { reflectHelp, type ReflectHelpOptions } from '../../../src/reflect/help/crawl.js';
 import type { CommandSpec } from '../../../src/types.js';
 import { scratchMaker } from '../../helpers/scratch.js';
-import { makeFake, type Fake } from './fake.js';
+import { FAKE_CRAWL, makeFake, type Fake } from './fake.js';
 import { optionLines, positionalLines } from './summary.js';
 
 const scratch = scratchMaker('cli-mcp-help-crawl-');
@@ -15,7 +15,7 @@ function outline(spec: CommandSpec, depth = 0): string[] {
 }
 
 function crawl(fake: Fake, options: ReflectHelpOptions = {}) {
-  return reflectHelp(fake.bin, { cacheDir: `${fake.dir}/cache`, ...options });
+  return reflectHelp(fake.bin, { cacheDir: `${fake.dir}/cache`, ...FAKE_CRAWL, ...options });
 }
 
 describe('crawling a cobra-like program through its help', () => {

@@ -48,3 +48,6 @@ export function makeFake(dir: string, change: (config: FakeConfig) => void = () 
   fake.configure(change);
   return fake;
 }
+
+/** Help-crawl options for the fake: it records each help call beside itself, which a strict (read-only) sandbox would stop. */
+export const FAKE_CRAWL = { sandbox: 'contain' } as const;

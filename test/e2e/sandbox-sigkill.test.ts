@@ -1,0 +1,41 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { resolveSandbox } from '../../src/exec/sandbox.js';
+import { killMarked, survivorsAfter, waitForMarked } from '../exec/sandbox-pids.js';
+import { binPath, repoRoot } from './clients.js';
+
+const fixture = join(repoRoot, 'test/fixtures/sandbox/daemon-cli.js');
+const marker = `cli-mcp-sigkill-${process.pid}`;
+afterAll(() => killMarked(marker));
+
+/** `cli-mcp wrap` driven over a raw pipe: newline-delimited JSON-RPC on stdin, stderr collected. */
+function startServer(env: NodeJS.ProcessEnv, args: readonly string[] = []): { server: ChildProcess; send: (message: object) => void; stderr: () => string } {
+  const server = spawn(process.execPath, [binPath, 'wrap', fixture, ...args], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let errors = '';
+  server.stderr?.on('data', (chunk: Buffer) => { errors += chunk.toString(); });
+  const send = (message: object) => server.stdin?.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+  send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  send({ method: 'notifications/initialized' });
+  return { server, send, stderr: () => errors };
+}
+
+describe.runIf(resolveSandbox({ level: 'contain' }) !== undefined)('a server killed mid-call', () => {
+  it('when the server is SIGKILLed during a call then the setsid daemon of that call dies within seconds', async () => {
+    const { server, send } = startServer(process.env);
+    send({ id: 2, method: 'tools/call', params: { name: 'daemon_start', arguments: { flags: { marker } } } });
+    const daemons = await waitForMarked(marker, 1, 15_000);
+    server.kill('SIGKILL');
+    expect(await survivorsAfter(daemons, 5_000)).toEqual([]);
+  }, 30_000);
+});
+
+describe('a server without bwrap', () => {
+  it('when bwrap is not on PATH then the server says once on stderr that calls run in process groups only', async () => {
+    const { server, send, stderr } = startServer({ ...process.env, PATH: '/nonexistent' });
+    send({ id: 2, method: 'tools/list', params: {} });
+    for (let waited = 0; waited < 10_000 && !stderr().includes('sandbox unavailable'); waited += 50) await new Promise((r) => setTimeout(r, 50));
+    server.kill('SIGKILL');
+    expect(stderr().match(/cli-mcp: sandbox unavailable \(bwrap not found\): calls run in process groups only\n/g)).toHaveLength(1);
+  }, 20_000);
+});
