@@ -115,10 +115,18 @@ export function checkLauncherFile(file: string): string | undefined {
 }
 
 /** The one-letter flags among `options` that take a value, for {@link checkArgv}; an alias (`-n` of `--lines`) counts too. */
-export function shortsTakingValues(options: readonly OptionSpec[]): Set<string> {
-  const valued = options.filter((option) => option.type !== 'boolean' && option.count !== true);
-  return new Set(valued.flatMap(spellingsOf).filter((token) => /^-[^-]$/.test(token)).map((token) => token.slice(1)));
+export function shortsTakingValues(options: readonly OptionSpec[]): ReadonlySet<string> {
+  // A tool's options never change: computed once per tool, not on every call's two checks.
+  let shorts = valueShortsOf.get(options);
+  if (shorts === undefined) {
+    const valued = options.filter((option) => option.type !== 'boolean' && option.count !== true);
+    shorts = new Set(valued.flatMap(spellingsOf).filter((token) => /^-[^-]$/.test(token)).map((token) => token.slice(1)));
+    valueShortsOf.set(options, shorts);
+  }
+  return shorts;
 }
+
+const valueShortsOf = new WeakMap<readonly OptionSpec[], ReadonlySet<string>>();
 
 /**
  * Why `option` may not be offered under `policy`: a message naming the first of its spellings (its flag,
