@@ -34,6 +34,8 @@ export interface SandboxOptions {
   readonly network?: boolean;
   /** The bubblewrap executable; for tests of the fallback. @default 'bwrap' */
   readonly command?: string;
+  /** Under `strict`, an empty private `/tmp`; `false` leaves the real one visible, read-only, as the rest. @default true */
+  readonly privateTmp?: boolean;
 }
 
 /** A sandbox that works here, resolved once: what {@link sandboxArgv} needs for every call. */
@@ -42,6 +44,7 @@ export interface Sandbox {
   readonly command: string;
   readonly allow: readonly string[];
   readonly network: boolean;
+  readonly privateTmp: boolean;
 }
 
 /**
@@ -62,7 +65,7 @@ export function resolveSandbox(options: SandboxOptions = {}, warn?: (line: strin
     warnSandboxUnavailable(probe.reason, warn);
     return undefined;
   }
-  return { level, command, allow, network: options.network ?? true };
+  return { level, command, allow, network: options.network ?? true, privateTmp: options.privateTmp ?? true };
 }
 
 /**
@@ -77,7 +80,7 @@ export function sandboxArgv(sandbox: Sandbox, file: string, args: readonly strin
   );
   return [
     ...base,
-    '--ro-bind', '/', '/', '--dev-bind', '/dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp',
+    '--ro-bind', '/', '/', '--dev-bind', '/dev', '/dev', '--proc', '/proc', ...(sandbox.privateTmp ? ['--tmpfs', '/tmp'] : []),
     ...hidden,
     // The program's own directory, read-only, even under the private /tmp (a tool unpacked there, its data files beside it).
     '--ro-bind', dirname(file), dirname(file),

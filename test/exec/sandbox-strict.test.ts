@@ -62,6 +62,18 @@ describe.runIf(strict !== undefined)('the strict sandbox', () => {
     }
   });
 
+  it('when /tmp is not private (help crawls) then a program under /tmp still runs, and /tmp stays read-only', async () => {
+    const shared = resolveSandbox({ level: 'strict', privateTmp: false });
+    const dir = mkdtempSync(join(tmpdir(), 'cli-mcp-strict-tool-'));
+    try {
+      writeFileSync(join(dir, 'tool.sh'), 'echo from-tmp\n');
+      expect(await sh(`sh ${join(dir, 'tool.sh')}; touch ${join(dir, 'x')} 2>/dev/null || echo read-only`, shared)).toBe('from-tmp\nread-only\n');
+      expect(await sh(`sh ${join(dir, 'tool.sh')} 2>/dev/null || echo hidden`, strict)).toBe('hidden\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('when the home holds ~/.ssh then its contents are invisible, and an allowed ~/.kube stays readable', async () => {
     const allowing = resolveSandbox({ level: 'strict', allow: ['~/.kube'] });
     expect(await sh('ls -A ~/.ssh; cat ~/.kube/config', strict)).toMatch(/^cat: .*\.kube\/config: No such file/);

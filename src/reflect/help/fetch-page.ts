@@ -27,7 +27,8 @@ const helpSandboxes = new Map<SandboxLevel, Sandbox | undefined>();
 /** The sandbox help calls run in, resolved once per level: reading help needs no network, writes or credentials. */
 export function helpSandbox(level: SandboxLevel = 'strict'): Sandbox | 'none' {
   if (level === 'off') return 'none';
-  if (!helpSandboxes.has(level)) helpSandboxes.set(level, resolveSandbox({ level, network: false }));
+  // The real /tmp stays visible (read-only): a program installed under it (a clone in /tmp) must still run.
+  if (!helpSandboxes.has(level)) helpSandboxes.set(level, resolveSandbox({ level, network: false, privateTmp: false }));
   return helpSandboxes.get(level) ?? 'none';
 }
 
