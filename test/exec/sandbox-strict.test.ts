@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,7 +82,10 @@ describe.runIf(strict !== undefined)('the strict sandbox', () => {
 
   it('when the network is off then a connection to a port the server listens on fails', async () => {
     const offline = resolveSandbox({ level: 'strict', network: false });
-    const run = (sandbox: Sandbox | undefined) => runCommand({ file: process.execPath, args: [connectFixture, String(port)], cwd, sandbox });
+    // A copy in the working directory: strict hides /tmp, where a clone of this repository may live.
+    const script = join(cwd, 'connect.js');
+    copyFileSync(connectFixture, script);
+    const run = (sandbox: Sandbox | undefined) => runCommand({ file: process.execPath, args: [script, String(port)], cwd, sandbox });
     const [on, off] = [await run(strict), await run(offline)];
     expect(on.kind === 'ran' && on.output.stdout).toBe('connected\n');
     expect(off.kind === 'ran' && off.output.stdout).toBe('ECONNREFUSED\n');
