@@ -13,7 +13,8 @@ const MAX_PENDING_LINES = 200;
 
 /** Progress from streamed output: complete lines, cleaned, batched and rate-limited. */
 export interface LineProgress {
-  write(chunk: Uint8Array): void;
+  /** One chunk of one stream: each stream's partial line and split characters are kept apart. */
+  write(chunk: Uint8Array, stream?: 'stdout' | 'stderr'): void;
   /** Sends what is left; call once the process has ended. */
   end(): void;
 }
@@ -38,8 +39,8 @@ export function cutLine(start: string, cutChars: number, end: string): string {
  */
 export function lineProgress(send: (message: string) => void, clean: ProgressCleaner, intervalMs = PROGRESS_INTERVAL_MS): LineProgress {
   const cleaner: StreamRedactor = clean.stream?.() ?? { lines: (text) => text, text: clean };
-  const decoder = new TextDecoder();
-  const line = new LineBuffer();
+  // The redaction state is shared (a key's body may follow its BEGIN on the other stream: over-mask, never leak).
+  const streams = { stdout: { decoder: new TextDecoder(), line: new LineBuffer() }, stderr: { decoder: new TextDecoder(), line: new LineBuffer() } };
   let pending: string[] = [];
   let timer: NodeJS.Timeout | undefined;
 
@@ -59,7 +60,8 @@ export function lineProgress(send: (message: string) => void, clean: ProgressCle
   };
 
   return {
-    write(chunk) {
+    write(chunk, stream = 'stdout') {
+      const { decoder, line } = streams[stream];
       const text = decoder.decode(chunk, { stream: true });
       const first = text.indexOf('\n');
       line.append(first === -1 ? text : text.slice(0, first));
@@ -74,8 +76,10 @@ export function lineProgress(send: (message: string) => void, clean: ProgressCle
     },
     end() {
       clearTimeout(timer);
-      line.append(decoder.decode());
-      if (!line.isEmpty()) take(line.take());
+      for (const { decoder, line } of Object.values(streams)) {
+        line.append(decoder.decode());
+        if (!line.isEmpty()) take(line.take());
+      }
       flush();
     },
   };

@@ -23,7 +23,7 @@ export async function runTool(ctx: CallContext, settings: RunSettings): Promise<
     killGraceMs: settings.killGraceMs,
     maxOutputBytes: settings.maxOutputBytes,
     sandbox: settings.sandbox,
-    onOutput: lines && ((chunk) => lines.write(chunk)),
+    onOutput: lines && ((chunk, stream) => lines.write(chunk, stream)),
   });
   lines?.end();
   if (outcome.kind === 'not-started') {

@@ -18,6 +18,19 @@ describe('lineProgress', () => {
     expect(sent).toEqual(['one\ntwo', 'thr']);
   });
 
+  it('when stdout and stderr interleave partial lines then each stream keeps its own line and its own split characters', () => {
+    const sent: string[] = [];
+    const progress = lineProgress((message) => sent.push(message), (text) => text, 30);
+    const snow = bytes('❄');
+    progress.write(bytes('downloading ab'), 'stdout');
+    progress.write(snow.slice(0, 2), 'stderr');
+    progress.write(bytes('cd\n'), 'stdout');
+    progress.write(snow.slice(2), 'stderr');
+    progress.write(bytes(' warning\n'), 'stderr');
+    progress.end();
+    expect(sent).toEqual(['downloading abcd\n❄ warning']);
+  });
+
   it('when a multi-byte character is split across chunks then it arrives whole', () => {
     const sent: string[] = [];
     const progress = lineProgress((message) => sent.push(message), (text) => text, 30);
