@@ -30,7 +30,8 @@ export function logCalls(options: LogCallsOptions = {}): Middleware {
       await next();
     } finally {
       const record = callRecord(ctx, performance.now() - started);
-      write(JSON.stringify(record));
+      // JSON leaves U+2028/2029 raw; escaped, the record stays one line in any log viewer, its argv exact.
+      write(JSON.stringify(record).replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`));
       ctx.log(record.isError ? 'warning' : 'info', record);
     }
   };

@@ -28,6 +28,17 @@ describe('logCalls', () => {
     expect(log.sent).toEqual([{ level: 'info', data: record }]);
   });
 
+  it('when the argv holds U+2028 then the line escapes it, stays one line, and reads back to the exact argv', async () => {
+    const log = logged();
+    const echo = { file: process.execPath, prefixArgs: ['-e', ''] };
+    const root = spec('echo', { positionals: [{ name: 'text', type: 'string', required: true, variadic: false }] });
+    const tools = createCliTools(root, { launcher: echo, callLog: { write: (line) => log.lines.push(line) } });
+    await tools.call('echo', { args: ['a\u2028b'] });
+    expect(log.lines[0]).toContain('a\\u2028b');
+    expect(log.lines[0]).not.toContain('\u2028');
+    expect(log.records()[0]?.argv).toEqual(['--', 'a\u2028b']);
+  });
+
   it('when validation refuses a call then the line says so and has no argv', async () => {
     const log = logged();
     const ctx = contextFor(tool, { flags: { nope: 1 } });
