@@ -11,6 +11,7 @@ import type { CreateMcpServerOptions } from '../server/create-mcp-server.js';
 /** The options `wrap`, `tools` and `call` share. */
 export interface SharedFlags {
   prefix?: string;
+  maxToolName?: number;
   timeout?: number;
   killGrace?: number;
   maxOutput?: number;
@@ -52,6 +53,7 @@ type PresetName = keyof typeof ARGV_PRESETS;
 export function addSharedOptions(command: Command): Command {
   return command
     .option('--prefix <name>', 'replace the program name at the start of every tool name')
+    .addOption(new Option('--max-tool-name <n>', 'longest tool name (16 to 64); longer ones are cut and end with a hash').argParser(positiveInt).default(60))
     .option('--include <commands...>', 'expose only these commands, exactly: paths like "todo add", or "tag *" for everything under tag')
     .option('--exclude <commands...>', 'never expose these commands or anything under them (globs); excluded tools cannot be called')
     .option('--exclude-flag <names...>', 'leave these flags out of every tool')
@@ -94,6 +96,7 @@ export function addSharedOptions(command: Command): Command {
 export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
   return {
     prefix: flags.prefix,
+    maxToolNameLength: flags.maxToolName,
     selectors: selectors(flags),
     approval: { mode: flags.approval, grantTtlMs: flags.grantTtl === undefined ? undefined : flags.grantTtl * 1000, oneTime: flags.oneTimeGrants },
     timeoutMs: flags.timeout,

@@ -2,8 +2,12 @@ import { createHash } from 'node:crypto';
 import { CliMcpError } from '../errors.js';
 import type { RunnableCommand } from '../types.js';
 
-/** The longest tool name MCP clients reliably accept. */
+/** The longest tool name the MCP spec and most clients accept. */
 export const MAX_TOOL_NAME_LENGTH = 64;
+/** The default longest name: one popular editor refuses names over 60 characters. */
+export const DEFAULT_TOOL_NAME_LENGTH = 60;
+/** Room for a hash suffix and a few characters of the name. */
+const MIN_TOOL_NAME_LENGTH = 16;
 
 const HASH_LENGTH = 8;
 
@@ -17,8 +21,8 @@ function pathHash(path: readonly string[]): string {
   return createHash('sha256').update(path.join(' ')).digest('hex').slice(0, HASH_LENGTH);
 }
 
-function withHash(base: string, path: readonly string[]): string {
-  return `${base.slice(0, MAX_TOOL_NAME_LENGTH - HASH_LENGTH - 1)}_${pathHash(path)}`;
+function withHash(base: string, path: readonly string[], maxLength: number): string {
+  return `${base.slice(0, maxLength - HASH_LENGTH - 1)}_${pathHash(path)}`;
 }
 
 function baseName(path: readonly string[], prefix: string | undefined): string {
@@ -30,30 +34,39 @@ function baseName(path: readonly string[], prefix: string | undefined): string {
 /**
  * Names one tool per command, in input order: the path joined with `_` (`kubectl_get_pods`),
  * `prefix` replacing the root word (`''` drops it; a root-only tool keeps the root name).
- * Characters outside `[A-Za-z0-9_-]` become `_`. A name over 64 characters is cut and ends with
- * `_` and 8 hex characters of the sha256 of the path joined by spaces; when different paths give
+ * Characters outside `[A-Za-z0-9_-]` become `_`. A name over `maxLength` characters (60 by default,
+ * at most 64) is cut and ends with `_` and 8 hex characters of the sha256 of the path joined by spaces; when different paths give
  * the same name, every one of them gets that suffix, so the result does not depend on input order.
  * Keep the returned pairs (or `toolNameMap`) to go from name to command: a name never splits back into a path.
  * @throws {CliMcpError} `cli-mcp.tool-name-collision` when the same path appears twice or names still clash.
  */
 export function assignToolNames(
   commands: readonly RunnableCommand[],
-  options?: { readonly prefix?: string },
+  options?: { readonly prefix?: string; readonly maxLength?: number },
 ): NamedCommand[] {
+  const maxLength = checkedMaxLength(options?.maxLength);
   const bases = commands.map((command) => baseName(command.path, options?.prefix));
   const first = bases.map((base, i) => {
     const path = commands[i]?.path ?? [];
-    return base.length > MAX_TOOL_NAME_LENGTH ? withHash(base, path) : base;
+    return base.length > maxLength ? withHash(base, path, maxLength) : base;
   });
   const counts = new Map<string, number>();
   for (const name of first) counts.set(name, (counts.get(name) ?? 0) + 1);
   const named = commands.map((command, i): NamedCommand => {
     const name = first[i] ?? '';
     const clash = (counts.get(name) ?? 0) > 1;
-    return { name: clash && name === bases[i] ? withHash(name, command.path) : name, command };
+    return { name: clash && name === bases[i] ? withHash(name, command.path, maxLength) : name, command };
   });
   toolNameMap(named);
   return named;
+}
+
+function checkedMaxLength(maxLength: number | undefined): number {
+  if (maxLength === undefined) return DEFAULT_TOOL_NAME_LENGTH;
+  if (!Number.isSafeInteger(maxLength) || maxLength < MIN_TOOL_NAME_LENGTH || maxLength > MAX_TOOL_NAME_LENGTH) {
+    throw new CliMcpError('cli-mcp.invalid-option', `maxToolNameLength must be a whole number from ${MIN_TOOL_NAME_LENGTH} to ${MAX_TOOL_NAME_LENGTH}, got ${maxLength}`);
+  }
+  return maxLength;
 }
 
 /**

@@ -15,6 +15,8 @@ import { selectionFor, type Selection } from './select.js';
 export interface ToolShapeOptions<S extends Selection = Selection> {
   /** Replaces the root word in tool names (`''` drops it). */
   readonly prefix?: string;
+  /** The longest tool name; longer ones are cut and end with a hash of the path. From 16 to 64. @default 60 */
+  readonly maxToolNameLength?: number;
   readonly selectors?: readonly S[];
   /**
    * Flags the model may never pass, commands it may never run, and whether the CLI honours `--`. Denied
@@ -57,7 +59,7 @@ export function chooseTools<S extends Selection>(root: CommandSpec, options: Too
     const marked = rule?.action === 'destructive' ? { annotations: { ...command.annotations, readOnlyHint: false, destructiveHint: true } } : {};
     chosen.push({ command: { ...command, options: offered, ...withoutDoubleDash(command, policy), ...marked }, selection });
   }
-  const named = assignToolNames(chosen.map(({ command }) => command), { prefix: options.prefix });
+  const named = assignToolNames(chosen.map(({ command }) => command), { prefix: options.prefix, maxLength: options.maxToolNameLength });
   return named.map(({ name, command }, index) => ({ tool: toolFor(name, command), selection: chosen[index]?.selection ?? null }));
 }
 

@@ -55,6 +55,15 @@ describe('cli-mcp tools', () => {
     expect(toolNames(stdout)).toEqual(['hi_hello', 'hi_fail']);
   });
 
+  it('when --max-tool-name is 16 then longer names are cut to 16 with a hash, and 70 is refused with the range', async () => {
+    const { code, stdout } = await run('tools', greeter, '--prefix', 'a-rather-long-prefix', '--max-tool-name', '16');
+    expect(code).toBe(0);
+    for (const name of toolNames(stdout)) expect(name).toMatch(/^a-rathe_[0-9a-f]{8}$/);
+    const refused = await run('tools', greeter, '--max-tool-name', '70');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/from 16 to 64, got 70/);
+  });
+
   it('when the program is a single command then its one tool is named after the program', async () => {
     const { stdout } = await run('tools', fixture('root-action.mjs'));
     expect(toolNames(stdout)).toEqual(['shout']);

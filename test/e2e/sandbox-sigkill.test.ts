@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveSandbox } from '../../src/exec/sandbox.js';
@@ -20,11 +21,29 @@ function startServer(env: NodeJS.ProcessEnv, args: readonly string[] = []): { se
   return { server, send, stderr: () => errors };
 }
 
+/** The marked processes once one of them is the daemon (`sh`), not only bwrap starting up. */
+async function waitForDaemon(mark: string, ms: number): Promise<number[]> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 10))) {
+    const pids = await waitForMarked(mark, 1, Math.max(1, deadline - Date.now()));
+    if (pids.some((pid) => commandName(pid) === 'sh')) return pids;
+  }
+  throw new Error(`the daemon named ${mark} did not appear within ${ms} ms`);
+}
+
+function commandName(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
 describe.runIf(resolveSandbox({ level: 'contain' }) !== undefined)('a server killed mid-call', () => {
   it('when the server is SIGKILLed during a call then the setsid daemon of that call dies within seconds', async () => {
     const { server, send } = startServer(process.env);
     send({ id: 2, method: 'tools/call', params: { name: 'daemon_start', arguments: { flags: { marker } } } });
-    const daemons = await waitForMarked(marker, 1, 15_000);
+    // The marker is in bwrap's own command line from the start: wait for the daemon itself (`sh`), so the kill comes mid-call.
+    const daemons = await waitForDaemon(marker, 15_000);
     server.kill('SIGKILL');
     expect(await survivorsAfter(daemons, 5_000)).toEqual([]);
   }, 30_000);

@@ -24,23 +24,34 @@ describe('naming tools after command paths', () => {
     expect(names([cmd(...path)], prefix)).toEqual([expected]);
   });
 
-  it('when a name is longer than 64 characters then it is cut and ends with a hash of the path', () => {
+  it('when a name is longer than 60 characters (the default) then it is cut and ends with a hash of the path', () => {
     const path = ['tool', 'x'.repeat(80)];
     const [name] = names([cmd(...path)]);
-    expect(name).toHaveLength(64);
-    expect(name).toBe(`tool_${'x'.repeat(50)}_${hash(path)}`);
+    expect(name).toHaveLength(60);
+    expect(name).toBe(`tool_${'x'.repeat(46)}_${hash(path)}`);
   });
 
-  it('when two long names share their first 64 characters then they stay unique', () => {
+  it('when two long names share their first 60 characters then they stay unique', () => {
     const long = 'y'.repeat(70);
     const result = names([cmd('tool', `${long}a`), cmd('tool', `${long}b`)]);
     expect(new Set(result).size).toBe(2);
-    for (const name of result) expect(name.length).toBeLessThanOrEqual(64);
+    for (const name of result) expect(name.length).toBeLessThanOrEqual(60);
   });
 
-  it('when a name is exactly 64 characters then it is kept whole', () => {
-    const path = ['t', 'z'.repeat(62)];
+  it('when a name is exactly 60 characters then it is kept whole, and one of 61 is cut', () => {
+    const path = ['t', 'z'.repeat(58)];
     expect(names([cmd(...path)])).toEqual([path.join('_')]);
+    expect(names([cmd('t', 'z'.repeat(59))])[0]).toHaveLength(60);
+  });
+
+  it('when the longest name is set to 64 then a 64-character name is kept whole and a longer one is cut to 64', () => {
+    const path = ['t', 'z'.repeat(62)];
+    expect(assignToolNames([cmd(...path)], { maxLength: 64 }).map((n) => n.name)).toEqual([path.join('_')]);
+    expect(assignToolNames([cmd('t', 'z'.repeat(70))], { maxLength: 64 })[0]?.name).toHaveLength(64);
+  });
+
+  it.each([15, 65, 1.5])('when the longest name is set to %s then naming refuses it, saying the range', (maxLength) => {
+    expect(() => assignToolNames([cmd('t')], { maxLength })).toThrow(/maxToolNameLength must be a whole number from 16 to 64/);
   });
 
   it('when two different paths give the same name then both get a hash suffix, whatever the input order', () => {
@@ -60,11 +71,11 @@ describe('naming tools after command paths', () => {
     ]);
   });
 
-  it('when colliding names are long then the suffixed names stay within 64 characters', () => {
-    const word = 'w'.repeat(60);
+  it('when colliding names are long then the suffixed names stay within 60 characters', () => {
+    const word = 'w'.repeat(56);
     const result = names([cmd(`${word}_x`, 'y'), cmd(word, 'x_y')]);
     expect(new Set(result).size).toBe(2);
-    for (const name of result) expect(name.length).toBeLessThanOrEqual(64);
+    for (const name of result) expect(name.length).toBeLessThanOrEqual(60);
   });
 
   it('when names differ only in case then they are distinct and unsuffixed', () => {
