@@ -1,23 +1,12 @@
 // The fuzz harness: seeded random tool calls, laid out by layOutArgv, parsed by the real parser, compared with the request.
 import { isDeepStrictEqual } from 'node:util';
 import { fy, recorder, red } from './programs.mjs';
+import { seededRandom } from './random.mjs';
 
 /** Words that break naive argv handling, and every command word and alias of the programs. */
 const HOSTILE = ['', '-', '1.0', '1e3', '007', '9007199254740993', '--', '"q"', "'q'", '"', "'", '=', 'a=b', '--x=y', '-rf', '--force', ' ', 'x y', '5', '-5', '0x1', 'é', '日本', '$(id)', 'true', 'false'];
 const WORDS = ['delete', 'get', 'show', 'ls', 'list', 'secret', 'help', 'exec', 'group', 'wipe', '$0', 'red', 'fy'];
 const PIECES = ['a', 'Z', '-', '--', '=', ' ', '"', "'", ',', '.', 'delete'];
-
-/** mulberry32: the same seed gives the same inputs. */
-function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function generator(next) {
   const pick = (items) => items[Math.floor(next() * items.length)];
@@ -92,7 +81,7 @@ const reasonOf = (message) => REASONS.find(([pattern]) => pattern.test(message))
 
 /** Runs `count` seeded calls through one parser; `parse(argv)` returns what ran. */
 function fuzz({ tools, count, seed, parse, camel }) {
-  const g = generator(seeded(seed));
+  const g = generator(seededRandom(seed));
   const report = { inputs: count, reached: 0, refused: {}, mismatches: {}, examples: [] };
   for (let run = 0; run < count; run += 1) {
     const { tool, input } = randomCall(tools, g);
