@@ -15,6 +15,7 @@ export type {
   ArgvConventions,
   PassthroughSpec,
   ValueType,
+  OutputLink,
 } from './types.js';
 export { CliMcpError, isCliMcpError, type ErrorCode } from './errors.js';
 
@@ -60,6 +61,10 @@ export type { ApprovalChannel, CallContext, LogLevel, Middleware } from './call/
 
 export { createCliTools, type CallOptions, type CliTools, type CliToolsOptions } from './call/cli-tools.js';
 export type { ToolDefinition } from './tool/definition.js';
+export { estimateTokens, DEFAULT_LIST_BUDGET_TOKENS, type DiscoveryChoice, type DiscoveryMode } from './discovery/budget.js';
+export type { Catalog, DiscoveryOptions } from './discovery/catalog.js';
+export type { ListedTool } from './discovery/listed-tool.js';
+export type { SpoolOptions } from './output/spool.js';
 
 export { createMcpServer, type CliMcpServer, type CreateMcpServerOptions } from './server/create-mcp-server.js';
 export type { StdioHandle } from './server/stdio.js';

@@ -173,7 +173,11 @@ export interface ExecOutput {
   readonly timedOut: boolean;
   /** Output passed the byte cap and was cut. */
   readonly truncated: boolean;
+  /** The output passed the total ceiling and the process tree was stopped. */
+  readonly outputExceeded?: boolean;
   readonly durationMs: number;
+  /** stdout parsed, when it is a JSON object or array shown whole. */
+  readonly json?: unknown;
 }
 
 /** The outcome of one tool call, before it is shaped into an MCP result. */
@@ -185,6 +189,20 @@ export interface ToolResult {
   readonly message?: string;
   /** The call waits for the user's approval: the transport asks this and retries the call with the answer. */
   readonly ask?: ApprovalQuestion;
+  /** The machine-readable answer of a tool that runs no CLI (search, describe, read output). */
+  readonly structured?: Readonly<Record<string, unknown>>;
+  /** Where the whole of output cut to fit the result can be read, a stream each. */
+  readonly links?: readonly OutputLink[];
+}
+
+/** A stream whose full output was kept on disk: readable in pages by URI. */
+export interface OutputLink {
+  readonly uri: string;
+  readonly name: string;
+  readonly description: string;
+  readonly mimeType: string;
+  /** Bytes kept. */
+  readonly size: number;
 }
 
 /** What the user is asked before a call runs. */

@@ -1,5 +1,9 @@
 import type { CommandSpec, ToolResult } from '../types.js';
+import { buildCatalog, type Catalog } from '../discovery/catalog.js';
+import { metaNames } from '../discovery/meta-names.js';
 import { compose } from '../middleware/compose.js';
+import { riskOf } from '../middleware/risk.js';
+import { findPage, readOutputPage } from '../output/read-page.js';
 import { chooseTools } from '../tool/build-tools.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import { resolveToolName, unknownToolMessage, type ResolvedToolName } from '../tool/resolve-name.js';
@@ -24,26 +28,32 @@ export interface CallOptions {
 
 /** The tools of one CLI and the way to call them, independent of any transport. */
 export interface CliTools {
+  /** One tool per command, listed or not (see `catalog`). */
   readonly tools: readonly ToolDefinition[];
+  /** What `tools/list` shows in the discovery mode in force, and how each listed tool is called. */
+  readonly catalog: Catalog;
   find(name: string): ToolDefinition | undefined;
-  /** The tool a requested name means: exact, or resolved when unambiguous (`kubectl.get` → `kubectl_get`), else suggestions. */
+  /** The listed tool a requested name means: exact, or resolved when unambiguous (`kubectl.get` → `kubectl_get`), else suggestions. */
   resolve(name: string): ResolvedToolName;
-  /** Resolves the name, then runs the call (see `run`); an unknown name is an isError result with suggestions. */
+  /** Resolves the name among the listed tools, then calls it; an unknown name is an isError result with suggestions. */
   call(name: string, input: unknown, options?: CallOptions): Promise<ToolResult>;
+  /** A page of output a cut result linked to (`cli-mcp://output/…`), for a model: the text and where to go on; an isError result when it is not kept. */
+  readOutput(uri: string, offset?: number, length?: number): ToolResult;
+  /** The exact page a URI (with `?offset=&length=`, bytes) names, for `resources/read`; a message when there is none. */
+  outputPage(uri: string): ReturnType<typeof findPage>;
   /** Runs one call of a tool from `tools` through validation, middleware and the CLI; never throws for a bad call. */
   run(tool: ToolDefinition, input: unknown, options?: CallOptions): Promise<ToolResult>;
 }
 
 /** Builds the tools of a reflected CLI and the call pipeline that runs them. */
 export function createCliTools(root: CommandSpec, options: CliToolsOptions): CliTools {
-  const settings = runSettings(options);
+  const names = metaNames(root.name, options.prefix, options.maxToolNameLength);
+  const settings = runSettings(options, names.readOutput);
   const chosen = chooseTools(root, options);
   const layers = layersFor(options, settings);
   const chains = new Map(chosen.map(({ tool, selection }) => [tool, compose(layers(selection), (ctx) => runTool(ctx, settings))]));
   const tools = chosen.map(({ tool }) => tool);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const names = tools.map((tool) => tool.name);
-  const resolve = (name: string): ResolvedToolName => resolveToolName(name, names);
 
   const run: CliTools['run'] = async (tool, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: new Map() }, progress } = {}) => {
     const chain = chains.get(tool);
@@ -56,17 +66,31 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
     }
     return ctx.result ?? { isError: true, message: 'No middleware produced a result (a PreRun must return a result or call next).' };
   };
+  const readOutput: CliTools['readOutput'] = (uri, offset, length) => readOutputPage(settings.spool, uri, offset, length, settings.maxResultBytes, names.readOutput);
+  const risk = (tool: ToolDefinition) => riskOf(tool.command, options.approval?.risk);
+  const catalog = buildCatalog({ program: root.name, tools, names, risk, run, readOutput, maxPageBytes: settings.maxResultBytes }, root, options.discovery);
+  const listedNames = catalog.listed.map((tool) => tool.name);
+  const resolve = (name: string): ResolvedToolName => resolveToolName(name, listedNames);
 
   return {
     tools,
+    catalog,
     find: (name) => byName.get(name),
     resolve,
     run,
+    readOutput,
+    outputPage: (uri) => findPage(settings.spool, uri, undefined, undefined, settings.maxResultBytes),
     async call(name, input, options) {
       const resolved = resolve(name);
-      const tool = resolved.kind === 'unknown' ? undefined : byName.get(resolved.name);
-      if (!tool) return { isError: true, message: unknownToolMessage(name, resolved.kind === 'unknown' ? resolved.suggestions : []) };
-      return run(tool, input, options);
+      const tool = resolved.kind === 'unknown' ? undefined : catalog.find(resolved.name);
+      if (!tool) return { isError: true, message: unlistedMessage(name, resolved, catalog, byName, names.describe) };
+      return tool.call(input, options);
     },
   };
+}
+
+/** Unknown among the listed tools: a command reachable only through the meta-tools says how to reach it. */
+function unlistedMessage(requested: string, resolved: ResolvedToolName, catalog: Catalog, commands: ReadonlyMap<string, ToolDefinition>, describe: string): string {
+  if (commands.has(requested) && catalog.find(describe)) return `${requested} is not listed in ${catalog.mode} mode; ${describe} {"command": ${JSON.stringify(requested)}} says which tool runs it.`;
+  return unknownToolMessage(requested, resolved.kind === 'unknown' ? resolved.suggestions : []);
 }

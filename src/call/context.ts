@@ -1,5 +1,12 @@
 import type { ToolDefinition } from '../tool/definition.js';
+import type { SpoolSummary } from '../output/spool.js';
 import type { ToolInput, ToolResult } from '../types.js';
+
+/** One call's output on disk: the spool entry and what each stream kept. */
+export interface SpooledOutput {
+  readonly id: string;
+  readonly summary: SpoolSummary;
+}
 
 /** What one tool call carries through the middleware chain. */
 export interface CallContext {
@@ -22,6 +29,8 @@ export interface CallContext {
   readonly approval: ApprovalChannel;
   /** The outcome; set by the run at the centre of the chain, or by a PreRun that ends the call. */
   result?: ToolResult;
+  /** Where the run kept the call's whole cleaned output on disk, when it passed the result budget. */
+  spooled?: SpooledOutput;
   /** Free room for middleware to share facts about this call. */
   readonly state: Map<string, unknown>;
 }

@@ -1,5 +1,6 @@
 import { approval } from '../middleware/approval.js';
 import { concurrency } from '../middleware/concurrency.js';
+import { fitResult } from '../middleware/fit-result.js';
 import { hardenInputMiddleware } from '../middleware/harden-input.js';
 import { logCalls } from '../middleware/log-calls.js';
 import { rateLimit } from '../middleware/rate-limit.js';
@@ -12,7 +13,7 @@ import { prepareArgv } from './prepare.js';
 
 /**
  * The whole onion of one tool, outermost first:
- * call log → input hardening → rate limit → validation → the user's middleware → the selector's →
+ * call log → result fitting (head and tail within the budget, the rest spooled) → input hardening → rate limit → validation → the user's middleware → the selector's →
  * prepare (re-validate, argv laid out for the program, argv policy) → approval → concurrency cap →
  * redaction → sanitising → [the run].
  * The log sees every refusal; nothing user-written runs on unchecked input, or after the argv is
@@ -22,6 +23,7 @@ import { prepareArgv } from './prepare.js';
 export function layersFor(options: CliToolsOptions, settings: RunSettings): (selection: Selector | null) => Middleware[] {
   const before = [
     ...(options.callLog === false ? [] : [logCalls(options.callLog)]),
+    fitResult({ maxResultBytes: settings.maxResultBytes, readTool: settings.readTool }),
     hardenInputMiddleware(options.inputLimits),
     ...(options.rateLimit === false ? [] : [rateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT)]),
     validate,

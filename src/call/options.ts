@@ -4,8 +4,11 @@ import { CliMcpError } from '../errors.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import type { Launcher } from '../exec/launcher.js';
 import { resolveSandbox, type Sandbox, type SandboxLevel } from '../exec/sandbox.js';
-import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES } from '../exec/run.js';
+import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_TOTAL_OUTPUT_BYTES } from '../exec/run.js';
+import type { DiscoveryOptions } from '../discovery/catalog.js';
 import type { ApprovalOptions } from '../middleware/approval.js';
+import { DEFAULT_MAX_RESULT_BYTES } from '../middleware/fit-result.js';
+import { createSpool, type Spool, type SpoolOptions } from '../output/spool.js';
 import type { ConcurrencyOptions } from '../middleware/concurrency.js';
 import type { InputLimits } from '../middleware/harden-input.js';
 import type { LogCallsOptions } from '../middleware/log-calls.js';
@@ -48,12 +51,23 @@ export interface CliToolsOptions extends ToolShapeOptions<Selector> {
   readonly sanitize?: boolean;
   /** Mask secrets in the output (token shapes, named environment values, patterns); `false` turns it off. @default the built-in token shapes */
   readonly redact?: false | RedactOptions;
-  /** How long a process may run before its tree is stopped. @default 60000 */
+  /** How long a process may run before its tree is stopped. @default 45000 */
   readonly timeoutMs?: number;
   /** Time between SIGTERM and SIGKILL when a process tree is stopped. @default 2000 */
   readonly killGraceMs?: number;
   /** Most bytes kept of each of stdout and stderr: the head and the tail, with a marker for the cut. @default 1048576 */
   readonly maxOutputBytes?: number;
+  /** Bytes of output, stdout and stderr together, after which the process tree is stopped: a flood ends in seconds, not at the timeout. @default 268435456 (256 MiB) */
+  readonly maxTotalOutputBytes?: number;
+  /**
+   * Most bytes of output, stdout and stderr together, one result shows (head and tail of each). Past it
+   * the whole cleaned output is spooled to disk and the result links to it. @default 24576
+   */
+  readonly maxResultBytes?: number;
+  /** Where and how much cut output is kept for paging; `false` keeps none. @default 64 MiB a call, 512 MiB in all, under the OS temp dir */
+  readonly spool?: false | Omit<SpoolOptions, 'memoryBytes'>;
+  /** How the commands are offered: a tool each, meta-tools to search and run, or a tool per group. @default mode `auto` */
+  readonly discovery?: DiscoveryOptions;
   /** Working directory of the CLI. @default process.cwd() */
   readonly cwd?: string;
   /** Which environment variables the CLI gets. @default an allowlist: PATH, HOME, LANG, TERM, TMPDIR, … */
@@ -83,6 +97,12 @@ export interface RunSettings {
   readonly timeoutMs: number;
   readonly killGraceMs: number;
   readonly maxOutputBytes: number;
+  readonly maxTotalOutputBytes: number;
+  readonly maxResultBytes: number;
+  /** Where output over the result budget is kept; undefined: nowhere. */
+  readonly spool?: Spool;
+  /** The tool that pages through spooled output, as results name it. */
+  readonly readTool: string;
   readonly cwd?: string;
   readonly env: Record<string, string>;
   /** The sandbox every call runs in; undefined: process groups only. */
@@ -93,12 +113,18 @@ export interface RunSettings {
 }
 
 /** Applies defaults and checks every option, each refusal naming the option and the bad value. */
-export function runSettings(options: CliToolsOptions): RunSettings {
+export function runSettings(options: CliToolsOptions, readTool = 'read_output'): RunSettings {
+  const maxResultBytes = positive('maxResultBytes', options.maxResultBytes, DEFAULT_MAX_RESULT_BYTES);
   return {
     launcher: checkedLauncher(options.launcher),
     timeoutMs: positive('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS),
     killGraceMs: positive('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS),
     maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES),
+    maxTotalOutputBytes: positive('maxTotalOutputBytes', options.maxTotalOutputBytes, DEFAULT_MAX_TOTAL_OUTPUT_BYTES),
+    maxResultBytes,
+    // Output within the budget is never written to disk.
+    spool: options.spool === false ? undefined : createSpool({ ...options.spool, memoryBytes: maxResultBytes }),
+    readTool,
     cwd: options.cwd,
     env: environmentFor(options),
     sandbox: resolveSandbox({ level: options.sandbox, allow: options.sandboxAllow, network: options.sandboxNetwork, command: options.sandboxCommand }),

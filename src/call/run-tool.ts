@@ -3,6 +3,7 @@ import { runCommand } from '../exec/run.js';
 import { refuse } from '../middleware/refuse.js';
 import type { CallContext } from './context.js';
 import type { RunSettings } from './options.js';
+import { spoolWriter } from '../output/spool-writer.js';
 import { lineProgress } from './progress.js';
 
 /** The centre of the onion: spawn the prepared argv, nothing else. */
@@ -13,19 +14,32 @@ export async function runTool(ctx: CallContext, settings: RunSettings): Promise<
   const refused = checkArgv(argv, settings.argvPolicy, shortsTakingValues(ctx.tool.command.options));
   if (refused) return refuse(ctx, `Refused: ${refused}`, 'refused: argv policy');
   const lines = ctx.progress && lineProgress(ctx.progress, settings.cleanText);
-  const outcome = await runCommand({
-    file: settings.launcher.file,
-    args: [...settings.launcher.prefixArgs, ...argv],
-    cwd: settings.cwd,
-    env: settings.env,
-    signal: ctx.signal,
-    timeoutMs: ctx.timeoutMs,
-    killGraceMs: settings.killGraceMs,
-    maxOutputBytes: settings.maxOutputBytes,
-    sandbox: settings.sandbox,
-    onOutput: lines && ((chunk, stream) => lines.write(chunk, stream)),
-  });
-  lines?.end();
+  // The whole output, cleaned as the result is, kept where a cut result can point.
+  const spool = settings.spool && spoolWriter(settings.spool.open(), settings.cleanText);
+  let outcome: Awaited<ReturnType<typeof runCommand>>;
+  try {
+    outcome = await runCommand({
+      file: settings.launcher.file,
+      args: [...settings.launcher.prefixArgs, ...argv],
+      cwd: settings.cwd,
+      env: settings.env,
+      signal: ctx.signal,
+      timeoutMs: ctx.timeoutMs,
+      killGraceMs: settings.killGraceMs,
+      maxOutputBytes: settings.maxOutputBytes,
+      maxTotalOutputBytes: settings.maxTotalOutputBytes,
+      sandbox: settings.sandbox,
+      onOutput: (chunk, stream) => {
+        lines?.write(chunk, stream);
+        spool?.write(chunk, stream);
+      },
+    });
+  } finally {
+    lines?.end();
+    // Always ended: an entry left open could never be evicted.
+    const spooled = spool?.end();
+    if (spooled && Object.keys(spooled.summary.streams).length > 0) ctx.spooled = spooled;
+  }
   if (outcome.kind === 'not-started') {
     ctx.result = { isError: true, message: outcome.message };
     return;

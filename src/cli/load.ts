@@ -21,14 +21,14 @@ export async function loadServer(source: Source, flags: SharedFlags, stderr: Nod
     if (flags.exec === undefined && !listOnly) throw new Error(missingExec(spec.name));
     const server = createMcpServer(spec, { ...serverOptions(flags), executable: flags.exec ?? spec.name, callLog });
     const running = flags.exec === undefined ? '' : `, running ${flags.exec}`;
-    stderr.write(`cli-mcp: ${spec.name}: ${server.tools.tools.length} tools, from manifest ${source.file}${running}\n`);
+    stderr.write(`cli-mcp: ${spec.name}: ${server.tools.tools.length} commands, from manifest ${source.file}${running}; ${server.tools.catalog.note}\n`);
     return server;
   }
   // Like `git -C`: --cwd is where the target is found and where the CLI runs.
   const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr), env: environmentOf(flags) });
   for (const warning of loaded.warnings) stderr.write(`cli-mcp: warning: ${warning}\n`);
   const server = createMcpServer(loaded.spec, { ...serverOptions(flags), executable: flags.exec ?? loaded.launcher, version: loaded.version, callLog });
-  stderr.write(`cli-mcp: ${loaded.spec.name}: ${server.tools.tools.length} tools, found by ${loaded.method}\n`);
+  stderr.write(`cli-mcp: ${loaded.spec.name}: ${server.tools.tools.length} commands, found by ${loaded.method}; ${server.tools.catalog.note}\n`);
   return server;
 }
 

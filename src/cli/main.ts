@@ -83,15 +83,18 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
       if (toolName === undefined) command.error("error: missing required argument 'tool'");
       const input = parseJson(flags.input);
       const server = await loadServer(source, flags, io.stderr);
-      const tool = server.tools.find(toolName);
-      if (!tool) {
-        const names = server.tools.tools.map((known) => known.name).join(', ');
+      // Any command's tool, listed or not, and the listed meta-tools of the mode in force.
+      const commandTool = server.tools.find(toolName);
+      const listed = server.tools.catalog.find(toolName);
+      if (!commandTool && !listed) {
+        const names = [...new Set([...server.tools.catalog.listed, ...server.tools.tools].map((known) => known.name))].join(', ');
         throw new Error(`no tool named "${toolName}"; the tools are: ${names}`);
       }
       const abort = new AbortController();
       const cancel = (): void => abort.abort();
       for (const signal of STOP_SIGNALS) process.once(signal, cancel);
-      const result = await server.tools.run(tool, input, { signal: abort.signal }).finally(() => {
+      const call = commandTool ? server.tools.run(commandTool, input, { signal: abort.signal }) : listed ? listed.call(input, { signal: abort.signal }) : undefined;
+      const result = await (call as NonNullable<typeof call>).finally(() => {
         for (const signal of STOP_SIGNALS) process.off(signal, cancel);
       });
       const { toCallToolResult } = await import('../server/call-result.js');

@@ -3,6 +3,7 @@ import type { ArgvPolicy } from '../argv/argv-policy.js';
 import type { EnvironmentOptions } from '../exec/environment.js';
 import { SANDBOX_LEVELS, type SandboxLevel } from '../exec/sandbox.js';
 import { ARGV_PRESETS } from '../argv/presets.js';
+import { DISCOVERY_CHOICES, type DiscoveryChoice } from '../discovery/budget.js';
 import type { ApprovalMode } from '../middleware/approval.js';
 import type { Selector } from '../call/options.js';
 import { allowCommands, excludeCommands, excludeFlags } from '../tool/select.js';
@@ -46,6 +47,12 @@ export interface SharedFlags {
   sandboxNetwork?: boolean;
   /** `wrap` only. */
   maxFrameBytes?: number;
+  tools?: DiscoveryChoice;
+  pin?: string[];
+  listBudget?: number;
+  maxResult?: number;
+  outputCeiling?: number;
+  spool?: boolean;
 }
 
 type PresetName = keyof typeof ARGV_PRESETS;
@@ -58,15 +65,25 @@ export function addSharedOptions(command: Command): Command {
     .option('--exclude <commands...>', 'never expose these commands or anything under them (globs); excluded tools cannot be called')
     .option('--exclude-flag <names...>', 'leave these flags out of every tool')
     .addOption(
+      new Option('--tools <mode>', 'how commands are offered: all (a tool each), search (tools to search, describe and run them), groups (a tool per command group), auto (all while the list fits --list-budget, else search)')
+        .choices(DISCOVERY_CHOICES)
+        .default('auto'),
+    )
+    .option('--pin <commands...>', 'in search and groups mode, still list these commands as their own tools (paths or globs: "get", "config *")')
+    .addOption(new Option('--list-budget <tokens>', 'largest tools/list (estimated tokens) --tools auto serves a tool per command; past it all compacts its schemas').argParser(positiveInt).default(16_000))
+    .addOption(
       new Option('--approval <mode>', 'when to ask the user first: auto (destructive calls), ask (all but read-only), yolo (never), read-only (refuse the rest)')
         .choices(['auto', 'ask', 'yolo', 'read-only'])
         .default('auto'),
     )
     .addOption(new Option('--grant-ttl <seconds>', 'how long an approval covers the same call again').argParser(positiveInt).default(300))
     .option('--one-time-grants', 'every approval covers one call only')
-    .addOption(new Option('--timeout <ms>', 'stop a call\'s process tree after this many milliseconds').argParser(positiveInt).default(60_000))
+    .addOption(new Option('--timeout <ms>', 'stop a call\'s process tree after this many milliseconds').argParser(positiveInt).default(45_000))
     .addOption(new Option('--kill-grace <ms>', 'wait between SIGTERM and SIGKILL when stopping a process tree').argParser(positiveInt).default(2_000))
-    .addOption(new Option('--max-output <bytes>', 'most bytes kept of each of stdout and stderr').argParser(positiveInt).default(1024 * 1024))
+    .addOption(new Option('--max-output <bytes>', 'most bytes kept in memory of each of stdout and stderr, for middleware').argParser(positiveInt).default(1024 * 1024))
+    .addOption(new Option('--max-result <bytes>', 'most bytes of output (stdout and stderr together) a result shows; the rest is spooled and read in pages').argParser(positiveInt).default(24 * 1024))
+    .addOption(new Option('--output-ceiling <bytes>', 'stop a call\'s process tree once it has printed this many bytes (stdout and stderr together)').argParser(positiveInt).default(256 * 1024 * 1024))
+    .option('--no-spool', 'do not keep cut output on disk (results show head and tail only)')
     .option('--cwd <dir>', 'run as if started in this directory: the target is found from it and the CLI runs in it')
     .option('--exec <binary>', 'run this executable for each call instead of the target itself (e.g. kubectl)')
     .option('--allow-env <names...>', 'more environment variables the CLI inherits (NAME or PREFIX_*), beyond PATH, HOME, LANG, …')
@@ -102,6 +119,10 @@ export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
     timeoutMs: flags.timeout,
     killGraceMs: flags.killGrace,
     maxOutputBytes: flags.maxOutput,
+    maxResultBytes: flags.maxResult,
+    maxTotalOutputBytes: flags.outputCeiling,
+    spool: flags.spool === false ? false : undefined,
+    discovery: { mode: flags.tools, pin: flags.pin, budgetTokens: flags.listBudget },
     cwd: flags.cwd,
     executable: flags.exec,
     env: environmentOf(flags),

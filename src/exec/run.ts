@@ -1,6 +1,7 @@
 /**
  * Runs one command: never through a shell, stdin closed, output drained to the end and kept as
- * bounded UTF-8 text (head and tail), and the whole process group stopped on abort or timeout.
+ * bounded UTF-8 text (head and tail), and the whole process group stopped on abort, timeout, or once
+ * its output passes a total ceiling.
  */
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
@@ -14,6 +15,8 @@ import { killSandbox, readSandboxInfo } from './sandbox-stop.js';
 
 /** @default 1 MiB */
 export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
+/** @default 268435456 (256 MiB) */
+export const DEFAULT_MAX_TOTAL_OUTPUT_BYTES = 256 * 1024 * 1024;
 /** @default 2000 ms */
 export const DEFAULT_KILL_GRACE_MS = 2_000;
 /** After the group is dead, how long the pipes may take to close before they are destroyed. */
@@ -36,11 +39,18 @@ export interface RunRequest {
   /** Time between SIGTERM and SIGKILL when the tree is stopped. @default 2000 */
   readonly killGraceMs?: number;
   /**
-   * Bytes kept per stream: the first half and the last half. The CLI still runs to its end and its
-   * output is read in full; past the cap the middle is replaced by a marker line and `truncated` is set.
+   * Bytes kept per stream: the first half and the last half. The CLI still runs to its end (or to
+   * `maxTotalOutputBytes`) and its output is read in full; past the cap the middle is replaced by a
+   * marker line and `truncated` is set.
    * @default 1048576
    */
   readonly maxOutputBytes?: number;
+  /**
+   * Bytes of stdout and stderr together after which the process tree is stopped, as on timeout; the
+   * output then has `outputExceeded: true` and `truncated: true`.
+   * @default 268435456 (256 MiB)
+   */
+  readonly maxTotalOutputBytes?: number;
   /** Sees every chunk of output as it arrives (for progress); it must not throw or block. */
   readonly onOutput?: (chunk: Uint8Array, stream: 'stdout' | 'stderr') => void;
   /** Run inside this bubblewrap sandbox (from `resolveSandbox`); without it, in a process group only. */
@@ -67,6 +77,7 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   }
   const cap = Math.floor(request.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
   const graceMs = request.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+  const ceiling = totalCeiling(request.maxTotalOutputBytes);
   // Made before the spawn so a bad cap throws while nothing is running yet.
   const stdoutCapture = createCapture(cap, 'stdout');
   const stderrCapture = createCapture(cap, 'stderr');
@@ -98,6 +109,8 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   const untrack = trackProcessGroup(pid);
   const info = request.sandbox ? readSandboxInfo(subprocess.stdio[3] as Readable | undefined) : undefined;
   let timedOut = false;
+  let outputExceeded = false;
+  let totalBytes = 0;
   let aborted = false;
   let stopping: Promise<void> | undefined;
   let onStopRequested = (): void => {};
@@ -110,8 +123,15 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   const timer = request.timeoutMs === undefined ? undefined : setTimeout(() => { timedOut = true; stop(); }, request.timeoutMs);
   const onAbort = (): void => { aborted = true; stop(); };
   signal?.addEventListener('abort', onAbort, { once: true });
-  drain(subprocess.stdout, stdoutCapture, request.onOutput && ((chunk) => request.onOutput?.(chunk, 'stdout')));
-  drain(subprocess.stderr, stderrCapture, request.onOutput && ((chunk) => request.onOutput?.(chunk, 'stderr')));
+  const count = (bytes: number): void => {
+    totalBytes += bytes;
+    if (totalBytes <= ceiling || outputExceeded) return;
+    outputExceeded = true;
+    clearTimeout(timer); // the ceiling, not the clock, stopped it: timedOut stays false
+    stop();
+  };
+  drain(subprocess.stdout, stdoutCapture, count, request.onOutput && ((chunk) => request.onOutput?.(chunk, 'stdout')));
+  drain(subprocess.stderr, stderrCapture, count, request.onOutput && ((chunk) => request.onOutput?.(chunk, 'stderr')));
 
   try {
     const afterStop = stopRequested.then(() => releasePipes(stopping, subprocess.stdout, subprocess.stderr, subprocess.stdio[3] as Readable | undefined ?? null));
@@ -130,7 +150,8 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
       exitCode: signalName === undefined ? (result.exitCode ?? null) : null,
       ...(signalName === undefined ? {} : { signal: signalName }),
       timedOut,
-      truncated: out.truncated || err.truncated,
+      truncated: outputExceeded || out.truncated || err.truncated,
+      ...(outputExceeded ? { outputExceeded } : {}),
       durationMs: Math.round(performance.now() - started),
     };
     return { kind: 'ran', output, aborted };
@@ -152,11 +173,19 @@ async function releasePipes(stopping: Promise<void> | undefined, ...pipes: (Read
 }
 
 /** Feeds every chunk of the stream into the capture as it arrives, so the pipe never backs up. */
-function drain(stream: Readable | null, capture: Capture, watch?: (chunk: Uint8Array) => void): void {
+function drain(stream: Readable | null, capture: Capture, count: (bytes: number) => void, watch?: (chunk: Uint8Array) => void): void {
   stream?.on('data', (chunk: Uint8Array) => {
     capture.write(chunk);
     watch?.(chunk);
+    count(chunk.byteLength);
   });
+}
+
+/** The total-output ceiling, checked before the spawn so a bad value throws while nothing runs. */
+function totalCeiling(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_TOTAL_OUTPUT_BYTES;
+  if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`maxTotalOutputBytes must be a positive integer, got ${value}`);
+  return value;
 }
 
 const SPAWN_HINTS: Readonly<Record<string, string>> = {

@@ -1,12 +1,18 @@
 import * as z from 'zod';
+import { toJsonSchema } from './json-schema.js';
 
-/** The structured output of every tool: what the process did. */
+/** The structured output of every tool: what the process did. Terse: every command's tool repeats it. */
 export const outputSchema = z.strictObject({
-  stdout: z.string().describe('What the command wrote to standard output.'),
-  stderr: z.string().describe('What the command wrote to standard error.'),
-  exitCode: z.int().nullable().describe('The exit code; null when a signal ended the process.'),
-  signal: z.string().optional().describe('The signal that ended the process, if any.'),
-  timedOut: z.boolean().describe('The command ran out of time and was stopped.'),
-  truncated: z.boolean().describe('Output passed the size cap and was cut.'),
-  durationMs: z.number().describe('How long the command ran, in milliseconds.'),
+  stdout: z.string(),
+  stderr: z.string(),
+  exitCode: z.int().nullable().describe('null when a signal ended the process'),
+  signal: z.string().optional(),
+  timedOut: z.boolean(),
+  truncated: z.boolean().describe('output was cut to fit; the result links to the whole'),
+  outputExceeded: z.boolean().optional().describe('output passed the ceiling, so the process was stopped'),
+  durationMs: z.number(),
+  json: z.unknown().optional().describe('stdout parsed, when it is JSON shown whole'),
 });
+
+/** The advertised output schema, shared by every tool that runs a command. */
+export const outputJsonSchema = toJsonSchema(outputSchema);

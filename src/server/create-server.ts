@@ -4,7 +4,8 @@ import type { CliTools } from '../call/cli-tools.js';
 import { unknownToolMessage } from '../tool/resolve-name.js';
 import { approvalBridge } from './approval.js';
 import { toCallToolResult } from './call-result.js';
-import { DEFAULT_PAGE_SIZE, outputJsonSchema, pageOfTools } from './tool-list.js';
+import { outputResources } from './output-resources.js';
+import { DEFAULT_PAGE_SIZE, pageOfTools } from './tool-list.js';
 
 /** Name and version the server reports to clients. */
 export interface ServerInfo {
@@ -24,16 +25,22 @@ export interface ServerSettings {
 export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: ServerSettings = {}): () => Server {
   const pageSize = settings.pageSize ?? DEFAULT_PAGE_SIZE;
   const approval = approvalBridge({ ttlMs: settings.grantTtlMs });
+  const { catalog } = cliTools;
   return () => {
     // Grants live in one session: this connection.
     const grants = new Map<string, number>();
-    const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {}, logging: {} }, ...approval.serverOptions });
-    server.setRequestHandler('tools/list', (request) => pageOfTools(cliTools.tools, request.params?.cursor, pageSize));
+    const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {}, resources: {}, logging: {} }, ...approval.serverOptions });
+    server.setRequestHandler('tools/list', (request) => pageOfTools(catalog.listed, request.params?.cursor, pageSize));
+    outputResources(server, cliTools);
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const { name: requested, arguments: input } = request.params;
       const resolved = cliTools.resolve(requested);
-      const tool = resolved.kind === 'unknown' ? undefined : cliTools.find(resolved.name);
-      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(requested, resolved.kind === 'unknown' ? resolved.suggestions : []));
+      const tool = resolved.kind === 'unknown' ? undefined : catalog.find(resolved.name);
+      if (!tool) {
+        // A command reachable only through the meta-tools is a tool error that says how; anything else a protocol error.
+        if (cliTools.find(requested)) return toCallToolResult(await cliTools.call(requested, input));
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(requested, resolved.kind === 'unknown' ? resolved.suggestions : []));
+      }
       // Log notifications honour the level the client set; a client that has gone away is not an error.
       const log = (level: LogLevel, data: unknown): void => void ctx.mcpReq.log(level, data, 'cli-mcp').catch(() => {});
       const progressToken = request.params._meta?.progressToken;
@@ -48,10 +55,10 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: Se
               sending.add(sent);
               void sent.finally(() => sending.delete(sent));
             };
-      const result = await cliTools.run(tool, input, { signal: ctx.mcpReq.signal, log, progress, approval: approval.channel(server, ctx, grants) });
+      const result = await tool.call(input, { signal: ctx.mcpReq.signal, log, progress, approval: approval.channel(server, ctx, grants) });
       await Promise.all(sending);
       if (result.ask) return approval.ask(result.ask);
-      return server.projectCallToolResult(toCallToolResult(result), outputJsonSchema);
+      return server.projectCallToolResult(toCallToolResult(result), tool.outputSchema);
     });
     return server;
   };

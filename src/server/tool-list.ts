@@ -1,27 +1,14 @@
 import { ProtocolError, ProtocolErrorCode, type Tool } from '@modelcontextprotocol/server';
-import { toJsonSchema } from '../schema/json-schema.js';
-import { outputSchema } from '../schema/output.js';
 import type { CliTools } from '../call/cli-tools.js';
-import type { ToolDefinition } from '../tool/definition.js';
-
-/** The advertised output schema, shared by every tool. */
-export const outputJsonSchema = toJsonSchema(outputSchema);
+import { listedToolJson, type ListedTool } from '../discovery/listed-tool.js';
 
 /** The exact `tools/list` result: what the server answers and what `cli-mcp tools` prints. */
 export function listTools(cliTools: CliTools): { tools: Tool[] } {
-  return { tools: cliTools.tools.map(toMcpTool) };
+  return { tools: cliTools.catalog.listed.map(toMcpTool) };
 }
 
-function toMcpTool(tool: ToolDefinition): Tool {
-  const annotations = tool.annotations ? { ...tool.annotations, title: tool.title } : undefined;
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: tool.inputJsonSchema as Tool['inputSchema'],
-    outputSchema: outputJsonSchema as Tool['outputSchema'],
-    ...(annotations ? { annotations } : {}),
-  };
+function toMcpTool(tool: ListedTool): Tool {
+  return listedToolJson(tool) as Tool;
 }
 
 /** How many tools one `tools/list` page holds unless `pageSize` says otherwise. */
@@ -31,7 +18,7 @@ export const DEFAULT_PAGE_SIZE = 100;
  * One page of the tools list. The cursor is opaque to clients: the base64url of the next offset. A cursor
  * this server could not have issued is a protocol error (-32602), never a silent first page.
  */
-export function pageOfTools(all: readonly ToolDefinition[], cursor: string | undefined, pageSize: number): { tools: Tool[]; nextCursor?: string } {
+export function pageOfTools(all: readonly ListedTool[], cursor: string | undefined, pageSize: number): { tools: Tool[]; nextCursor?: string } {
   const offset = cursor === undefined ? 0 : offsetOf(cursor, all.length);
   const end = offset + pageSize;
   // Only this page's schemas are built (once each): the first page of a huge CLI comes back at once.

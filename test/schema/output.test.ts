@@ -21,6 +21,10 @@ describe('the output schema', () => {
               "null",
             ],
           },
+          "outputExceeded": {
+            "description": "The output passed the total ceiling and the process tree was stopped.",
+            "type": "boolean",
+          },
           "signal": {
             "description": "The signal that ended the process, if any.",
             "type": "string",

@@ -7,7 +7,7 @@ import type { CommandSpec } from '../../src/types.js';
 const leaf = (name: string): CommandSpec => ({ name, runnable: true, options: [], positionals: [], subcommands: [] });
 const spec: CommandSpec = { ...leaf('app'), runnable: false, subcommands: ['a', 'b', 'c', 'd', 'e'].map(leaf) };
 const server = createMcpServer(spec, { executable: 'true' });
-const all = server.tools.tools;
+const all = server.tools.catalog.listed;
 const names = (page: { tools: Array<{ name: string }> }) => page.tools.map((tool) => tool.name);
 
 /** Follows nextCursor from the first page to the last. */
@@ -24,11 +24,11 @@ function walk(pageSize: number): string[][] {
 
 describe('tools/list pages', () => {
   it('when the tools fill several pages then following nextCursor gives each tool once, in order', () => {
-    expect(walk(2)).toEqual([['app_a', 'app_b'], ['app_c', 'app_d'], ['app_e']]);
+    expect(walk(2)).toEqual([['app_a', 'app_b'], ['app_c', 'app_d'], ['app_e', 'app_read_output']]);
   });
 
   it('when the tools fit in one page then there is no nextCursor', () => {
-    expect(pageOfTools(all, undefined, 5)).toEqual(server.listTools());
+    expect(pageOfTools(all, undefined, 6)).toEqual(server.listTools());
     expect(pageOfTools(all, undefined, 100)).not.toHaveProperty('nextCursor');
   });
 
@@ -41,7 +41,7 @@ describe('tools/list pages', () => {
   it.each([
     ['garbage', 'not a cursor!'],
     ['the bare offset', '2'],
-    ['an offset past the end', Buffer.from('5').toString('base64url')],
+    ['an offset past the end', Buffer.from('6').toString('base64url')],
     ['a zero offset', Buffer.from('0').toString('base64url')],
     ['a padded encoding of a good offset', Buffer.from('2').toString('base64')],
     ['an empty string', ''],

@@ -1,0 +1,129 @@
+/**
+ * What `tools/list` shows, by discovery mode, and which call each listed name runs. `all`: a tool per
+ * command, compacted (shared flags described once, first sentences) when the full list passes the
+ * budget; `search`: meta-tools to search, describe and run; `groups`: a tool per command group;
+ * `auto`: `all` while it fits the budget, else `search`. Pinned commands are always their own tools.
+ */
+import { CliMcpError } from '../errors.js';
+import { outputJsonSchema } from '../schema/output.js';
+import { allowCommands } from '../tool/select.js';
+import type { ToolDefinition } from '../tool/definition.js';
+import type { CommandSpec } from '../types.js';
+import { DEFAULT_LIST_BUDGET_TOKENS, estimateTokens, type DiscoveryChoice, type DiscoveryMode } from './budget.js';
+import { compactInputSchema, sharedFlagNames } from './compact.js';
+import { groupTools } from './groups.js';
+import { listedToolJson, type ListedTool } from './listed-tool.js';
+import { checkMetaNames } from './meta-names.js';
+import { describeTool, readOutputTool, runTool, searchTool, type MetaSource } from './meta-tools.js';
+import { firstSentence } from './search.js';
+
+/** How the commands are offered. */
+export interface DiscoveryOptions {
+  /** @default 'auto' */
+  readonly mode?: DiscoveryChoice;
+  /** Commands listed as their own tools in `search` and `groups` mode (paths or globs, as `allowCommands` takes). @default none */
+  readonly pin?: readonly string[];
+  /** The largest list `auto` serves as one tool per command, and past which `all` compacts its schemas, in estimated tokens. @default 16000 */
+  readonly budgetTokens?: number;
+}
+
+/** The listed tools of one mode and how each is called. */
+export interface Catalog {
+  readonly mode: DiscoveryMode;
+  /** Flag descriptions were shortened in the list (the describe tool has them whole). */
+  readonly compacted: boolean;
+  readonly listed: readonly ListedTool[];
+  /** The listed tool of this name. */
+  find(name: string): ListedTool | undefined;
+  /** One line on how the tools are offered, and why (for stderr). */
+  readonly note: string;
+}
+
+export function buildCatalog(source: MetaSource, root: CommandSpec, options: DiscoveryOptions = {}): Catalog {
+  const choice = options.mode ?? 'auto';
+  const budget = options.budgetTokens ?? DEFAULT_LIST_BUDGET_TOKENS;
+  if (!Number.isSafeInteger(budget) || budget <= 0) throw new CliMcpError('cli-mcp.invalid-option', `the list budget must be a positive whole number of tokens, got ${budget}`);
+  checkMetaNames(source.names, source.tools.map((tool) => tool.name));
+  const matches = options.pin?.length ? allowCommands(...options.pin) : undefined;
+  const pinned = (tool: ToolDefinition): boolean => matches?.(tool.command) ?? false;
+  const { tools } = source;
+  const readOutput = readOutputTool(source);
+  const full = (): ListedTool[] => [...tools.map((tool) => direct(tool, source)), readOutput];
+  const shared = (): Set<string> => sharedFlagNames(tools.map((tool) => tool.inputJsonSchema));
+
+  if (choice === 'all' || choice === 'auto') {
+    const whole = full();
+    if (fits(whole, budget)) return catalog('all', false, whole, 'a tool per command');
+    const over = `the full list passes the ${budget.toLocaleString('en-US')}-token budget`;
+    if (choice === 'all' || hopeful(tools.length, budget)) {
+      const names = shared();
+      const compact = [...tools.map((tool) => direct(tool, source, names)), describeTool(source, (tool) => tool.name), readOutput];
+      if (choice === 'all' || fits(compact, budget)) return catalog('all', true, compact, `a tool per command, compacted: ${over}`);
+    }
+    return searchCatalog(source, tools, pinned, readOutput, `${over} even compacted (--tools auto)`);
+  }
+  if (choice === 'search') return searchCatalog(source, tools, pinned, readOutput, 'as asked');
+  const names = shared();
+  const pins = tools.filter(pinned);
+  const grouped = groupTools(source, root, tools.filter((tool) => !pinned(tool)), names, (tool) => direct(tool, source, names));
+  const listed = [...pins.map((tool) => direct(tool, source, names)), ...grouped.listed, describeTool(source, (tool) => grouped.runWith.get(tool) ?? tool.name), readOutput];
+  return catalog('groups', true, listed, `${grouped.listed.length} tools for ${tools.length - pins.length} commands${pins.length > 0 ? `, ${pins.length} pinned` : ''}`);
+}
+
+function searchCatalog(source: MetaSource, tools: readonly ToolDefinition[], pinned: (tool: ToolDefinition) => boolean, readOutput: ListedTool, why: string): Catalog {
+  const pins = tools.filter(pinned);
+  const anyReadOnly = tools.some((tool) => source.risk(tool) === 'read-only');
+  const runWith = (tool: ToolDefinition): string => (pins.includes(tool) ? tool.name : source.risk(tool) === 'read-only' ? source.names.runReadOnly : source.names.run);
+  const listed = [
+    ...pins.map((tool) => direct(tool, source)),
+    searchTool(source),
+    describeTool(source, runWith),
+    ...(anyReadOnly ? [runTool(source, 'read-only')] : []),
+    runTool(source, 'any'),
+    readOutput,
+  ];
+  const pinNote = pins.length > 0 ? `, ${pins.length} pinned` : '';
+  return catalog('search', true, listed, `${tools.length} commands found through ${source.names.search}${pinNote}: ${why}`);
+}
+
+function catalog(mode: DiscoveryMode, compacted: boolean, listed: readonly ListedTool[], why: string): Catalog {
+  const byName = new Map<string, ListedTool>();
+  for (const tool of listed) {
+    if (byName.has(tool.name)) throw new CliMcpError('cli-mcp.tool-name-collision', `two listed tools are named "${tool.name}" in ${mode} mode; give the tools another prefix (--prefix) or pin fewer commands`);
+    byName.set(tool.name, tool);
+  }
+  const tokens = listed.reduce((sum, tool) => sum + estimateTokens(listedToolJson(tool)), 0);
+  const note = `${mode} mode, ${listed.length} tools listed (about ${tokens.toLocaleString('en-US')} tokens): ${why}`;
+  return { mode, compacted, listed, find: (name) => byName.get(name), note };
+}
+
+/** Whether a compact list of this many tools could fit: each still carries the output schema. */
+function hopeful(count: number, budgetTokens: number): boolean {
+  return count * estimateTokens({ outputSchema: outputJsonSchema }) < budgetTokens;
+}
+
+/** A command's own tool; with `shared`, in its compact list form. */
+function direct(tool: ToolDefinition, source: MetaSource, shared?: ReadonlySet<string>): ListedTool {
+  let compact: ReturnType<typeof compactInputSchema> | undefined;
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: shared ? firstSentence(tool.description) : tool.description,
+    get inputSchema() {
+      return shared ? (compact ??= compactInputSchema(tool.inputJsonSchema, shared)) : tool.inputJsonSchema;
+    },
+    outputSchema: outputJsonSchema,
+    annotations: tool.annotations,
+    call: (input, options) => source.run(tool, input, options),
+  };
+}
+
+/** Whether a list's `tools/list` JSON, all pages together, stays within the budget; stops counting once past it. */
+function fits(listed: readonly ListedTool[], budgetTokens: number): boolean {
+  let tokens = 0;
+  for (const tool of listed) {
+    tokens += estimateTokens(listedToolJson(tool));
+    if (tokens > budgetTokens) return false;
+  }
+  return true;
+}

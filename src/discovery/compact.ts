@@ -1,0 +1,129 @@
+import type { JsonSchema } from '../schema/json-schema.js';
+import { firstSentence } from './search.js';
+
+/**
+ * The notes schema/input.ts appends to a flag's description (`(true passes --x without a value; false
+ * passes --no-x)`): they say what `true`/`false`/a count mean for this flag, so compaction keeps them.
+ */
+const FLAG_NOTES = /\s*\(((?:true passes |false passes |a count: )[^()]*)\)$/;
+/** A line of the positional list schema/input.ts writes into `args`: `1. pod (required): …`. */
+const POSITIONAL_LINE = /^\d+\. /;
+
+/**
+ * Flag names whose advertised JSON schema (the property under `inputSchema.properties.flags.properties`)
+ * is identical (deep-equal, key order independent) in every one of the given input schemas; empty for
+ * fewer than 2 schemas. Whether a flag is required is not part of its property schema and is not compared.
+ */
+export function sharedFlagNames(inputSchemas: readonly JsonSchema[]): Set<string> {
+  const [first, ...others] = inputSchemas;
+  if (!first || others.length === 0) return new Set();
+  const candidates = flagShapes(first);
+  for (const schema of others) {
+    const shapes = flagShapes(schema);
+    for (const [name, shape] of candidates) if (shapes.get(name) !== shape) candidates.delete(name);
+    if (candidates.size === 0) break;
+  }
+  return new Set(candidates.keys());
+}
+
+/**
+ * The list form of one tool's input schema. Flags in `shared` keep their type, enum, default and items
+ * but lose their description (its full text belongs in the describe tool and the server instructions;
+ * a fixed "Global flag." costs bytes and tells a model nothing the flag's absence of text does not),
+ * except for the notes on what `true`/`false`/a count pass. Other flag descriptions, and those of
+ * `passthrough`, are cut to their first sentence ({@link firstSentence}), notes kept; the `args`
+ * description keeps its header and one line per positional, each cut to its first sentence. Descriptions
+ * are rewritten wherever they sit on those schemas: the property itself and its nested
+ * `items`/`prefixItems`/`anyOf`/`oneOf`/`allOf` members. Everything else (types, `required`, enums,
+ * `additionalProperties`, bounds) is untouched, so the compacted schema accepts exactly the same inputs.
+ * Returns a new object; the input is not modified.
+ */
+export function compactInputSchema(schema: JsonSchema, shared: ReadonlySet<string>): JsonSchema {
+  const compact = structuredClone(schema);
+  for (const part of objectSchemas(compact)) {
+    const properties = part.properties as Record<string, unknown>;
+    for (const flags of objectSchemas(properties.flags)) {
+      for (const [name, property] of Object.entries(flags.properties as Record<string, unknown>)) {
+        rewriteDescriptions(property, shared.has(name) ? notesOnly : shortFlagText);
+      }
+    }
+    rewriteDescriptions(properties.passthrough, shortFlagText);
+    const args = properties.args;
+    if (isSchema(args) && typeof args.description === 'string') args.description = shortArgsText(args.description);
+    for (const member of subschemas(args)) rewriteDescriptions(member, shortFlagText);
+  }
+  return compact;
+}
+
+/** Each flag's property schema in canonical form (keys sorted), merged over the flags object's alternatives. */
+function flagShapes(schema: JsonSchema): Map<string, string> {
+  const shapes = new Map<string, string>();
+  const conflicting = new Set<string>();
+  for (const part of objectSchemas(schema)) {
+    for (const flags of objectSchemas((part.properties as Record<string, unknown>).flags)) {
+      for (const [name, property] of Object.entries(flags.properties as Record<string, unknown>)) {
+        const shape = canonical(property);
+        if (shapes.has(name) && shapes.get(name) !== shape) conflicting.add(name);
+        shapes.set(name, shape);
+      }
+    }
+  }
+  for (const name of conflicting) shapes.delete(name);
+  return shapes;
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_, item: unknown) =>
+    isSchema(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
+  );
+}
+
+/** The schema and its union/intersection members that declare `properties` (a wrapped `flags` object). */
+function objectSchemas(schema: unknown): JsonSchema[] {
+  if (!isSchema(schema)) return [];
+  const own = isSchema(schema.properties) ? [schema] : [];
+  const members = ['anyOf', 'oneOf', 'allOf'].flatMap((key) => (Array.isArray(schema[key]) ? (schema[key] as unknown[]) : []));
+  return [...own, ...members.flatMap(objectSchemas)];
+}
+
+/** Schemas nested in a value schema that may carry their own description. */
+function subschemas(schema: unknown): unknown[] {
+  if (!isSchema(schema)) return [];
+  const items = Array.isArray(schema.items) ? schema.items : [schema.items];
+  const lists = ['prefixItems', 'anyOf', 'oneOf', 'allOf'].flatMap((key) => (Array.isArray(schema[key]) ? (schema[key] as unknown[]) : []));
+  return [...items, ...lists].filter(isSchema);
+}
+
+/** Rewrites the description of a schema and of every schema nested in it; `undefined` drops it. */
+function rewriteDescriptions(schema: unknown, rewrite: (text: string) => string | undefined): void {
+  if (!isSchema(schema)) return;
+  if (typeof schema.description === 'string') {
+    const text = rewrite(schema.description);
+    if (text) schema.description = text;
+    else delete schema.description;
+  }
+  for (const member of subschemas(schema)) rewriteDescriptions(member, rewrite);
+}
+
+function shortFlagText(text: string): string {
+  const notes = FLAG_NOTES.exec(text);
+  const sentence = firstSentence(notes ? text.slice(0, notes.index) : text);
+  return notes ? `${sentence} (${notes[1]})`.trim() : sentence;
+}
+
+function notesOnly(text: string): string | undefined {
+  const notes = FLAG_NOTES.exec(text);
+  return notes ? `(${notes[1]})` : undefined;
+}
+
+/** The header and one line per positional, each to its first sentence; a positional's continuation lines go. */
+function shortArgsText(text: string): string {
+  const [header = '', ...lines] = text.trim().split('\n');
+  const positionals = lines.filter((line) => POSITIONAL_LINE.test(line));
+  if (positionals.length === 0) return firstSentence(text);
+  return [header, ...positionals].map((line) => firstSentence(line)).join('\n');
+}
+
+function isSchema(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

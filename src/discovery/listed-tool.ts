@@ -1,0 +1,30 @@
+import type { CallOptions } from '../call/cli-tools.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import type { CommandAnnotations, ToolResult } from '../types.js';
+
+/** One tool as `tools/list` shows it, and how a call of it runs. */
+export interface ListedTool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  /** Built when first read: a page of a huge list builds only its own. */
+  readonly inputSchema: JsonSchema;
+  /** Present on tools whose result is a CLI's output. */
+  readonly outputSchema?: JsonSchema;
+  readonly annotations?: CommandAnnotations;
+  /** Runs one call; never throws for a bad call. */
+  call(input: unknown, options?: CallOptions): Promise<ToolResult>;
+}
+
+/** The tool as it goes over the wire (`tools/list`), without the SDK's types. */
+export function listedToolJson(tool: ListedTool): JsonSchema {
+  const annotations = tool.annotations ? { ...tool.annotations, title: tool.title } : undefined;
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    ...(annotations ? { annotations } : {}),
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * The tools that are not one command: search the commands, describe one, run one (read-only, or any),
+ * and read spooled output. A run goes through the command's own tool: its schema, middleware, approval
+ * and policy, exactly as a direct call would.
+ */
+import * as z from 'zod';
+import type { CallOptions } from '../call/cli-tools.js';
+import { describeIssues } from '../schema/issues.js';
+import { toJsonSchema } from '../schema/json-schema.js';
+import type { ToolDefinition } from '../tool/definition.js';
+import { resolveToolName, unknownToolMessage } from '../tool/resolve-name.js';
+import type { Risk } from '../middleware/risk.js';
+import type { ToolResult } from '../types.js';
+import type { ListedTool } from './listed-tool.js';
+import type { MetaNames } from './meta-names.js';
+import { firstSentence, searchCommands } from './search.js';
+
+/** What the meta-tools work over. */
+export interface MetaSource {
+  readonly program: string;
+  /** Every command's tool, listed or not. */
+  readonly tools: readonly ToolDefinition[];
+  readonly names: MetaNames;
+  /** How much harm a command can do, as approval judges it. */
+  risk(tool: ToolDefinition): Risk;
+  run(tool: ToolDefinition, input: unknown, options?: CallOptions): Promise<ToolResult>;
+  /** A page of spooled output. */
+  readOutput(uri: string, offset: number | undefined, length: number | undefined): ToolResult;
+  /** The most bytes a page of output may hold. */
+  readonly maxPageBytes: number;
+}
+
+const DEFAULT_SEARCH_LIMIT = 20;
+
+const searchInput = z.strictObject({
+  query: z.string().max(500).optional().describe('Words in command names, descriptions or flags; none lists all.'),
+  offset: z.int().min(0).optional().describe('nextOffset of an earlier search.'),
+  limit: z.int().min(1).max(50).optional().describe(`Default ${DEFAULT_SEARCH_LIMIT}.`),
+});
+
+export function searchTool(source: MetaSource): ListedTool {
+  const schema = searchInput;
+  const entries = source.tools.map((tool) => ({ name: tool.name, path: tool.command.path, description: tool.description, optionNames: tool.command.options.map((option) => option.name) }));
+  const byName = new Map(source.tools.map((tool) => [tool.name, tool]));
+  return {
+    name: source.names.search,
+    title: `Search ${source.program} commands`,
+    description: `Finds ${source.program} commands (${source.tools.length} in all) by words; ${source.names.describe} then gives one's flags.`,
+    inputSchema: toJsonSchema(schema),
+    annotations: { readOnlyHint: true, destructiveHint: false },
+    async call(input) {
+      const parsed = parse(schema, input, source.names.search);
+      if (!('data' in parsed)) return parsed;
+      const { query = '', offset = 0, limit = DEFAULT_SEARCH_LIMIT } = parsed.data;
+      const hits = searchCommands(entries, query);
+      const page = hits.slice(offset, offset + limit).map(({ entry }) => summary(byName.get(entry.name), source));
+      const nextOffset = offset + limit < hits.length ? offset + limit : undefined;
+      const structured = { total: hits.length, commands: page, ...(nextOffset === undefined ? {} : { nextOffset }) };
+      const lines = page.map((command) => `${command.name}: ${command.description}${command.readOnly ? ' (read-only)' : command.destructive ? ' (destructive)' : ''}`);
+      const more = nextOffset === undefined ? '' : `\n${hits.length - nextOffset} more: search again with offset ${nextOffset}.`;
+      const text = hits.length === 0 ? `No ${source.program} command matches ${JSON.stringify(query)}; try fewer or other words, or no query to list them all.` : `${lines.join('\n')}${more}`;
+      return { isError: false, message: text, structured };
+    },
+  };
+}
+
+function summary(tool: ToolDefinition | undefined, source: MetaSource): { name: string; description: string; readOnly?: true; destructive?: true } {
+  const name = tool?.name ?? '';
+  const risk = tool && source.risk(tool);
+  const readOnly = risk === 'read-only';
+  const destructive = risk === 'destructive';
+  return { name, description: firstSentence(tool?.description ?? ''), ...(readOnly ? { readOnly } : {}), ...(destructive ? { destructive } : {}) };
+}
+
+const describeInput = z.strictObject({
+  command: z.string().min(1).max(300).describe('Its name from search, or its words.'),
+});
+
+/** `runWith` names the tool that runs a command in this mode. */
+export function describeTool(source: MetaSource, runWith: (tool: ToolDefinition) => string): ListedTool {
+  const schema = describeInput;
+  return {
+    name: source.names.describe,
+    title: `Describe a ${source.program} command`,
+    description: `The description, flags and arguments (JSON Schema) of a ${source.program} command, and the tool that runs it.`,
+    inputSchema: toJsonSchema(schema),
+    annotations: { readOnlyHint: true, destructiveHint: false },
+    async call(input) {
+      const parsed = parse(schema, input, source.names.describe);
+      if (!('data' in parsed)) return parsed;
+      const found = findCommand(source.tools, parsed.data.command);
+      if (!('tool' in found)) return found;
+      const { tool } = found;
+      const structured = {
+        name: tool.name,
+        command: tool.command.path.join(' '),
+        description: tool.description,
+        ...(tool.annotations ? { annotations: tool.annotations } : {}),
+        inputSchema: tool.inputJsonSchema,
+        runWith: runWith(tool),
+      };
+      return { isError: false, message: JSON.stringify(structured, null, 1), structured };
+    },
+  };
+}
+
+const runInput = z.strictObject({
+  command: z.string().min(1).max(300).describe('Its name from search.'),
+  flags: z.looseObject({}).optional(),
+  args: z.array(z.unknown()).optional().describe('Positional arguments'),
+  passthrough: z.array(z.unknown()).optional().describe('Words after `--`, where describe lists them'),
+});
+
+/**
+ * Runs commands through their own tools: `read-only` only those marked read-only, so a client that
+ * trusts read-only tools never lets the other through; `any` every command.
+ */
+export function runTool(source: MetaSource, kind: 'read-only' | 'any'): ListedTool {
+  const schema = runInput;
+  const name = kind === 'read-only' ? source.names.runReadOnly : source.names.run;
+  const readOnly = kind === 'read-only';
+  return {
+    name,
+    title: readOnly ? `Run a read-only ${source.program} command` : `Run a ${source.program} command`,
+    description: readOnly
+      ? `Runs a read-only ${source.program} command (search marks them) with flags and arguments as describe gives them; returns its stdout, stderr and exit code.`
+      : `Runs any ${source.program} command with flags and arguments as describe gives them; ones that change things may ask the user first.`,
+    inputSchema: toJsonSchema(schema),
+    annotations: readOnly ? { readOnlyHint: true, destructiveHint: false } : { readOnlyHint: false, destructiveHint: true },
+    async call(input, options) {
+      const parsed = parse(schema, input, name);
+      if (!('data' in parsed)) return parsed;
+      const { command, ...rest } = parsed.data;
+      const found = findCommand(source.tools, command);
+      if (!('tool' in found)) return found;
+      const risk = source.risk(found.tool);
+      if (readOnly && risk !== 'read-only') {
+        return { isError: true, message: `\`${found.tool.command.path.join(' ')}\` is ${risk}, not read-only, so ${name} does not run it; call ${source.names.run} instead (the user may be asked first).` };
+      }
+      return source.run(found.tool, rest, options);
+    },
+  };
+}
+
+const readInput = z.strictObject({
+  uri: z.string().max(200).describe('The cli-mcp://output/… address a cut result gave.'),
+  offset: z.int().min(0).optional().describe('Byte to start at, as the result or last page says.'),
+  length: z.int().min(1).optional().describe('Most bytes; default and most: the result budget.'),
+});
+
+export function readOutputTool(source: MetaSource): ListedTool {
+  const schema = readInput;
+  return {
+    name: source.names.readOutput,
+    title: 'Read more of a command\'s output',
+    description: `Pages through output too long for a ${source.program} result.`,
+    inputSchema: toJsonSchema(schema),
+    annotations: { readOnlyHint: true, destructiveHint: false },
+    async call(input) {
+      const parsed = parse(schema, input, source.names.readOutput);
+      if (!('data' in parsed)) return parsed;
+      const { uri, offset, length } = parsed.data;
+      return source.readOutput(uri, offset, length === undefined ? undefined : Math.min(length, source.maxPageBytes));
+    },
+  };
+}
+
+/** A command named by its tool name, its words (with or without the program's), or a spelling that resolves to one. */
+export function findCommand(tools: readonly ToolDefinition[], requested: string): { tool: ToolDefinition } | ToolResult {
+  const words = requested.trim().split(/\s+/).join(' ');
+  const tool =
+    tools.find((candidate) => candidate.name === requested) ??
+    tools.find((candidate) => candidate.command.path.join(' ') === words || candidate.command.path.slice(1).join(' ') === words);
+  if (tool) return { tool };
+  const resolved = resolveToolName(requested, tools.map((candidate) => candidate.name));
+  const named = resolved.kind === 'unknown' ? undefined : tools.find((candidate) => candidate.name === resolved.name);
+  if (named) return { tool: named };
+  const message = unknownToolMessage(requested, resolved.kind === 'unknown' ? resolved.suggestions : []).replace(/^Unknown tool/, 'Unknown command');
+  return { isError: true, message: `${message} Search the commands to find its name.` };
+}
+
+function parse<T extends z.ZodObject>(schema: T, input: unknown, tool: string): { data: z.infer<T> } | ToolResult {
+  const parsed = schema.safeParse(input ?? {});
+  if (parsed.success) return { data: parsed.data };
+  const fields = Object.keys(schema.shape).map((field) => JSON.stringify(field)).join(', ');
+  const lines = parsed.error.issues.map((issue) =>
+    issue.code === 'unrecognized_keys' && issue.path.length === 0 ? `- input: unknown field ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}; the fields are ${fields}` : describeIssues([issue], input, []),
+  );
+  return { isError: true, message: `Invalid arguments for ${tool}:\n${lines.join('\n')}\nFix these and call the tool again.` };
+}
