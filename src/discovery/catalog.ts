@@ -92,17 +92,22 @@ function catalog(mode: DiscoveryMode, compacted: boolean, listed: readonly Liste
     if (byName.has(tool.name)) throw new CliMcpError('cli-mcp.tool-name-collision', `two listed tools are named "${tool.name}" in ${mode} mode; give the tools another prefix (--prefix) or pin fewer commands`);
     byName.set(tool.name, tool);
   }
-  const tokens = listed.reduce((sum, tool) => sum + estimateTokens(listedToolJson(tool)), 0);
+  const tokens = estimateTokens({ tools: listed.map(listedToolJson) });
   const note = `${mode} mode, ${listed.length} tools listed (about ${tokens.toLocaleString('en-US')} tokens): ${why}`;
   return { mode, compacted, listed, find: (name) => byName.get(name), note };
 }
 
-/** Whether a compact list of this many tools could fit: each still carries the output schema. */
+/** Whether a compact list of this many tools could fit: a tool with a name, a line and an empty schema is already ~25 tokens. */
 function hopeful(count: number, budgetTokens: number): boolean {
-  return count * estimateTokens({ outputSchema: outputJsonSchema }) < budgetTokens;
+  return count * MIN_TOOL_TOKENS < budgetTokens;
 }
 
-/** A command's own tool; with `shared`, in its compact list form. */
+const MIN_TOOL_TOKENS = 25;
+
+/**
+ * A command's own tool; with `shared`, in its compact list form, which also leaves out the output
+ * schema every such tool repeats (the result still carries its structured content).
+ */
 function direct(tool: ToolDefinition, source: MetaSource, shared?: ReadonlySet<string>): ListedTool {
   let compact: ReturnType<typeof compactInputSchema> | undefined;
   return {
@@ -112,7 +117,7 @@ function direct(tool: ToolDefinition, source: MetaSource, shared?: ReadonlySet<s
     get inputSchema() {
       return shared ? (compact ??= compactInputSchema(tool.inputJsonSchema, shared)) : tool.inputJsonSchema;
     },
-    outputSchema: outputJsonSchema,
+    ...(shared ? {} : { outputSchema: outputJsonSchema }),
     annotations: tool.annotations,
     call: (input, options) => source.run(tool, input, options),
   };
@@ -120,10 +125,13 @@ function direct(tool: ToolDefinition, source: MetaSource, shared?: ReadonlySet<s
 
 /** Whether a list's `tools/list` JSON, all pages together, stays within the budget; stops counting once past it. */
 function fits(listed: readonly ListedTool[], budgetTokens: number): boolean {
-  let tokens = 0;
+  let bytes = LIST_WRAPPER_BYTES - 1;
   for (const tool of listed) {
-    tokens += estimateTokens(listedToolJson(tool));
-    if (tokens > budgetTokens) return false;
+    bytes += Buffer.byteLength(JSON.stringify(listedToolJson(tool))) + 1;
+    if (bytes > budgetTokens * 4) return false;
   }
   return true;
 }
+
+/** `{"tools":[` and `]}`: the exact count is `estimateTokens({ tools })` of the whole list, commas included. */
+const LIST_WRAPPER_BYTES = '{"tools":[]}'.length;

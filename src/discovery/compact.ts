@@ -6,6 +6,8 @@ import { firstSentence } from './search.js';
  * passes --no-x)`): they say what `true`/`false`/a count mean for this flag, so compaction keeps them.
  */
 const FLAG_NOTES = /\s*\(((?:true passes |false passes |a count: )[^()]*)\)$/;
+/** A later sentence naming the accepted values. */
+const VALUE_LIST = /(?<=[.!?:]\s+)(?:one of|possible values|allowed values|valid values|must be one of)\b[^\n]*/i;
 /** A line of the positional list schema/input.ts writes into `args`: `1. pod (required): …`. */
 const POSITIONAL_LINE = /^\d+\. /;
 
@@ -107,7 +109,10 @@ function rewriteDescriptions(schema: unknown, rewrite: (text: string) => string 
 
 function shortFlagText(text: string): string {
   const notes = FLAG_NOTES.exec(text);
-  const sentence = firstSentence(notes ? text.slice(0, notes.index) : text);
+  const body = notes ? text.slice(0, notes.index) : text;
+  // A sentence listing the accepted values (kubectl's `--output`: "One of: (json, yaml, …)") is what a model most needs.
+  const values = VALUE_LIST.exec(body);
+  const sentence = [firstSentence(body), values ? firstSentence(values[0], 200) : ''].filter(Boolean).join(' ');
   return notes ? `${sentence} (${notes[1]})`.trim() : sentence;
 }
 

@@ -5,7 +5,6 @@
  */
 import * as z from 'zod';
 import type { JsonSchema } from '../schema/json-schema.js';
-import { outputJsonSchema } from '../schema/output.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import type { Risk } from '../middleware/risk.js';
 import type { CommandAnnotations, CommandSpec } from '../types.js';
@@ -58,7 +57,6 @@ function groupTool(source: MetaSource, word: string, about: string | undefined, 
     get inputSchema() {
       return (inputSchema ??= unionSchema(names, members, shared));
     },
-    outputSchema: outputJsonSchema,
     annotations: groupAnnotations(members.map((tool) => source.risk(tool))),
     async call(input, options) {
       const parsed = envelope.safeParse(input ?? {});

@@ -81,8 +81,8 @@ describe('compactInputSchema', () => {
     expect(flagsOf(get).color).toEqual({ type: 'boolean', default: true, description: '(false passes --no-color)' });
   });
 
-  it('when a flag is not shared then its description is cut to its first sentence', () => {
-    expect(flagsOf(get).output).toEqual({ type: 'string', enum: ['json', 'yaml'], description: 'Output format.' });
+  it('when a flag is not shared then its description is cut to its first sentence, and a sentence listing its values is kept', () => {
+    expect(flagsOf(get).output).toEqual({ type: 'string', enum: ['json', 'yaml'], description: 'Output format. One of: json, yaml.' });
     expect(flagsOf(logs).tail).toEqual({ type: 'integer', default: -1, description: 'Lines of recent log file to display.' });
   });
 
@@ -131,7 +131,7 @@ describe('compactInputSchema', () => {
                 "type": "string",
               },
               "output": {
-                "description": "Output format.",
+                "description": "Output format. One of: json, yaml.",
                 "enum": [
                   "json",
                   "yaml",

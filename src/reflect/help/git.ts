@@ -24,7 +24,8 @@ export function parseGit(text: string, context: ParseContext = {}): HelpPage {
   const path = context.path ?? splitPath(layout.usage[0] ?? '', undefined).path;
   const pathContext = { ...context, path };
   const { own, subcommands } = splitSubcommandForms(layout.usage, path);
-  const listsCommands = layout.usage.some((form) => /<command>/.test(form));
+  // Only the program's own `<command> [<args>]`: `--setup <command>` or `foreach <command>` take a shell command, not a subcommand.
+  const listsCommands = layout.usage.some((form) => /<command> \[<args>\]/.test(form));
   const listed = listsCommands ? uniqueEntries(layout.sections.map((section) => commandEntries(section.lines))) : [];
   let entries: OptionEntry[] = [...optionEntries(layout.introLines), ...layout.sections.flatMap((section) => optionEntries(section.lines))];
   // `git --help` prints its options only in the usage line.

@@ -118,3 +118,16 @@ describe('parsing `git help <command>` (the manual page)', () => {
     expect(tag.options.every((option) => (option.description ?? '').length <= 402)).toBe(true);
   });
 });
+
+describe('parsing a `git <cmd> -h` page whose options take a shell <command>', () => {
+  const usage = (form: string) => `usage: ${form}\n\n    --setup <command>     command to run first\n    -f, --force           force\n`;
+
+  it.each([
+    ['filter-branch', 'git filter-branch [--setup <command>] [--env-filter <command>] [-f | --force] [<rev-list options>...]'],
+    ['submodule', 'git submodule [--quiet] foreach [--recursive] <command>'],
+  ])('when `git %s -h` names <command> as a value then its options stay its own, not every command\'s', (name, form) => {
+    const page = parseGit(usage(form), { path: ['git', name] });
+    expect(page.globalOptions).toEqual([]);
+    expect(page.options.map((option) => option.name)).toEqual(expect.arrayContaining(['setup', 'force']));
+  });
+});
