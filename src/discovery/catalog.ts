@@ -10,7 +10,7 @@ import { allowCommands } from '../tool/select.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import type { CommandSpec } from '../types.js';
 import { DEFAULT_LIST_BUDGET_TOKENS, estimateTokens, type DiscoveryChoice, type DiscoveryMode } from './budget.js';
-import { compactInputSchema, sharedFlagNames } from './compact.js';
+import { compactInputSchema, sharedOptionNames } from './compact.js';
 import { groupTools } from './groups.js';
 import { listedToolJson, type ListedTool } from './listed-tool.js';
 import { checkMetaNames } from './meta-names.js';
@@ -43,22 +43,25 @@ export function buildCatalog(source: MetaSource, root: CommandSpec, options: Dis
   const choice = options.mode ?? 'auto';
   const budget = options.budgetTokens ?? DEFAULT_LIST_BUDGET_TOKENS;
   if (!Number.isSafeInteger(budget) || budget <= 0) throw new CliMcpError('cli-mcp.invalid-option', `the list budget must be a positive whole number of tokens, got ${budget}`);
-  checkMetaNames(source.names, source.tools.map((tool) => tool.name));
+  checkMetaNames(source.names, source.tools);
   const matches = options.pin?.length ? allowCommands(...options.pin) : undefined;
   const pinned = (tool: ToolDefinition): boolean => matches?.(tool.command) ?? false;
   const { tools } = source;
   const readOutput = readOutputTool(source);
   const full = (): ListedTool[] => [...tools.map((tool) => direct(tool, source)), readOutput];
-  const shared = (): Set<string> => sharedFlagNames(tools.map((tool) => tool.inputJsonSchema));
+  const shared = (): Set<string> => sharedOptionNames(tools.map((tool) => tool.command));
 
   if (choice === 'all' || choice === 'auto') {
     const whole = full();
-    if (fits(whole, budget)) return catalog('all', false, whole, 'a tool per command');
+    const wholeTokens = measure(whole, budget);
+    if (wholeTokens !== undefined) return catalog('all', false, whole, 'a tool per command', wholeTokens);
     const over = `the full list passes the ${budget.toLocaleString('en-US')}-token budget`;
     if (choice === 'all' || hopeful(tools.length, budget)) {
       const names = shared();
       const compact = [...tools.map((tool) => direct(tool, source, names)), describeTool(source, (tool) => tool.name), readOutput];
-      if (choice === 'all' || fits(compact, budget)) return catalog('all', true, compact, `a tool per command, compacted: ${over}`);
+      // A forced list is not measured: its schemas are built page by page, as clients ask.
+      const tokens = measure(compact, budget);
+      if (choice === 'all' || tokens !== undefined) return catalog('all', true, compact, `a tool per command, compacted: ${over}`, tokens);
     }
     return searchCatalog(source, tools, pinned, readOutput, `${over} even compacted (--tools auto)`);
   }
@@ -67,7 +70,7 @@ export function buildCatalog(source: MetaSource, root: CommandSpec, options: Dis
   const pins = tools.filter(pinned);
   const grouped = groupTools(source, root, tools.filter((tool) => !pinned(tool)), names, (tool) => direct(tool, source, names));
   const listed = [...pins.map((tool) => direct(tool, source, names)), ...grouped.listed, describeTool(source, (tool) => grouped.runWith.get(tool) ?? tool.name), readOutput];
-  return catalog('groups', true, listed, `${grouped.listed.length} tools for ${tools.length - pins.length} commands${pins.length > 0 ? `, ${pins.length} pinned` : ''}`);
+  return catalog('groups', true, listed, `${grouped.listed.length} tools for ${tools.length - pins.length} commands${pins.length > 0 ? `, ${pins.length} pinned` : ''}`, measure(listed, Number.MAX_SAFE_INTEGER / 4));
 }
 
 function searchCatalog(source: MetaSource, tools: readonly ToolDefinition[], pinned: (tool: ToolDefinition) => boolean, readOutput: ListedTool, why: string): Catalog {
@@ -83,17 +86,17 @@ function searchCatalog(source: MetaSource, tools: readonly ToolDefinition[], pin
     readOutput,
   ];
   const pinNote = pins.length > 0 ? `, ${pins.length} pinned` : '';
-  return catalog('search', true, listed, `${tools.length} commands found through ${source.names.search}${pinNote}: ${why}`);
+  return catalog('search', true, listed, `${tools.length} commands found through ${source.names.search}${pinNote}: ${why}`, measure(listed, Number.MAX_SAFE_INTEGER / 4));
 }
 
-function catalog(mode: DiscoveryMode, compacted: boolean, listed: readonly ListedTool[], why: string): Catalog {
+function catalog(mode: DiscoveryMode, compacted: boolean, listed: readonly ListedTool[], why: string, tokens: number | undefined): Catalog {
   const byName = new Map<string, ListedTool>();
   for (const tool of listed) {
-    if (byName.has(tool.name)) throw new CliMcpError('cli-mcp.tool-name-collision', `two listed tools are named "${tool.name}" in ${mode} mode; give the tools another prefix (--prefix) or pin fewer commands`);
+    if (byName.has(tool.name)) throw new CliMcpError('cli-mcp.tool-name-collision', `two listed tools are named "${tool.name}" in ${mode} mode (a pinned command and a command group, or two groups whose words differ only in punctuation); pin fewer commands or serve another mode`);
     byName.set(tool.name, tool);
   }
-  const tokens = estimateTokens({ tools: listed.map(listedToolJson) });
-  const note = `${mode} mode, ${listed.length} tools listed (about ${tokens.toLocaleString('en-US')} tokens): ${why}`;
+  const size = tokens === undefined ? '' : ` (about ${tokens.toLocaleString('en-US')} tokens)`;
+  const note = `${mode} mode, ${listed.length} tools listed${size}: ${why}`;
   return { mode, compacted, listed, find: (name) => byName.get(name), note };
 }
 
@@ -123,15 +126,18 @@ function direct(tool: ToolDefinition, source: MetaSource, shared?: ReadonlySet<s
   };
 }
 
-/** Whether a list's `tools/list` JSON, all pages together, stays within the budget; stops counting once past it. */
-function fits(listed: readonly ListedTool[], budgetTokens: number): boolean {
+/**
+ * The estimated tokens of a list's `tools/list` JSON, all pages together (exactly `estimateTokens({ tools })`),
+ * or undefined once past the budget: counting stops there, so a huge list builds few schemas.
+ */
+function measure(listed: readonly ListedTool[], budgetTokens: number): number | undefined {
   let bytes = LIST_WRAPPER_BYTES - 1;
   for (const tool of listed) {
     bytes += Buffer.byteLength(JSON.stringify(listedToolJson(tool))) + 1;
-    if (bytes > budgetTokens * 4) return false;
+    if (bytes > budgetTokens * 4) return undefined;
   }
-  return true;
+  return Math.ceil(bytes / 4);
 }
 
-/** `{"tools":[` and `]}`: the exact count is `estimateTokens({ tools })` of the whole list, commas included. */
+/** `{"tools":[` and `]}`. */
 const LIST_WRAPPER_BYTES = '{"tools":[]}'.length;

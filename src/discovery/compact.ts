@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../schema/json-schema.js';
+import type { RunnableCommand } from '../types.js';
 import { firstSentence } from './search.js';
 
 /**
@@ -12,17 +13,18 @@ const VALUE_LIST = /(?<=[.!?:]\s+)(?:one of|possible values|allowed values|valid
 const POSITIONAL_LINE = /^\d+\. /;
 
 /**
- * Flag names whose advertised JSON schema (the property under `inputSchema.properties.flags.properties`)
- * is identical (deep-equal, key order independent) in every one of the given input schemas; empty for
- * fewer than 2 schemas. Whether a flag is required is not part of its property schema and is not compared.
+ * Options every command has, declared the same way (deep-equal, key order independent), so their
+ * advertised schemas are the same: found from the specs, without building a schema. Empty for fewer
+ * than 2 commands.
  */
-export function sharedFlagNames(inputSchemas: readonly JsonSchema[]): Set<string> {
-  const [first, ...others] = inputSchemas;
+export function sharedOptionNames(commands: readonly RunnableCommand[]): Set<string> {
+  const [first, ...others] = commands;
   if (!first || others.length === 0) return new Set();
-  const candidates = flagShapes(first);
-  for (const schema of others) {
-    const shapes = flagShapes(schema);
-    for (const [name, shape] of candidates) if (shapes.get(name) !== shape) candidates.delete(name);
+  const shapes = (command: RunnableCommand) => new Map(command.options.map((option) => [option.name, canonical(option)]));
+  const candidates = shapes(first);
+  for (const command of others) {
+    const own = shapes(command);
+    for (const [name, shape] of candidates) if (own.get(name) !== shape) candidates.delete(name);
     if (candidates.size === 0) break;
   }
   return new Set(candidates.keys());
@@ -55,23 +57,6 @@ export function compactInputSchema(schema: JsonSchema, shared: ReadonlySet<strin
     for (const member of subschemas(args)) rewriteDescriptions(member, shortFlagText);
   }
   return compact;
-}
-
-/** Each flag's property schema in canonical form (keys sorted), merged over the flags object's alternatives. */
-function flagShapes(schema: JsonSchema): Map<string, string> {
-  const shapes = new Map<string, string>();
-  const conflicting = new Set<string>();
-  for (const part of objectSchemas(schema)) {
-    for (const flags of objectSchemas((part.properties as Record<string, unknown>).flags)) {
-      for (const [name, property] of Object.entries(flags.properties as Record<string, unknown>)) {
-        const shape = canonical(property);
-        if (shapes.has(name) && shapes.get(name) !== shape) conflicting.add(name);
-        shapes.set(name, shape);
-      }
-    }
-  }
-  for (const name of conflicting) shapes.delete(name);
-  return shapes;
 }
 
 function canonical(value: unknown): string {

@@ -10,7 +10,7 @@ import type { Risk } from '../middleware/risk.js';
 import type { CommandAnnotations, CommandSpec } from '../types.js';
 import { compactInputSchema } from './compact.js';
 import type { ListedTool } from './listed-tool.js';
-import type { MetaSource } from './meta-tools.js';
+import { commandInput, type MetaSource } from './meta-tools.js';
 import { toolNameWith } from './meta-names.js';
 import { firstSentence } from './search.js';
 
@@ -51,7 +51,7 @@ function groupTool(source: MetaSource, word: string, about: string | undefined, 
   const program = members[0]?.command.path[0] ?? source.program;
   let inputSchema: JsonSchema | undefined;
   return {
-    name: toolNameWith(source.names.lead, word),
+    name: toolNameWith(source.names.lead, word, source.names.maxLength),
     title: `${program} ${word}`,
     description: `${head}Runs one of these \`${program} ${word}\` commands:\n${lines.join('\n')}\n${source.names.describe} gives one command's exact flags.`,
     get inputSchema() {
@@ -64,10 +64,9 @@ function groupTool(source: MetaSource, word: string, about: string | undefined, 
         const fields = parsed.error.issues.map((issue) => `- ${issue.path.join('.') || 'input'}: ${issue.message}`).join('\n');
         return { isError: true, message: `Invalid arguments for the ${word} group:\n${fields}\nThe commands are: ${names.map((name) => JSON.stringify(name)).join(', ')}.` };
       }
-      const { command, ...rest } = parsed.data;
-      const tool = byName.get(command);
-      if (!tool) return { isError: true, message: `Unknown command ${JSON.stringify(command)}.` };
-      return source.run(tool, rest, options);
+      const tool = byName.get(parsed.data.command);
+      if (!tool) return { isError: true, message: `Unknown command ${JSON.stringify(parsed.data.command)}.` };
+      return source.run(tool, commandInput(input), options);
     },
   };
 }

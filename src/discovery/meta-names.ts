@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CliMcpError } from '../errors.js';
 import { DEFAULT_TOOL_NAME_LENGTH } from '../reflect/tool-name.js';
 
@@ -5,6 +6,8 @@ import { DEFAULT_TOOL_NAME_LENGTH } from '../reflect/tool-name.js';
 export interface MetaNames {
   /** The word every tool name starts with (the program's, or the prefix; may be empty). */
   readonly lead: string;
+  /** The longest tool name. */
+  readonly maxLength: number;
   readonly search: string;
   readonly describe: string;
   readonly run: string;
@@ -12,7 +15,7 @@ export interface MetaNames {
   readonly readOutput: string;
 }
 
-const SUFFIXES: Readonly<Record<Exclude<keyof MetaNames, 'lead'>, string>> = {
+const SUFFIXES: Readonly<Record<Exclude<keyof MetaNames, 'lead' | 'maxLength'>, string>> = {
   search: 'search_commands',
   describe: 'describe_command',
   run: 'run_command',
@@ -23,21 +26,27 @@ const SUFFIXES: Readonly<Record<Exclude<keyof MetaNames, 'lead'>, string>> = {
 /** `kubectl_search_commands`, …: the program's word (or the prefix) and a suffix no command path is likely to give; the word is cut to fit the longest name. */
 export function metaNames(program: string, prefix: string | undefined, maxLength = DEFAULT_TOOL_NAME_LENGTH): MetaNames {
   const lead = (prefix ?? program).replace(/[^A-Za-z0-9_-]+/g, '_');
-  const name = (suffix: string): string => toolNameWith(lead.slice(0, Math.max(1, maxLength - suffix.length - 1)), suffix);
+  const name = (suffix: string): string => toolNameWith(lead.slice(0, Math.max(1, maxLength - suffix.length - 1)), suffix, maxLength);
   const names = Object.fromEntries(Object.entries(SUFFIXES).map(([key, suffix]) => [key, name(suffix)]));
-  return { lead, ...names } as MetaNames;
+  return { lead, maxLength, ...names } as MetaNames;
 }
 
-/** `lead_word`, or `word` alone when there is no lead; characters outside `[A-Za-z0-9_-]` become `_`. */
-export function toolNameWith(lead: string, word: string): string {
-  return (lead === '' ? word : `${lead}_${word}`).replace(/[^A-Za-z0-9_-]+/g, '_');
+/**
+ * `lead_word`, or `word` alone when there is no lead; characters outside `[A-Za-z0-9_-]` become `_`;
+ * a name over `maxLength` is cut and ends with `_` and 8 hex characters of its sha256, as command tools' names are.
+ */
+export function toolNameWith(lead: string, word: string, maxLength: number): string {
+  const name = (lead === '' ? word : `${lead}_${word}`).replace(/[^A-Za-z0-9_-]+/g, '_');
+  if (name.length <= maxLength) return name;
+  return `${name.slice(0, maxLength - 9)}_${createHash('sha256').update(name).digest('hex').slice(0, 8)}`;
 }
 
-/** @throws {CliMcpError} `cli-mcp.tool-name-collision` when a command's tool took a meta-tool's name. */
-export function checkMetaNames(names: MetaNames, commandToolNames: readonly string[]): void {
-  const taken = new Set(commandToolNames);
-  const { lead: _lead, ...tools } = names;
-  for (const name of Object.values(tools)) {
-    if (taken.has(name)) throw new CliMcpError('cli-mcp.tool-name-collision', `a command's tool is named "${name}", which cli-mcp needs for one of its own tools; give the tools another prefix (--prefix)`);
-  }
+/** @throws {CliMcpError} `cli-mcp.tool-name-collision` when a command's tool took a meta-tool's name (any prefix gives both the same start). */
+export function checkMetaNames(names: MetaNames, commands: readonly { readonly name: string; readonly command: { readonly path: readonly string[] } }[]): void {
+  const { lead: _lead, maxLength: _maxLength, ...tools } = names;
+  const taken = new Set<string>(Object.values(tools));
+  const clash = commands.find((tool) => taken.has(tool.name));
+  if (!clash) return;
+  const words = clash.command.path.slice(1).join(' ');
+  throw new CliMcpError('cli-mcp.tool-name-collision', `the command \`${clash.command.path.join(' ')}\` gets the tool name "${clash.name}", which cli-mcp needs for one of its own tools; leave it out (--exclude "${words}") to serve the rest`);
 }

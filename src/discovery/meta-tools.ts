@@ -45,7 +45,7 @@ export function searchTool(source: MetaSource): ListedTool {
   return {
     name: source.names.search,
     title: `Search ${source.program} commands`,
-    description: `Finds ${source.program} commands (${source.tools.length} in all) by words; ${source.names.describe} then gives one's flags.`,
+    description: `Finds ${source.program} commands (${source.tools.length} in all) by words; describe one next for its flags.`,
     inputSchema: toJsonSchema(schema),
     annotations: { readOnlyHint: true, destructiveHint: false },
     async call(input) {
@@ -81,8 +81,8 @@ export function describeTool(source: MetaSource, runWith: (tool: ToolDefinition)
   const schema = describeInput;
   return {
     name: source.names.describe,
-    title: `Describe a ${source.program} command`,
-    description: `The description, flags and arguments (JSON Schema) of a ${source.program} command, and the tool that runs it.`,
+    title: 'Describe a command',
+    description: 'A command\'s description, flags and arguments (JSON Schema), and the tool that runs it.',
     inputSchema: toJsonSchema(schema),
     annotations: { readOnlyHint: true, destructiveHint: false },
     async call(input) {
@@ -91,13 +91,17 @@ export function describeTool(source: MetaSource, runWith: (tool: ToolDefinition)
       const found = findCommand(source.tools, parsed.data.command);
       if (!('tool' in found)) return found;
       const { tool } = found;
+      const runner = runWith(tool);
+      // Through a meta-tool or a group tool, the call names the command beside its flags and args.
+      const command = runner === tool.name ? undefined : runner === source.names.run || runner === source.names.runReadOnly ? tool.name : tool.command.path.slice(1).join(' ');
       const structured = {
         name: tool.name,
         command: tool.command.path.join(' '),
         description: tool.description,
         ...(tool.annotations ? { annotations: tool.annotations } : {}),
         inputSchema: tool.inputJsonSchema,
-        runWith: runWith(tool),
+        runWith: runner,
+        ...(command === undefined ? {} : { call: `${runner} with {"command": ${JSON.stringify(command)}, "flags": {…}, "args": […]}, flags and args as inputSchema says` }),
       };
       return { isError: false, message: JSON.stringify(structured, null, 1), structured };
     },
@@ -121,25 +125,33 @@ export function runTool(source: MetaSource, kind: 'read-only' | 'any'): ListedTo
   const readOnly = kind === 'read-only';
   return {
     name,
-    title: readOnly ? `Run a read-only ${source.program} command` : `Run a ${source.program} command`,
+    title: readOnly ? 'Run a read-only command' : 'Run a command',
     description: readOnly
-      ? `Runs a read-only ${source.program} command (search marks them) with flags and arguments as describe gives them; returns its stdout, stderr and exit code.`
-      : `Runs any ${source.program} command with flags and arguments as describe gives them; ones that change things may ask the user first.`,
+      ? 'Runs a command search marks read-only, with flags and arguments as describe gives them.'
+      : 'Runs any command, with flags and arguments as describe gives them; ones that change things may ask the user first.',
     inputSchema: toJsonSchema(schema),
     annotations: readOnly ? { readOnlyHint: true, destructiveHint: false } : { readOnlyHint: false, destructiveHint: true },
     async call(input, options) {
       const parsed = parse(schema, input, name);
       if (!('data' in parsed)) return parsed;
-      const { command, ...rest } = parsed.data;
-      const found = findCommand(source.tools, command);
+      const found = findCommand(source.tools, parsed.data.command);
       if (!('tool' in found)) return found;
       const risk = source.risk(found.tool);
       if (readOnly && risk !== 'read-only') {
         return { isError: true, message: `\`${found.tool.command.path.join(' ')}\` is ${risk}, not read-only, so ${name} does not run it; call ${source.names.run} instead (the user may be asked first).` };
       }
-      return source.run(found.tool, rest, options);
+      return source.run(found.tool, commandInput(input), options);
     },
   };
+}
+
+/**
+ * The call's input for the command's own tool: the raw `flags`, `args` and `passthrough`, not zod's
+ * parse of them, so the command's hardening sees exactly what was sent (a `__proto__` key included).
+ */
+export function commandInput(input: unknown): unknown {
+  const { command: _command, ...rest } = input as Record<string, unknown>;
+  return rest;
 }
 
 const readInput = z.strictObject({
@@ -152,8 +164,8 @@ export function readOutputTool(source: MetaSource): ListedTool {
   const schema = readInput;
   return {
     name: source.names.readOutput,
-    title: 'Read more of a command\'s output',
-    description: `Pages through output too long for a ${source.program} result.`,
+    title: 'Read more output',
+    description: 'Pages through output too long for a result.',
     inputSchema: toJsonSchema(schema),
     annotations: { readOnlyHint: true, destructiveHint: false },
     async call(input) {

@@ -68,6 +68,10 @@ const shop: CommandSpec = spec('shop', {
   ],
 });
 
+/** The shop commands whose words make them read-only (src/middleware/risk.ts), and the groups of more than one command. */
+const READ_ONLY = new Set(['get', 'order status', 'order item list', 'version', 'config view']);
+const MULTI_COMMAND_GROUPS = new Set(['order', 'config']);
+
 /** The tools of `root` in one discovery mode, every call's log record kept; approval off so destructive calls run too. */
 function toolsIn(discovery: DiscoveryOptions, root: CommandSpec = shop, extra: Partial<CliToolsOptions> = {}): { tools: CliTools; records: Array<{ tool: string; argv?: string[]; decision: string }> } {
   const records: Array<{ tool: string; argv?: string[]; decision: string }> = [];
@@ -113,7 +117,8 @@ const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(val
 describe('auto mode', () => {
   const full = toolsIn({ mode: 'all', budgetTokens: 1_000_000 }).tools.catalog;
   const compact = toolsIn({ mode: 'all', budgetTokens: 1 }).tools.catalog;
-  const tokensOf = (catalog: typeof full): number => catalog.listed.reduce((sum, tool) => sum + estimateTokens(listedToolJson(tool)), 0);
+  // The whole tools/list result, as a client receives it: every tool, the wrapper and the commas.
+  const tokensOf = (catalog: typeof full): number => estimateTokens({ tools: catalog.listed.map(listedToolJson) });
 
   it('when the two all-mode lists are measured then the compacted one is smaller (the budgets below sit between them)', () => {
     expect(full.compacted).toBe(false);
@@ -212,7 +217,7 @@ describe('every command is reachable in every mode with the same argv', () => {
     const words = tool.command.path.slice(1).join(' ');
 
     it.each(sampleInputs(tool.command).map((input, i) => [i === 0 ? 'every flag and positional' : 'only the required ones', input] as const))(
-      'when called with %s directly, through run_command and through its group tool then the same argv runs',
+      'when called with %s directly, through the run tools and through its group tool then the same argv runs',
       async (_which, input) => {
         const direct = await all.tools.call(tool.name, input);
         expect(direct.isError, stdoutOf(direct)).toBe(false);
@@ -224,6 +229,12 @@ describe('every command is reachable in every mode with the same argv', () => {
         expect(viaRun.isError, stdoutOf(viaRun)).toBe(false);
         expect(search.records.at(-1)).toMatchObject({ tool: tool.name, argv });
         expect(stdoutOf(viaRun)).toBe(stdoutOf(direct));
+
+        if (READ_ONLY.has(words)) {
+          const viaReadOnly = await search.tools.call('shop_run_read_only_command', { command: words, ...input });
+          expect(viaReadOnly.isError, stdoutOf(viaReadOnly)).toBe(false);
+          expect(search.records.at(-1)).toMatchObject({ tool: tool.name, argv });
+        }
 
         const described = await groups.tools.call('shop_describe_command', { command: tool.name });
         const runWith = (described.structured as { runWith: string }).runWith;
@@ -243,10 +254,10 @@ describe('every command is reachable in every mode with the same argv', () => {
     });
 
     it('when it is described in search and groups mode then the full input schema and the tool that runs it come back', async () => {
-      const readOnly = search.tools.catalog.find('shop_run_read_only_command') !== undefined && ['get', 'order status', 'order item list', 'version', 'config view'].includes(words);
+      const group = tool.command.path[1] ?? '';
       for (const [tools, runWith] of [
-        [search.tools, readOnly ? 'shop_run_read_only_command' : 'shop_run_command'],
-        [groups.tools, tool.command.path.length === 2 && !['order', 'config'].includes(words) ? tool.name : `shop_${tool.command.path[1]}`],
+        [search.tools, READ_ONLY.has(words) ? 'shop_run_read_only_command' : 'shop_run_command'],
+        [groups.tools, MULTI_COMMAND_GROUPS.has(group) ? `shop_${group}` : tool.name],
       ] as const) {
         const described = await tools.call('shop_describe_command', { command: words });
         expect(described.isError).toBe(false);
@@ -254,6 +265,53 @@ describe('every command is reachable in every mode with the same argv', () => {
         expect(described.structured?.inputSchema).toEqual(tool.inputJsonSchema);
       }
     });
+  });
+});
+
+describe('every mode refuses what the command refuses', () => {
+  const direct = toolsIn({ mode: 'all', budgetTokens: 1_000_000 });
+  const search = toolsIn({ mode: 'search' });
+  const groups = toolsIn({ mode: 'groups' });
+
+  it.each([
+    ['a prototype key among the flags', '{"flags": {"__proto__": {"all": true}}, "args": ["1"]}'],
+    ['a constructor key among the flags', '{"flags": {"constructor": {"x": 1}}, "args": ["1"]}'],
+    ['an unknown flag', '{"flags": {"replicas": 3}, "args": ["1"]}'],
+    ['a flag of the wrong type', '{"flags": {"all": "yes"}, "args": ["1"]}'],
+    ['a positional with a NUL byte', '{"args": ["1\\u0000"]}'],
+    ['no required positional', '{"flags": {}}'],
+  ])('when a call carries %s then the direct tool, both run tools and the group tool all refuse it and nothing runs', async (_what, json) => {
+    // Parsed from JSON text, as a client's arguments arrive: `__proto__` is then an own key.
+    const input = JSON.parse(json) as Record<string, unknown>;
+    const before = [direct, search, groups].map(({ records }) => records.length);
+    const results = {
+      direct: await direct.tools.call('shop_order_status', input),
+      runCommand: await search.tools.call('shop_run_command', { command: 'order status', ...input }),
+      runReadOnly: await search.tools.call('shop_run_read_only_command', { command: 'order status', ...input }),
+      group: await groups.tools.call('shop_order', { command: 'order status', ...input }),
+    };
+    expect(Object.fromEntries(Object.entries(results).map(([via, result]) => [via, { isError: result.isError, ran: result.output !== undefined }]))).toEqual({
+      direct: { isError: true, ran: false },
+      runCommand: { isError: true, ran: false },
+      runReadOnly: { isError: true, ran: false },
+      group: { isError: true, ran: false },
+    });
+    const ran = [direct, search, groups].flatMap(({ records }, i) => records.slice(before[i])).filter((record) => record.decision === 'ran');
+    expect(ran).toEqual([]);
+  });
+});
+
+describe('output too long for one result', () => {
+  it('when run_command cuts a long output then the search-mode read_output tool pages through the rest', async () => {
+    const { tools } = toolsIn({ mode: 'search' }, shop, { maxResultBytes: 200 });
+    const long = 'x'.repeat(2_000);
+    const result = await tools.call('shop_run_command', { command: 'version', flags: { profile: long } });
+    expect(result.output?.truncated).toBe(true);
+    const uri = result.links?.find((link) => link.name === 'stdout')?.uri ?? '';
+    expect(uri).toMatch(/^cli-mcp:\/\/output\//);
+    const page = await tools.call('shop_read_output', { uri, offset: 1_000, length: 100 });
+    expect(page).toMatchObject({ isError: false, structured: { offset: 1_000, nextOffset: 1_100 } });
+    expect(page.message?.startsWith('x'.repeat(100))).toBe(true);
   });
 });
 
@@ -341,7 +399,7 @@ describe('name collisions', () => {
     const reads = spec('shop', { runnable: false, subcommands: [spec('read', { runnable: false, subcommands: [spec('output')] }), spec('view')] });
     const error = refusal(() => toolsIn({ mode }, reads));
     expect(error).toBeInstanceOf(CliMcpError);
-    expect(error).toMatchObject({ code: 'cli-mcp.tool-name-collision', message: expect.stringContaining('a command\'s tool is named "shop_read_output", which cli-mcp needs for one of its own tools') });
+    expect(error).toMatchObject({ code: 'cli-mcp.tool-name-collision', message: expect.stringContaining('the command `shop read output` gets the tool name "shop_read_output", which cli-mcp needs for one of its own tools; leave it out (--exclude "read output")') });
   });
 
   it("when the empty prefix makes a command's tool take a meta-tool's name then it is refused too", () => {

@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { compactInputSchema, sharedFlagNames } from '../../src/discovery/compact.js';
+import { compactInputSchema, sharedOptionNames } from '../../src/discovery/compact.js';
 import type { JsonSchema } from '../../src/schema/json-schema.js';
 import { buildTools } from '../../src/tool/build-tools.js';
 import type { CommandSpec } from '../../src/types.js';
@@ -35,39 +35,36 @@ const kube: CommandSpec = spec('kube', {
 
 const tools = buildTools(kube);
 const schemas = tools.map((tool) => tool.inputJsonSchema);
-const shared = sharedFlagNames(schemas);
+const commands = tools.map((tool) => tool.command);
+const shared = sharedOptionNames(commands);
 const [get, logs, exec] = schemas.map((schema) => compactInputSchema(schema, shared));
 
 const propertiesOf = (schema: unknown): Record<string, JsonSchema> => (schema as { properties: Record<string, JsonSchema> }).properties;
 const flagsOf = (schema: JsonSchema | undefined): Record<string, JsonSchema> => propertiesOf(propertiesOf(schema).flags);
 
-describe('sharedFlagNames', () => {
-  it('when every tool advertises the same global options then exactly those are shared', () => {
+describe('sharedOptionNames', () => {
+  it('when every command has the same global options then exactly those are shared', () => {
     expect(shared).toEqual(new Set(['namespace', 'color']));
   });
 
-  it('when fewer than two schemas are given then no flag is shared', () => {
-    expect(sharedFlagNames([])).toEqual(new Set());
-    expect(sharedFlagNames(schemas.slice(0, 1))).toEqual(new Set());
+  it('when fewer than two commands are given then no flag is shared', () => {
+    expect(sharedOptionNames([])).toEqual(new Set());
+    expect(sharedOptionNames(commands.slice(0, 1))).toEqual(new Set());
   });
 
-  it('when a flag differs in one schema then it is not shared', () => {
-    const changed = structuredClone(schemas);
-    (flagsOf(changed[1]).namespace as JsonSchema).description = 'Another namespace.';
-    expect(sharedFlagNames(changed)).toEqual(new Set(['color']));
+  it('when an option is declared differently in one command then it is not shared', () => {
+    const changed = commands.map((command, index) => (index === 1 ? { ...command, options: command.options.map((option) => (option.name === 'namespace' ? { ...option, description: 'Another namespace.' } : option)) } : command));
+    expect(sharedOptionNames(changed)).toEqual(new Set(['color']));
   });
 
-  it('when a flag is missing from one schema then it is not shared', () => {
-    const changed = structuredClone(schemas);
-    delete flagsOf(changed[2]).color;
-    expect(sharedFlagNames(changed)).toEqual(new Set(['namespace']));
+  it('when an option is missing from one command then it is not shared', () => {
+    const changed = commands.map((command, index) => (index === 2 ? { ...command, options: command.options.filter((option) => option.name !== 'color') } : command));
+    expect(sharedOptionNames(changed)).toEqual(new Set(['namespace']));
   });
 
-  it('when the same flag lists its keys in another order then it is still shared', () => {
-    const changed = structuredClone(schemas);
-    const flags = flagsOf(changed[0]);
-    flags.namespace = Object.fromEntries(Object.entries(flags.namespace as JsonSchema).reverse());
-    expect(sharedFlagNames(changed)).toEqual(shared);
+  it('when the same option lists its keys in another order then it is still shared', () => {
+    const changed = commands.map((command, index) => (index === 0 ? { ...command, options: command.options.map((option) => Object.fromEntries(Object.entries(option).reverse()) as typeof option) } : command));
+    expect(sharedOptionNames(changed)).toEqual(shared);
   });
 });
 
@@ -232,6 +229,5 @@ describe('compactInputSchema', () => {
         args: { type: 'array', items: { type: 'string', description: 'First sentence.' }, description: 'First sentence.' },
       },
     });
-    expect(sharedFlagNames([wrapped, structuredClone(wrapped)])).toEqual(new Set(['mode', 'tags', 'pair']));
   });
 });
