@@ -68,7 +68,7 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
   };
   const readOutput: CliTools['readOutput'] = (uri, offset, length) => readOutputPage(settings.spool, uri, offset, length, settings.maxResultBytes, names.readOutput);
   const risk = (tool: ToolDefinition) => riskOf(tool.command, options.approval?.risk);
-  const catalog = buildCatalog({ program: root.name, tools, names, risk, run, readOutput, maxPageBytes: settings.maxResultBytes }, root, options.discovery);
+  const catalog = buildCatalog({ program: root.name, tools, names, risk, run, readOutput, maxPageBytes: settings.maxResultBytes, spooling: settings.spool !== undefined }, root, options.discovery);
   const listedNames = catalog.listed.map((tool) => tool.name);
   const resolve = (name: string): ResolvedToolName => resolveToolName(name, listedNames);
 

@@ -64,7 +64,7 @@ export interface CliToolsOptions extends ToolShapeOptions<Selector> {
    * the whole cleaned output is spooled to disk and the result links to it. @default 24576
    */
   readonly maxResultBytes?: number;
-  /** Where and how much cut output is kept for paging; `false` keeps none. @default 64 MiB a call, 512 MiB in all, under the OS temp dir */
+  /** Where and how much cut output is kept for paging; `false` keeps none. @default 16 MiB a call, 256 MiB in all, under the OS temp dir */
   readonly spool?: false | Omit<SpoolOptions, 'memoryBytes'>;
   /** How the commands are offered: a tool each, meta-tools to search and run, or a tool per group. @default mode `auto` */
   readonly discovery?: DiscoveryOptions;

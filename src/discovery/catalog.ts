@@ -47,8 +47,8 @@ export function buildCatalog(source: MetaSource, root: CommandSpec, options: Dis
   const matches = options.pin?.length ? allowCommands(...options.pin) : undefined;
   const pinned = (tool: ToolDefinition): boolean => matches?.(tool.command) ?? false;
   const { tools } = source;
-  const readOutput = readOutputTool(source);
-  const full = (): ListedTool[] => [...tools.map((tool) => direct(tool, source)), readOutput];
+  const readOutput = source.spooling ? [readOutputTool(source)] : [];
+  const full = (): ListedTool[] => [...tools.map((tool) => direct(tool, source)), ...readOutput];
   const shared = (): Set<string> => sharedOptionNames(tools.map((tool) => tool.command));
 
   if (choice === 'all' || choice === 'auto') {
@@ -58,7 +58,7 @@ export function buildCatalog(source: MetaSource, root: CommandSpec, options: Dis
     const over = `the full list passes the ${budget.toLocaleString('en-US')}-token budget`;
     if (choice === 'all' || hopeful(tools.length, budget)) {
       const names = shared();
-      const compact = [...tools.map((tool) => direct(tool, source, names)), describeTool(source, (tool) => tool.name), readOutput];
+      const compact = [...tools.map((tool) => direct(tool, source, names)), describeTool(source, (tool) => tool.name), ...readOutput];
       // A forced list is not measured: its schemas are built page by page, as clients ask.
       const tokens = measure(compact, budget);
       if (choice === 'all' || tokens !== undefined) return catalog('all', true, compact, `a tool per command, compacted: ${over}`, tokens);
@@ -69,11 +69,11 @@ export function buildCatalog(source: MetaSource, root: CommandSpec, options: Dis
   const names = shared();
   const pins = tools.filter(pinned);
   const grouped = groupTools(source, root, tools.filter((tool) => !pinned(tool)), names, (tool) => direct(tool, source, names));
-  const listed = [...pins.map((tool) => direct(tool, source, names)), ...grouped.listed, describeTool(source, (tool) => grouped.runWith.get(tool) ?? tool.name), readOutput];
+  const listed = [...pins.map((tool) => direct(tool, source, names)), ...grouped.listed, describeTool(source, (tool) => grouped.runWith.get(tool) ?? tool.name), ...readOutput];
   return catalog('groups', true, listed, `${grouped.listed.length} tools for ${tools.length - pins.length} commands${pins.length > 0 ? `, ${pins.length} pinned` : ''}`, measure(listed, Number.MAX_SAFE_INTEGER / 4));
 }
 
-function searchCatalog(source: MetaSource, tools: readonly ToolDefinition[], pinned: (tool: ToolDefinition) => boolean, readOutput: ListedTool, why: string): Catalog {
+function searchCatalog(source: MetaSource, tools: readonly ToolDefinition[], pinned: (tool: ToolDefinition) => boolean, readOutput: readonly ListedTool[], why: string): Catalog {
   const pins = tools.filter(pinned);
   const anyReadOnly = tools.some((tool) => source.risk(tool) === 'read-only');
   const runWith = (tool: ToolDefinition): string => (pins.includes(tool) ? tool.name : source.risk(tool) === 'read-only' ? source.names.runReadOnly : source.names.run);
@@ -83,7 +83,7 @@ function searchCatalog(source: MetaSource, tools: readonly ToolDefinition[], pin
     describeTool(source, runWith),
     ...(anyReadOnly ? [runTool(source, 'read-only')] : []),
     runTool(source, 'any'),
-    readOutput,
+    ...readOutput,
   ];
   const pinNote = pins.length > 0 ? `, ${pins.length} pinned` : '';
   return catalog('search', true, listed, `${tools.length} commands found through ${source.names.search}${pinNote}: ${why}`, measure(listed, Number.MAX_SAFE_INTEGER / 4));

@@ -28,6 +28,8 @@ export interface MetaSource {
   readOutput(uri: string, offset: number | undefined, length: number | undefined): ToolResult;
   /** The most bytes a page of output may hold. */
   readonly maxPageBytes: number;
+  /** Cut output is kept for paging (else there is no read tool). */
+  readonly spooling: boolean;
 }
 
 const DEFAULT_SEARCH_LIMIT = 20;

@@ -2,7 +2,7 @@ import type { Middleware, SpooledOutput } from '../call/context.js';
 import { outputUri, type OutputStream } from '../output/output-uri.js';
 import type { ExecOutput, OutputLink, ToolResult } from '../types.js';
 
-/** @default 24576: shown as text and again as structured content (and parsed JSON), a result stays near 20k tokens. */
+/** @default 24576, counted JSON-escaped: shown as text and again as structured content (and parsed JSON), a result stays under 20k tokens. */
 export const DEFAULT_MAX_RESULT_BYTES = 24 * 1024;
 
 export interface FitResultOptions {
@@ -25,7 +25,8 @@ export function fitResult(options: FitResultOptions): Middleware {
 }
 
 function fitted(result: ToolResult, output: ExecOutput, spooled: SpooledOutput | undefined, options: FitResultOptions): ToolResult {
-  const sizes = { stdout: Buffer.byteLength(output.stdout), stderr: Buffer.byteLength(output.stderr) };
+  // Sizes as the result carries them, JSON-escaped: a flood of quotes or line feeds costs twice its bytes.
+  const sizes = { stdout: escapedBytes(output.stdout), stderr: escapedBytes(output.stderr) };
   const budget = options.maxResultBytes;
   if (sizes.stdout + sizes.stderr <= budget) {
     const json = output.truncated ? undefined : parsedJson(output.stdout);
@@ -40,7 +41,7 @@ function fitted(result: ToolResult, output: ExecOutput, spooled: SpooledOutput |
     if (sizes[stream] <= shares[stream]) continue;
     const kept = spooled?.summary.streams[stream];
     const uri = kept && spooled ? outputUri(spooled.id, stream) : undefined;
-    texts[stream] = cutToBytes(output[stream], shares[stream], (headBytes, cutBytes) => marker(stream, cutBytes, headBytes, uri && kept ? { uri, ...kept } : undefined, options.readTool));
+    texts[stream] = cutToEscaped(output[stream], shares[stream], (headBytes, cutBytes) => marker(stream, cutBytes, headBytes, uri && kept ? { uri, ...kept } : undefined, options.readTool));
     if (uri && kept) links.push({ uri, name: stream, description: `The whole ${stream} of the call${kept.complete ? '' : ' (up to the spool\'s cap)'}, ${kept.bytes.toLocaleString('en-US')} bytes; read with ?offset=&length= or ${options.readTool}.`, mimeType: 'text/plain', size: kept.bytes });
   }
   return { ...result, output: { ...output, ...texts, truncated: true }, ...(links.length > 0 ? { links } : {}) };
@@ -52,15 +53,30 @@ function marker(stream: OutputStream, cutBytes: number, headBytes: number, spool
   return `\n[… ${cutBytes.toLocaleString('en-US')} bytes of ${stream} not shown; ${whole}: ${readTool} {"uri": "${spooled.uri}", "offset": ${headBytes}} …]\n`;
 }
 
-/** `text` cut to at most `maxBytes` of UTF-8: its head and tail around a marker, never splitting a character. */
-function cutToBytes(text: string, maxBytes: number, markerFor: (headBytes: number, cutBytes: number) => string): string {
+/**
+ * `text` cut to its head and tail around a marker, the two together at most `maxEscaped` bytes once
+ * JSON-escaped, never splitting a character. The cut is made in the text's own bytes, scaled by how
+ * much it escapes, and shrunk again while the head or tail escapes more than the whole did.
+ */
+function cutToEscaped(text: string, maxEscaped: number, markerFor: (headBytes: number, cutBytes: number) => string): string {
   const bytes = Buffer.from(text);
-  let headEnd = Math.ceil(maxBytes / 2);
-  while (headEnd > 0 && isContinuation(bytes[headEnd])) headEnd--;
-  let tailStart = bytes.byteLength - Math.floor(maxBytes / 2);
-  while (tailStart < bytes.byteLength && isContinuation(bytes[tailStart])) tailStart++;
   const decoder = new TextDecoder();
-  return decoder.decode(bytes.subarray(0, headEnd)) + markerFor(headEnd, tailStart - headEnd) + decoder.decode(bytes.subarray(tailStart));
+  let raw = Math.floor((maxEscaped * bytes.byteLength) / escapedBytes(text));
+  for (;;) {
+    let headEnd = Math.ceil(raw / 2);
+    while (headEnd > 0 && isContinuation(bytes[headEnd])) headEnd--;
+    let tailStart = bytes.byteLength - Math.floor(raw / 2);
+    while (tailStart < bytes.byteLength && isContinuation(bytes[tailStart])) tailStart++;
+    const head = decoder.decode(bytes.subarray(0, headEnd));
+    const tail = decoder.decode(bytes.subarray(tailStart));
+    const over = escapedBytes(head) + escapedBytes(tail) - maxEscaped;
+    if (over <= 0 || raw === 0) return head + markerFor(headEnd, tailStart - headEnd) + tail;
+    raw = Math.max(0, raw - over);
+  }
+}
+
+function escapedBytes(text: string): number {
+  return Buffer.byteLength(JSON.stringify(text)) - 2;
 }
 
 function isContinuation(byte: number | undefined): boolean {

@@ -8,19 +8,19 @@ import { closeSync, ftruncateSync, mkdtempSync, openSync, readdirSync, readSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** @default 67108864 (64 MiB) */
-export const DEFAULT_SPOOL_CALL_BYTES = 64 * 1024 * 1024;
-/** @default 536870912 (512 MiB) */
-export const DEFAULT_SPOOL_TOTAL_BYTES = 512 * 1024 * 1024;
+/** @default 16777216 (16 MiB): hundreds of pages, and a flood past it costs no cleaning. */
+export const DEFAULT_SPOOL_CALL_BYTES = 16 * 1024 * 1024;
+/** @default 268435456 (256 MiB) */
+export const DEFAULT_SPOOL_TOTAL_BYTES = 256 * 1024 * 1024;
 const DIR_PREFIX = 'cli-mcp-spool-';
 
 /** Where the spool lives and how much it may hold. */
 export interface SpoolOptions {
   /** Parent directory of the store's own directory. @default os.tmpdir() */
   readonly dir?: string;
-  /** Most bytes one call may spool, its streams together; past it the rest is not kept. @default 67108864 (64 MiB) */
+  /** Most bytes one call may spool, its streams together; past it the rest is not kept. @default 16777216 (16 MiB) */
   readonly maxCallBytes?: number;
-  /** Most bytes the whole store holds; the oldest finished calls are deleted first to make room. @default 536870912 (512 MiB) */
+  /** Most bytes the whole store holds; the oldest finished calls are deleted first to make room. @default 268435456 (256 MiB) */
   readonly maxTotalBytes?: number;
   /** Bytes a call may write before anything touches the disk: smaller outputs are never spooled. @default 0 */
   readonly memoryBytes?: number;
@@ -50,6 +50,10 @@ export interface SpoolEntry {
   readonly id: string;
   /** Appends text (UTF-8) to one stream. Never throws: a disk error or a cap stops the spooling and is reported by end(). */
   write(stream: SpoolStream, text: string): void;
+  /** Whether written text can still be kept: false once a cap, an error or the end stopped this entry. */
+  readonly accepting: boolean;
+  /** Records that text of this stream was left out unwritten (the entry no longer accepts it): the stream is not whole. */
+  skip(stream: SpoolStream): void;
   /** Finishes the call: which streams are on disk and how big they are. After end(), the entry is readable through Spool.read. */
   end(): SpoolSummary;
 }
@@ -198,7 +202,17 @@ export function createSpool(options: SpoolOptions = {}): Spool {
     open() {
       const entry: EntryState = { id: randomBytes(16).toString('hex'), files: {}, held: [], heldBytes: 0, keptBytes: 0, cut: new Set(), summary: undefined };
       if (!closed) entries.set(entry.id, entry);
-      return { id: entry.id, write: (stream, text) => write(entry, stream, text), end: () => end(entry) };
+      return {
+        id: entry.id,
+        write: (stream, text) => write(entry, stream, text),
+        get accepting() {
+          return !closed && entry.summary === undefined && entry.cut.size === 0;
+        },
+        skip: (stream) => {
+          if (entry.summary === undefined) entry.cut.add(stream);
+        },
+        end: () => end(entry),
+      };
     },
     read(id, stream, offset, length) {
       if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError(`offset must be a non-negative integer, got ${offset}`);

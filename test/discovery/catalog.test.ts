@@ -469,3 +469,19 @@ describe('invalid meta-tool input', () => {
     expect(result).toEqual({ isError: true, message: 'shop_get is not listed in search mode; shop_describe_command {"command": "shop_get"} says which tool runs it.' });
   });
 });
+
+describe('without a spool', () => {
+  it.each(['all', 'search', 'groups'] as const)('when spooling is off then %s mode lists no read tool, since there is nothing to read', (mode) => {
+    const names = toolsIn({ mode }, shop, { spool: false }).tools.catalog.listed.map((tool) => tool.name);
+    expect(names).not.toContain('shop_read_output');
+    expect(toolsIn({ mode }).tools.catalog.listed.map((tool) => tool.name)).toContain('shop_read_output');
+  });
+});
+
+describe('describe in groups mode', () => {
+  it('when a command runs through its group tool then describe says to name it in the command field', async () => {
+    const { tools } = toolsIn({ mode: 'groups' });
+    const result = await tools.call('shop_describe_command', { command: 'order status' });
+    expect(result.structured).toMatchObject({ runWith: 'shop_order', call: expect.stringContaining('shop_order with {"command": "order status"') });
+  });
+});

@@ -96,6 +96,15 @@ describe('spoolWriter cleaning', () => {
     expect(stdout).toBe(asResultShows(text));
   });
 
+  it('when a private key block is open on stderr then the stdout lines printed meanwhile are spooled as the result shows them', () => {
+    const stderr = `${begin}\n${body[0]}\n${body[1]}\n${end}\n`;
+    const stdout = 'step 1 done\nstep 2 done\n';
+    const chunks: Chunk[] = [['stderr', `${begin}\n${body[0]}\n`], ['stdout', stdout], ['stderr', `${body[1]}\n${end}\n`]];
+    const spool = spooled(chunks);
+    expect(spool.stdout).toBe(asResultShows(stdout));
+    expect(spool.stderr).toBe(asResultShows(stderr));
+  });
+
   it('when terminal escapes, bidi controls and zero-width characters are split across chunks then the spool holds the text without them', () => {
     const text = '\u001b[31mred\u001b[0m \u202eevil\u202c zero\u200bwidth\r\n\u001b]8;;https://x.test\u0007link\u001b]8;;\u0007\n';
     const bytes = Buffer.from(text);
