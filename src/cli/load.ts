@@ -21,14 +21,14 @@ export async function loadServer(source: Source, flags: SharedFlags, stderr: Nod
     if (flags.exec === undefined && !listOnly) throw new Error(missingExec(spec.name));
     const server = createMcpServer(spec, { ...serverOptions(flags), executable: flags.exec ?? spec.name, callLog });
     const running = flags.exec === undefined ? '' : `, running ${flags.exec}`;
-    stderr.write(`cli-mcp: ${spec.name}: ${server.tools.tools.length} commands, from manifest ${source.file}${running}; ${server.tools.catalog.note}\n`);
+    stderr.write(`cli-mcp: ${spec.name}: ${commands(server.tools.tools.length)}, from manifest ${source.file}${running}; ${server.tools.catalog.note}\n`);
     return server;
   }
   // Like `git -C`: --cwd is where the target is found and where the CLI runs.
   const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr), env: environmentOf(flags) });
   for (const warning of loaded.warnings) stderr.write(`cli-mcp: warning: ${warning}\n`);
   const server = createMcpServer(loaded.spec, { ...serverOptions(flags), executable: flags.exec ?? loaded.launcher, version: loaded.version, callLog });
-  stderr.write(`cli-mcp: ${loaded.spec.name}: ${server.tools.tools.length} commands, found by ${loaded.method}; ${server.tools.catalog.note}\n`);
+  stderr.write(`cli-mcp: ${loaded.spec.name}: ${commands(server.tools.tools.length)}, found by ${loaded.method}; ${server.tools.catalog.note}\n`);
   return server;
 }
 
@@ -41,6 +41,10 @@ export async function writeTargetManifest(target: string, file: string | undefin
   else writeFileSync(resolve(flags.cwd ?? '.', file), text);
   const commands = flattenRunnable(loaded.spec).length;
   io.stderr.write(`cli-mcp: ${loaded.spec.name}: manifest of ${commands} commands written to ${file ?? 'stdout'}, found by ${loaded.method}\n`);
+}
+
+function commands(count: number): string {
+  return count === 1 ? '1 command' : `${count} commands`;
 }
 
 /** Crawl progress, a line each, on stderr (stdout is the protocol). */

@@ -29,8 +29,10 @@ function fitted(result: ToolResult, output: ExecOutput, spooled: SpooledOutput |
   const sizes = { stdout: escapedBytes(output.stdout), stderr: escapedBytes(output.stderr) };
   const budget = options.maxResultBytes;
   if (sizes.stdout + sizes.stderr <= budget) {
+    // Shown whole here, yet cut before (the in-memory cap): the spooled whole is linked all the same.
+    const links = (['stdout', 'stderr'] as const).flatMap((stream) => (output.truncated ? linksOf(stream, spooled, options.readTool) : []));
     const json = output.truncated ? undefined : parsedJson(output.stdout);
-    return json === undefined ? result : { ...result, output: { ...output, json } };
+    return { ...result, ...(json === undefined ? {} : { output: { ...output, json } }), ...(links.length > 0 ? { links } : {}) };
   }
   const half = Math.floor(budget / 2);
   const stderrShare = sizes.stderr <= half ? sizes.stderr : sizes.stdout <= half ? budget - sizes.stdout : half;
@@ -41,10 +43,22 @@ function fitted(result: ToolResult, output: ExecOutput, spooled: SpooledOutput |
     if (sizes[stream] <= shares[stream]) continue;
     const kept = spooled?.summary.streams[stream];
     const uri = kept && spooled ? outputUri(spooled.id, stream) : undefined;
-    texts[stream] = cutToEscaped(output[stream], shares[stream], (headBytes, cutBytes) => marker(stream, cutBytes, headBytes, uri && kept ? { uri, ...kept } : undefined, options.readTool));
-    if (uri && kept) links.push({ uri, name: stream, description: `The whole ${stream} of the call${kept.complete ? '' : ' (up to the spool\'s cap)'}, ${kept.bytes.toLocaleString('en-US')} bytes; read with ?offset=&length= or ${options.readTool}.`, mimeType: 'text/plain', size: kept.bytes });
+    texts[stream] = cutToEscaped(output[stream], shares[stream], (headBytes, cutBytes, tailBytes) => {
+      // The text at hand may already be the in-memory cap's head and tail: a whole spooled stream knows the true count.
+      const notShown = kept?.complete ? kept.bytes - headBytes - tailBytes : cutBytes;
+      return marker(stream, notShown, headBytes, uri && kept ? { uri, ...kept } : undefined, options.readTool);
+    });
+    links.push(...linksOf(stream, spooled, options.readTool));
   }
   return { ...result, output: { ...output, ...texts, truncated: true }, ...(links.length > 0 ? { links } : {}) };
+}
+
+/** The link to a stream's spooled whole, when it was spooled. */
+function linksOf(stream: OutputStream, spooled: SpooledOutput | undefined, readTool: string): OutputLink[] {
+  const kept = spooled?.summary.streams[stream];
+  if (!spooled || !kept) return [];
+  const what = `The whole ${stream} of the call${kept.complete ? '' : ' (up to the spool\'s cap)'}, ${kept.bytes.toLocaleString('en-US')} bytes`;
+  return [{ uri: outputUri(spooled.id, stream), name: stream, description: `${what}; read with ?offset=&length= or ${readTool}.`, mimeType: 'text/plain', size: kept.bytes }];
 }
 
 function marker(stream: OutputStream, cutBytes: number, headBytes: number, spooled: { uri: string; bytes: number; complete: boolean } | undefined, readTool: string): string {
@@ -58,7 +72,7 @@ function marker(stream: OutputStream, cutBytes: number, headBytes: number, spool
  * JSON-escaped, never splitting a character. The cut is made in the text's own bytes, scaled by how
  * much it escapes, and shrunk again while the head or tail escapes more than the whole did.
  */
-function cutToEscaped(text: string, maxEscaped: number, markerFor: (headBytes: number, cutBytes: number) => string): string {
+function cutToEscaped(text: string, maxEscaped: number, markerFor: (headBytes: number, cutBytes: number, tailBytes: number) => string): string {
   const bytes = Buffer.from(text);
   const decoder = new TextDecoder();
   let raw = Math.floor((maxEscaped * bytes.byteLength) / escapedBytes(text));
@@ -70,7 +84,7 @@ function cutToEscaped(text: string, maxEscaped: number, markerFor: (headBytes: n
     const head = decoder.decode(bytes.subarray(0, headEnd));
     const tail = decoder.decode(bytes.subarray(tailStart));
     const over = escapedBytes(head) + escapedBytes(tail) - maxEscaped;
-    if (over <= 0 || raw === 0) return head + markerFor(headEnd, tailStart - headEnd) + tail;
+    if (over <= 0 || raw === 0) return head + markerFor(headEnd, tailStart - headEnd, bytes.byteLength - tailStart) + tail;
     raw = Math.max(0, raw - over);
   }
 }

@@ -14,7 +14,8 @@ describe.skipIf(!hasKubectl)('cli-mcp wrap kubectl: the real binary, reflected f
   beforeAll(async () => {
     // A fresh cache: the crawl itself is part of what is tested.
     cache = mkdtempSync(join(tmpdir(), 'cli-mcp-kubectl-cache-'));
-    client = await connect('v2 (2026-07-28)', ['kubectl', '--timeout', '20000'], { env: { ...(process.env as Record<string, string>), XDG_CACHE_HOME: cache } });
+    // kubectl's commands as their own tools: a list this big is served in search mode unless all is asked for.
+    client = await connect('v2 (2026-07-28)', ['kubectl', '--tools', 'all', '--timeout', '20000'], { env: { ...(process.env as Record<string, string>), XDG_CACHE_HOME: cache } });
   }, 120_000);
   afterAll(async () => {
     await client?.close();

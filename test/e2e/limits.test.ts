@@ -24,19 +24,51 @@ describe('output', () => {
   });
   afterAll(() => client?.close());
 
+  /** What `gitlike flood 8` prints: 8 MiB of these lines, then `THE END`. */
+  const FLOOD_LINE = `${'x'.repeat(1023)}\n`;
+  const FLOOD_BYTES = 8 * 1024 * 1024 + 'THE END\n'.length;
+
   it('when the CLI prints terminal escapes, bidi controls and zero-width characters then they are stripped', async () => {
     const result = await client.callTool('gitlike_color', {});
     expect(result.structuredContent?.stdout).toBe('red evil zerowidth link\n');
   });
 
-  it('when the CLI prints far past the cap then head and tail come back around a marker, and the CLI ran to its end', async () => {
+  it('when the CLI prints far past the result budget then head and tail come back around a marker naming the read tool, the whole is linked, and the CLI ran to its end', async () => {
     const result = await client.callTool('gitlike_flood', { args: ['8'] });
     const stdout = result.structuredContent?.stdout ?? '';
     expect(result.structuredContent).toMatchObject({ truncated: true, exitCode: 0 });
-    expect(stdout.length).toBeLessThan(65_536 + 200);
-    expect(stdout.startsWith('xxxx')).toBe(true);
-    expect(stdout.endsWith('THE END\n')).toBe(true);
-    expect(stdout).toMatch(/\[… [\d,]+ bytes cut from the middle of stdout …\]/);
+    const marker = /\n\[… ([\d,]+) bytes of stdout not shown; all ([\d,]+) bytes are kept: gitlike_read_output \{"uri": "(cli-mcp:\/\/output\/[0-9a-f]{32}\/stdout)", "offset": (\d+)\} …\]\n/;
+    const found = marker.exec(stdout);
+    if (!found) throw new Error(`no marker in ${stdout.length} characters of stdout`);
+    const [, notShown, kept, uri, offset] = found;
+    const head = stdout.slice(0, found.index);
+    const tail = stdout.slice(found.index + found[0].length);
+    // The head is the stream's first bytes, the offset where the rest starts; the tail is its last bytes.
+    expect(head).toBe(FLOOD_LINE.repeat(24).slice(0, Buffer.byteLength(head)));
+    expect(Number(offset)).toBe(Buffer.byteLength(head));
+    expect(tail).toBe((FLOOD_LINE.repeat(24) + 'THE END\n').slice(-Buffer.byteLength(tail)));
+    expect(kept).toBe(FLOOD_BYTES.toLocaleString('en-US'));
+    expect(notShown).toBe((FLOOD_BYTES - Buffer.byteLength(head) - Buffer.byteLength(tail)).toLocaleString('en-US'));
+    // Together within the 24 KiB budget, counted as the result carries them (JSON-escaped), and most of it used.
+    const escaped = JSON.stringify(head + tail).length - 2;
+    expect(escaped).toBeLessThanOrEqual(24 * 1024);
+    expect(escaped).toBeGreaterThan(23 * 1024);
+    expect(result.content).toContainEqual(expect.objectContaining({ type: 'resource_link', uri, size: FLOOD_BYTES }));
+  });
+
+  it('when the result budget is above the in-memory cap then the capture keeps head and tail around its own marker, and the CLI ran to its end', async () => {
+    const capped = await connect('v2 (2026-07-28)', [gitlike, '--max-output', '65536', '--max-result', String(2 * FLOOD_BYTES)], { cwd: dir });
+    try {
+      const result = await capped.callTool('gitlike_flood', { args: ['8'] });
+      const stdout = result.structuredContent?.stdout ?? '';
+      expect(result.structuredContent).toMatchObject({ truncated: true, exitCode: 0 });
+      expect(stdout.length).toBeLessThan(65_536 + 200);
+      expect(stdout.startsWith('xxxx')).toBe(true);
+      expect(stdout.endsWith('THE END\n')).toBe(true);
+      expect(stdout).toContain(`\n[… ${(FLOOD_BYTES - 65_536).toLocaleString('en-US')} bytes cut from the middle of stdout …]\n`);
+    } finally {
+      await capped.close();
+    }
   });
 });
 

@@ -13,7 +13,7 @@ describe.skipIf(!hasKubectl)('the kubectl manifest example over stdio, running t
   });
   afterAll(() => client?.close());
 
-  it('when the tools are listed then they are the manifest\'s runnable commands, with its annotations', async () => {
+  it('when the tools are listed then they are the manifest\'s runnable commands, with its annotations, then the read tool', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       'kubectl_version',
@@ -24,6 +24,7 @@ describe.skipIf(!hasKubectl)('the kubectl manifest example over stdio, running t
       'kubectl_config_current-context',
       'kubectl_config_get-contexts',
       'kubectl_delete',
+      'kubectl_read_output',
     ]);
     expect(tools.find((tool) => tool.name === 'kubectl_delete')?.annotations).toMatchObject({ destructiveHint: true });
   });

@@ -30,8 +30,9 @@ describe.skipIf(!hasGit)('multi-line values for the real git, through real MCP c
   let strictRepo: string;
   beforeAll(async () => {
     [allowingRepo, strictRepo] = await Promise.all([stagedRepo(), stagedRepo()]);
-    allowing = await connect('v2 (2026-07-28)', ['git', '--allow-multiline', 'git_commit.message'], { cwd: allowingRepo });
-    strict = await connect('v1 sdk', ['git'], { cwd: strictRepo });
+    // git_commit as its own tool: git's list is big enough that auto would serve it in search mode.
+    allowing = await connect('v2 (2026-07-28)', ['git', '--tools', 'all', '--allow-multiline', 'git_commit.message'], { cwd: allowingRepo });
+    strict = await connect('v1 sdk', ['git', '--tools', 'all'], { cwd: strictRepo });
   }, 120_000);
   afterAll(async () => {
     await allowing?.close();

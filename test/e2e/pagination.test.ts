@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientKinds, connect, repoRoot, type TestClient } from './clients.js';
 
 const todo = join(repoRoot, 'examples/todo/todo.js');
-const allTools = ['todo_add', 'todo_list', 'todo_done', 'todo_remove', 'todo_assign', 'todo_tag_add', 'todo_tag_remove'];
+/** A tool per command, then the read tool: three pages of 3. */
+const allTools = ['todo_add', 'todo_list', 'todo_done', 'todo_remove', 'todo_assign', 'todo_tag_add', 'todo_tag_remove', 'todo_read_output'];
 
 describe.each(clientKinds)('tools/list pages with --page-size 3, driven by the %s client', (kind) => {
   let client: TestClient;

@@ -19,8 +19,9 @@ describe('kubectl through cli-mcp, as its users type it', () => {
   let cache: string;
   beforeAll(async () => {
     cache = mkdtempSync(join(tmpdir(), 'cli-mcp-kubectl-argv-'));
+    // kubectl's commands as their own tools: auto would serve a list this big in search mode.
     // The kubectl preset makes exec and attach destructive: this user approves.
-    client = await connect('v2 (2026-07-28)', ['kubectl', '--preset', 'kubectl', '--timeout', '20000'], { env: env(cache), elicit: () => 'accept' });
+    client = await connect('v2 (2026-07-28)', ['kubectl', '--tools', 'all', '--preset', 'kubectl', '--timeout', '20000'], { env: env(cache), elicit: () => 'accept' });
   }, 120_000);
   afterAll(async () => {
     await client?.close();
@@ -72,7 +73,7 @@ describe('git read from its help, wherever the server starts', () => {
     try {
       const schemas: unknown[] = [];
       for (const cwd of [tmpdir(), repo]) {
-        const client = await connect('v2 (2026-07-28)', ['git'], { cwd, env: env(cache) });
+        const client = await connect('v2 (2026-07-28)', ['git', '--tools', 'all'], { cwd, env: env(cache) });
         const { tools } = await client.listTools();
         schemas.push(tools.find((tool) => tool.name === 'git_diff')?.inputSchema);
         await client.close();
@@ -102,7 +103,7 @@ describe('git through cli-mcp, as its users type it', () => {
       git('commit', '-qm', `commit ${n}`);
     }
     writeFileSync(join(repo, 'a.txt'), 'hi there\nchanged\n');
-    client = await connect('v2 (2026-07-28)', ['git', '--preset', 'git', '--allow-multiline', 'git_commit.message'], { cwd: repo, env: { ...env(cache), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+    client = await connect('v2 (2026-07-28)', ['git', '--tools', 'all', '--preset', 'git', '--allow-multiline', 'git_commit.message'], { cwd: repo, env: { ...env(cache), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
   }, 60_000);
   afterAll(async () => {
     await client?.close();

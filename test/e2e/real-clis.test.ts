@@ -38,7 +38,7 @@ interface ListedTool {
 }
 interface Listing {
   readonly exitCode: number | undefined;
-  /** From the stderr line `… found by <method>`. */
+  /** From the stderr line `… found by <method>; <mode> mode, …`. */
   readonly method: string | undefined;
   readonly tools: readonly ListedTool[];
   readonly names: readonly string[];
@@ -71,7 +71,7 @@ async function listTools(target: string, options: { cwd?: string; extra?: readon
   });
   const ms = performance.now() - started;
   const tools = run.exitCode === 0 ? (JSON.parse(run.stdout) as { tools: ListedTool[] }).tools : [];
-  const method = /found by (.+)$/m.exec(run.stderr)?.[1];
+  const method = /found by ([^;\n]+);/.exec(run.stderr)?.[1];
   return { exitCode: run.exitCode, method, tools, names: tools.map((tool) => tool.name), stderr: run.stderr, ms, cwd, home };
 }
 
@@ -100,11 +100,11 @@ describe('svgo 4.1.0: a single-command commander CLI (ESM, its own commander 11)
     listing = await listTools(bin('svgo'));
   });
 
-  it('when listed then it is one tool found by its parse() call, and loading wrote nothing', () => {
+  it('when listed then it is one command tool, then the read tool, found by its parse() call, and loading wrote nothing', () => {
     expectCleanLoad(listing);
     expect(entries(listing.home)).toEqual([]);
     expect(listing.method).toBe('commander (parse() call)');
-    expect(listing.names).toEqual(['svgo']);
+    expect(listing.names).toEqual(['svgo', 'svgo_read_output']);
   });
 
   it('when listed then its variadic options are arrays and --no-color is a boolean defaulting to true', () => {
@@ -154,8 +154,9 @@ describe('playwright-core 1.65.1: nested subcommands, commander bundled by esbui
     expect(entries(listing.home)).toEqual([]);
     expect(listing.method).toBe('commander (parse() call)');
     // It calls itself "npx playwright" (not one word), so the bin's name names the program.
-    expect(listing.stderr).toContain('playwright-core: 29 tools');
-    expect(listing.names).toHaveLength(29);
+    expect(listing.stderr).toContain('playwright-core: 29 commands, found by commander (parse() call); all mode, 30 tools listed');
+    expect(listing.names).toHaveLength(30);
+    expect(listing.names.at(-1)).toBe('playwright_read_output');
     expect(listing.names).toEqual(expect.arrayContaining(['playwright_install', 'playwright_screenshot', 'playwright_trace_open', 'playwright_trace_requests', 'playwright_mcp']));
     // `trace` only groups its subcommands; commander's implicit `help` commands are not tools.
     expect(listing.names).not.toContain('playwright_trace');
@@ -205,11 +206,11 @@ describe('concurrently 9.2.5: a yargs CLI (CJS, its own yargs 17)', () => {
       listing = await listTools(bin('concurrently'), { cwd: project });
     });
 
-    it('when listed then it is one tool found by its parse call, and loading wrote nothing', () => {
+    it('when listed then it is one command tool, then the read tool, found by its parse call, and loading wrote nothing', () => {
       expectCleanLoad(listing, ['package.json']);
       expect(entries(listing.home)).toEqual([]);
       expect(listing.method).toBe('yargs (parse() call)');
-      expect(listing.names).toEqual(['concurrently']);
+      expect(listing.names).toEqual(['concurrently', 'concurrently_read_output']);
     });
 
     it('when listed then yargs types and defaults are in the schema', () => {

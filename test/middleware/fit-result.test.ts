@@ -217,3 +217,21 @@ describe('fitResult JSON', () => {
     expect(result.output).not.toHaveProperty('json');
   });
 });
+
+describe('fitResult after the in-memory cap cut the output', () => {
+  const captured = `${'h'.repeat(3_000)}\n[… 9,994,000 bytes cut from the middle of stdout …]\n${'t'.repeat(3_000)}`;
+  const spooled = { id: ID, summary: { streams: { stdout: { bytes: 10_000_000, complete: true } } } };
+
+  it('when the capture was cut and the result cuts again then the marker counts what is not shown of the whole stream', async () => {
+    const result = await fit({ stdout: captured, truncated: true }, 1000, spooled);
+    const { head, tail, marker } = parts(result.output?.stdout ?? '');
+    expect(marker).toContain(`${(10_000_000 - bytes(head) - bytes(tail)).toLocaleString('en-US')} bytes of stdout not shown`);
+    expect(result.links?.map((link) => link.size)).toEqual([10_000_000]);
+  });
+
+  it('when the capture was cut but what it kept fits the result then the whole stream is still linked', async () => {
+    const result = await fit({ stdout: captured, truncated: true }, 100_000, spooled);
+    expect(result.output?.stdout).toBe(captured);
+    expect(result.links?.map((link) => link.uri)).toEqual([`cli-mcp://output/${ID}/stdout`]);
+  });
+});

@@ -33,9 +33,10 @@ export const machineDevPrograms: readonly Program[] = [
     wrap: ['--preset', 'git'],
     version: ['--version'],
     method: 'help text (git',
-    // `git help -a`: the porcelain and ancillary commands installed here (120; gitk, svn, p4 and the like are listed but absent), less the 5 the preset leaves out (filter-branch, difftool, …).
+    // `git help -a`: the porcelain and ancillary commands installed here (120; gitk, svn, p4 and the like are listed but absent), less the 5 the preset leaves out (filter-branch, difftool, …);
+    // `git submodule` is a tool as well as a group: its own options make it runnable (it prints the status).
     tools: {
-      count: 115,
+      count: 116,
       including: ['clone', 'init', 'add', 'mv', 'restore', 'rm', 'bisect', 'diff', 'grep', 'log', 'show', 'status', 'branch', 'commit', 'merge', 'rebase', 'reset', 'switch', 'tag', 'fetch', 'pull', 'push', 'checkout', 'stash', 'cherry-pick', 'blame', 'config', 'worktree_list', 'stash_list'].map((name) => `git_${name}`),
     },
     files: { 'notes.txt': 'first line\nTODO: write docs\n' },

@@ -68,6 +68,7 @@ describe('real CLIs served by cli-mcp wrap', () => {
       }
       check.soft(run.startError, 'cli-mcp wrap did not start').toBeUndefined();
       check.soft(run.method ?? '(no method line)', 'the method cli-mcp reports').toMatch(new RegExp(`^${escape(program.method)}`));
+      check.soft(run.ownTools.at(-1), 'cli-mcp\'s read tool, listed last').toMatch(/^[A-Za-z0-9_-]+_read_output$/);
       const tools = program.tools;
       if ('exactly' in tools) {
         check.soft([...run.toolNames].sort(), 'the tools, against the runnable commands its help lists').toEqual([...tools.exactly].sort());

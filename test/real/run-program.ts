@@ -23,7 +23,10 @@ export interface ProgramOutcome {
   readonly program: Program;
   readonly version: string;
   readonly method: string | undefined;
+  /** The listed tools that run one command each, in list order. */
   readonly toolNames: readonly string[];
+  /** cli-mcp's own listed tools, after the commands': the read tool, and the describe tool when the list is compacted. */
+  readonly ownTools: readonly string[];
   readonly calls: readonly CallOutcome[];
   /** Why `cli-mcp wrap` did not start, when it did not. */
   readonly startError?: string;
@@ -80,18 +83,22 @@ export async function runProgram(program: Program, dirs: Dirs, cache: string): P
   await prepare(program, dirs, env);
   const version = await versionOf(target, program, env);
   const extraEnv = Object.keys(program.env?.(dirs) ?? {});
-  const wrapArgs = [target, ...(program.wrap ?? []), '--timeout', '30000', ...(extraEnv.length > 0 ? ['--allow-env', ...extraEnv] : [])];
+  // A tool per command, whatever the list's size: the corpus checks the commands and calls them directly.
+  const wrapArgs = [target, ...(program.wrap ?? []), '--tools', 'all', '--timeout', '30000', ...(extraEnv.length > 0 ? ['--allow-env', ...extraEnv] : [])];
   let server: Awaited<ReturnType<typeof serve>>;
   try {
     server = await serve(wrapArgs, { cwd: dirs.cwd, env });
   } catch (error) {
     const startError = error instanceof Error ? error.message : String(error);
     const calls = program.calls.map((call) => ({ tool: call.tool, does: call.does, gap: call.gap, problems: ['cli-mcp wrap did not start'], argv: undefined, exitCode: undefined, stdout: '', stderr: '' }));
-    return { program, version, method: undefined, toolNames: [], calls, startError };
+    return { program, version, method: undefined, toolNames: [], ownTools: [], calls, startError };
   }
   try {
-    const method = /found by (.+)$/m.exec(server.stderr())?.[1];
-    const toolNames = await server.listToolNames();
+    const method = /found by ([^;\n]+);/.exec(server.stderr())?.[1];
+    const listed = await server.listToolNames();
+    const own = (name: string): boolean => OWN_TOOL.test(name);
+    const toolNames = listed.filter((name) => !own(name));
+    const ownTools = listed.filter(own);
     const calls: CallOutcome[] = [];
     for (const call of program.calls) {
       const logged = server.stderr().length;
@@ -99,11 +106,14 @@ export async function runProgram(program: Program, dirs: Dirs, cache: string): P
       const result = await server.callTool(call.tool, typeof call.input === 'function' ? call.input(dirs) : call.input).catch(protocolFailure);
       calls.push(outcome(call, result, loggedArgv(server.stderr().slice(logged), call.tool), dirs));
     }
-    return { program, version, method, toolNames, calls };
+    return { program, version, method, toolNames, ownTools, calls };
   } finally {
     await server.close();
   }
 }
+
+/** The names of cli-mcp's own tools in all mode (`<prefix>_describe_command`, `<prefix>_read_output`); no corpus command ends so. */
+const OWN_TOOL = /_(describe_command|read_output)$/;
 
 function protocolFailure(error: unknown): CallResult {
   return { isError: true, content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }] };

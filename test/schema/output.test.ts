@@ -11,38 +11,36 @@ describe('the output schema', () => {
         "additionalProperties": false,
         "properties": {
           "durationMs": {
-            "description": "How long the command ran, in milliseconds.",
             "type": "number",
           },
           "exitCode": {
-            "description": "The exit code; null when a signal ended the process.",
+            "description": "null when a signal ended the process",
             "type": [
               "integer",
               "null",
             ],
           },
+          "json": {
+            "description": "stdout parsed, when it is JSON shown whole",
+          },
           "outputExceeded": {
-            "description": "The output passed the total ceiling and the process tree was stopped.",
+            "description": "output passed the ceiling, so the process was stopped",
             "type": "boolean",
           },
           "signal": {
-            "description": "The signal that ended the process, if any.",
             "type": "string",
           },
           "stderr": {
-            "description": "What the command wrote to standard error.",
             "type": "string",
           },
           "stdout": {
-            "description": "What the command wrote to standard output.",
             "type": "string",
           },
           "timedOut": {
-            "description": "The command ran out of time and was stopped.",
             "type": "boolean",
           },
           "truncated": {
-            "description": "Output passed the size cap and was cut.",
+            "description": "output was cut to fit; the result links to the whole",
             "type": "boolean",
           },
         },

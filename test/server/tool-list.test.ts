@@ -63,6 +63,6 @@ describe('tools/list pages', () => {
   });
 
   it('when listTools() is called on a server with a small page size then it is still the whole list', () => {
-    expect(names(createMcpServer(spec, { executable: 'true', pageSize: 2 }).listTools())).toEqual(['app_a', 'app_b', 'app_c', 'app_d', 'app_e']);
+    expect(names(createMcpServer(spec, { executable: 'true', pageSize: 2 }).listTools())).toEqual(['app_a', 'app_b', 'app_c', 'app_d', 'app_e', 'app_read_output']);
   });
 });
