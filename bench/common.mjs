@@ -1,6 +1,8 @@
 // Pieces every benchmark shares: settings from the environment, medians, and a client on `cli-mcp wrap`.
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const bin = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
@@ -33,4 +35,48 @@ export async function connectWrap(args, { cwd, env, name = 'cli-mcp-bench' } = {
     throw new Error(`the server did not start: ${error.message}\n${stderr}`, { cause: error });
   }
   return { client, pid: transport.pid };
+}
+
+/**
+ * Writes `big.mjs` into `work`: a commander program with COMMANDS runnable leaves, `big <group> <sub> <leaf>` (10 × 10 × n),
+ * each with 5–10 options of every kind and a positional or two. Statement by statement, like a real CLI.
+ */
+export function writeBigProgram(work, COMMANDS) {
+  const lines = [
+    `import { Command, Option } from ${JSON.stringify(import.meta.resolve('commander'))};`,
+    `import { fileURLToPath } from 'node:url';`,
+    `const act = () => {};`,
+    `export const program = new Command('big').description('A synthetic CLI with ${COMMANDS} commands.')`,
+    `  .option('-v, --verbose', 'say more').option('--profile <name>', 'the profile to use', 'default');`,
+  ];
+  const leaves = COMMANDS / 100;
+  for (let g = 0; g < 10; g += 1) {
+    lines.push(`const g${g} = program.command('group${g}').description('Group ${g}.').option('--region <r>', 'region of group ${g}');`);
+    for (let s = 0; s < 10; s += 1) {
+      lines.push(`const g${g}s${s} = g${g}.command('sub${s}').description('Subgroup ${s} of group ${g}.');`);
+      for (let l = 0; l < leaves; l += 1) lines.push(leafCommand(`g${g}s${s}`, g * 100 + s * 10 + l, l));
+    }
+  }
+  lines.push(`if (process.argv[1] === fileURLToPath(import.meta.url)) program.parse();`);
+  const file = join(work, 'big.mjs');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+function leafCommand(parent, n, l) {
+  const kinds = [
+    `.option('--force', 'do it without asking')`,
+    `.option('-o, --output <format>', 'output format', 'text')`,
+    `.addOption(new Option('--level <l>', 'how much').choices(['low', 'medium', 'high']))`,
+    `.option('--limit <n>', 'at most this many', (v) => Number.parseInt(v, 10))`,
+    `.option('--ratio <x>', 'a fraction', (v) => Number.parseFloat(v))`,
+    `.option('--tag <tags...>', 'tags to match')`,
+    `.option('--color', 'colour the output').option('--no-color', 'plain output')`,
+    `.option('--since [when]', 'only newer entries (now when bare)')`,
+    `.requiredOption('--target <name>', 'what to act on')`,
+    `.option('--dry-run', 'only say what would happen')`,
+  ];
+  const options = kinds.slice(0, 5 + (n % 6)).join('');
+  const args = l % 2 === 0 ? `.argument('<id>', 'the item').argument('[more...]', 'more items')` : `.argument('[name]', 'a name')`;
+  return `${parent}.command('cmd${l}').description('Command ${n}: does thing ${n}.')${args}${options}.action(act);`;
 }

@@ -2,12 +2,12 @@
 // Usage: npm run bench:context   (or: npm run build && node bench/context.mjs)
 // Env: BENCH_COMMANDS runnable commands of the synthetic CLI (1000, a multiple of 100).
 // See bench/README.md for what each figure means.
-import { accessSync, constants, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execa } from 'execa';
-import { bin, count } from './common.mjs';
+import { bin, count, writeBigProgram } from './common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { estimateTokens } = await import(pathToFileURL(join(root, 'dist/discovery/budget.js')).href);
@@ -31,50 +31,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     cleanUp();
     process.exit(130);
   });
-}
-
-/**
- * The synthetic CLI of bench/scale.mjs, copied: `big <group> <sub> <leaf>` (10 × 10 × n) with 5–10
- * options of every kind and a positional or two. Keep the two in step.
- */
-function writeBigProgram() {
-  const lines = [
-    `import { Command, Option } from ${JSON.stringify(import.meta.resolve('commander'))};`,
-    `import { fileURLToPath } from 'node:url';`,
-    `const act = () => {};`,
-    `export const program = new Command('big').description('A synthetic CLI with ${COMMANDS} commands.')`,
-    `  .option('-v, --verbose', 'say more').option('--profile <name>', 'the profile to use', 'default');`,
-  ];
-  const leaves = COMMANDS / 100;
-  for (let g = 0; g < 10; g += 1) {
-    lines.push(`const g${g} = program.command('group${g}').description('Group ${g}.').option('--region <r>', 'region of group ${g}');`);
-    for (let s = 0; s < 10; s += 1) {
-      lines.push(`const g${g}s${s} = g${g}.command('sub${s}').description('Subgroup ${s} of group ${g}.');`);
-      for (let l = 0; l < leaves; l += 1) lines.push(leafCommand(`g${g}s${s}`, g * 100 + s * 10 + l, l));
-    }
-  }
-  lines.push(`if (process.argv[1] === fileURLToPath(import.meta.url)) program.parse();`);
-  const file = join(work, 'big.mjs');
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
-}
-
-function leafCommand(parent, n, l) {
-  const kinds = [
-    `.option('--force', 'do it without asking')`,
-    `.option('-o, --output <format>', 'output format', 'text')`,
-    `.addOption(new Option('--level <l>', 'how much').choices(['low', 'medium', 'high']))`,
-    `.option('--limit <n>', 'at most this many', (v) => Number.parseInt(v, 10))`,
-    `.option('--ratio <x>', 'a fraction', (v) => Number.parseFloat(v))`,
-    `.option('--tag <tags...>', 'tags to match')`,
-    `.option('--color', 'colour the output').option('--no-color', 'plain output')`,
-    `.option('--since [when]', 'only newer entries (now when bare)')`,
-    `.requiredOption('--target <name>', 'what to act on')`,
-    `.option('--dry-run', 'only say what would happen')`,
-  ];
-  const options = kinds.slice(0, 5 + (n % 6)).join('');
-  const args = l % 2 === 0 ? `.argument('<id>', 'the item').argument('[more...]', 'more items')` : `.argument('[name]', 'a name')`;
-  return `${parent}.command('cmd${l}').description('Command ${n}: does thing ${n}.')${args}${options}.action(act);`;
 }
 
 function onPath(name) {
@@ -135,7 +91,7 @@ function print(results, notes) {
 
 try {
   const targets = [
-    { name: `synthetic commander CLI`, args: [writeBigProgram()] },
+    { name: `synthetic commander CLI`, args: [writeBigProgram(work, COMMANDS)] },
     { name: 'kubectl', needs: 'kubectl', args: ['kubectl', '--exec', 'kubectl', '--preset', 'kubectl'] },
     { name: 'docker', needs: 'docker', args: ['docker'] },
     { name: 'git', needs: 'git', args: ['git', '--preset', 'git'] },
