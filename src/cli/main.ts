@@ -49,9 +49,11 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
     .usage('[options] <target> | --manifest <file> --exec <binary>')
     .addOption(new Option('--page-size <n>', 'tools per tools/list page (clients follow nextCursor for the rest)').argParser(positiveInt).default(100))
     .addOption(new Option('--max-frame-bytes <n>', 'longest message read from the client; a longer one is skipped and answered with an error').argParser(positiveInt).default(4 * 1024 * 1024))
-    .action(async (target: string | undefined, flags: SharedFlags, command: Command) => {
+    .addOption(new Option('--http <[host:]port>', 'serve Streamable HTTP at http://host:port/mcp instead of stdio (host 127.0.0.1 unless given)').argParser(listenAddress))
+    .action(async (target: string | undefined, flags: SharedFlags & { http?: ListenAddress }, command: Command) => {
       const server = await loadServer(sourceOf(command, target, flags.manifest), flags, io.stderr);
-      const handle = server.serveStdio();
+      const handle = flags.http ? await server.serveHttp(flags.http) : server.serveStdio();
+      if ('url' in handle) io.stderr.write(`cli-mcp: serving ${handle.url} (health: /healthz, readiness: /readyz)\n`);
       const stop = (): void => {
         void handle.close().finally(() => process.exit(0));
       };
@@ -118,6 +120,19 @@ function sourceOf(command: Command, target: string | undefined, manifest: string
   if (manifest === true) command.error('error: --manifest needs a file to read, or a target whose manifest to print');
   if (target === undefined) command.error('error: give a target (a JS file or an installed bin) or --manifest <file>');
   return { kind: 'target', target };
+}
+
+interface ListenAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** `8080`, `0.0.0.0:8080`, `[::1]:8080`. */
+function listenAddress(value: string): ListenAddress {
+  const match = /^(?:(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]+)):)?(\d{1,5})$/.exec(value);
+  const port = Number(match?.[3]);
+  if (!match || port > 65_535) throw new Error(`expected [host:]port, such as 8080 or 127.0.0.1:8080, got "${value}"`);
+  return { host: match[1] ?? match[2] ?? '127.0.0.1', port };
 }
 
 function parseJson(text: string): unknown {

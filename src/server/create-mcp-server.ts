@@ -4,7 +4,8 @@ import type { Launcher } from '../exec/launcher.js';
 import { reflectCommander, type CommanderCommand } from '../reflect/commander.js';
 import { createCliTools, type CliTools, type CliToolsOptions } from '../call/cli-tools.js';
 import type { CommandSpec } from '../types.js';
-import { serverFactory } from './create-server.js';
+import { serverFactory, type ServerSettings } from './create-server.js';
+import { serveHttp, type HttpHandle, type HttpSettings } from './http.js';
 import { DEFAULT_MAX_FRAME_BYTES } from './bounded-lines.js';
 import { serveStdio, type StdioHandle } from './stdio.js';
 import { DEFAULT_PAGE_SIZE, listTools } from './tool-list.js';
@@ -35,6 +36,8 @@ export interface CliMcpServer {
   createServer(): Server;
   /** Serves over this process's stdio. */
   serveStdio(): StdioHandle;
+  /** Serves Streamable HTTP on `host:port` (`/mcp`, `/healthz`, `/readyz`); resolves once listening. */
+  serveHttp(settings: Omit<HttpSettings, keyof ServerSettings>): Promise<HttpHandle>;
 }
 
 /** Builds an MCP server from a commander program (reflected here) or an already reflected CommandSpec. */
@@ -49,6 +52,7 @@ export function createMcpServer(source: CommanderCommand | CommandSpec, options:
     listTools: () => listTools(tools),
     createServer: serverFactory(tools, info, settings),
     serveStdio: () => serveStdio(tools, info, settings),
+    serveHttp: (http) => serveHttp(tools, info, { ...settings, ...http }),
   };
 }
 

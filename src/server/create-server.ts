@@ -19,6 +19,8 @@ export interface ServerSettings {
   readonly pageSize?: number;
   /** How long an approval question can be answered: the approval options' grant TTL. @default 300000 */
   readonly grantTtlMs?: number;
+  /** Where one server instance keeps approval grants. @default a map per instance: per connection over stdio */
+  readonly grants?: () => Map<string, number>;
 }
 
 /** A factory that builds one MCP server per connection over the same tools (both protocol eras). */
@@ -27,8 +29,8 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: Se
   const approval = approvalBridge({ ttlMs: settings.grantTtlMs });
   const { catalog } = cliTools;
   return () => {
-    // Grants live in one session: this connection.
-    const grants = new Map<string, number>();
+    // Over stdio grants live in one session, this connection; over HTTP an instance serves one request, so they live longer.
+    const grants = settings.grants?.() ?? new Map<string, number>();
     const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {}, resources: {}, logging: {} }, ...approval.serverOptions });
     server.setRequestHandler('tools/list', (request) => pageOfTools(catalog.listed, request.params?.cursor, pageSize));
     outputResources(server, cliTools);

@@ -1,7 +1,9 @@
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as TransportV2 } from '@modelcontextprotocol/client/stdio';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { fileURLToPath } from 'node:url';
 
@@ -38,14 +40,23 @@ export const clientKinds: readonly ClientKind[] = ['v2 (2026-07-28)', 'v2 (2025-
 
 /** Spawns `cli-mcp wrap …args` and connects a client of the given kind to it over stdio. */
 export async function connect(kind: ClientKind, args: readonly string[], options: { cwd?: string; env?: Record<string, string>; elicit?: Elicit } = {}): Promise<TestClient> {
-  const { elicit } = options;
-  const capabilities = elicit ? { capabilities: { elicitation: {} } } : {};
   // Without `env` the SDK passes only a safe default environment to the server.
   const server = { command: process.execPath, args: [binPath, 'wrap', ...args], cwd: options.cwd ?? repoRoot, stderr: 'pipe' as const, ...(options.env ? { env: options.env } : {}) };
+  return connectTo(kind, { v1: () => new TransportV1(server), v2: () => new TransportV2(server) }, options.elicit);
+}
+
+/** Connects a client of the given kind to a Streamable HTTP endpoint (`http://…/mcp`). */
+export async function connectHttp(kind: ClientKind, url: string, options: { elicit?: Elicit; headers?: Record<string, string> } = {}): Promise<TestClient> {
+  const requestInit = options.headers ? { requestInit: { headers: options.headers } } : {};
+  return connectTo(kind, { v1: () => new HttpTransportV1(new URL(url), requestInit), v2: () => new HttpTransportV2(new URL(url), requestInit) }, options.elicit);
+}
+
+async function connectTo(kind: ClientKind, transports: { v1: () => TransportV1 | HttpTransportV1; v2: () => TransportV2 | HttpTransportV2 }, elicit: Elicit | undefined): Promise<TestClient> {
+  const capabilities = elicit ? { capabilities: { elicitation: {} } } : {};
   if (kind === 'v1 sdk') {
     const client = new ClientV1({ name: 'e2e-v1', version: '1.0.0' }, capabilities);
     if (elicit) client.setRequestHandler(ElicitRequestSchema, async (request) => answer(elicit, request.params.message));
-    await client.connect(new TransportV1(server));
+    await client.connect(transports.v1());
     return {
       kind,
       protocolVersion: () => undefined,
@@ -58,7 +69,7 @@ export async function connect(kind: ClientKind, args: readonly string[], options
   const modern = kind === 'v2 (2026-07-28)';
   const client = new ClientV2({ name: 'e2e-v2', version: '1.0.0' }, { ...capabilities, ...(modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}) });
   if (elicit) client.setRequestHandler('elicitation/create', async (request) => answer(elicit, request.params.message));
-  await client.connect(new TransportV2(server));
+  await client.connect(transports.v2());
   return {
     kind,
     protocolVersion: () => client.getNegotiatedProtocolVersion(),

@@ -1,0 +1,126 @@
+/**
+ * Streamable HTTP: one endpoint (`/mcp`) answering the 2026-07-28 era per request and 2025-11-25
+ * clients through the SDK's stateless legacy path, beside `/healthz` and `/readyz`. Host and Origin
+ * are checked on every request (DNS rebinding); bodies, headers and slow clients are bounded.
+ */
+import { createServer, type IncomingMessage, type Server as NodeServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, localhostAllowedHostnames, localhostAllowedOrigins, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
+import type { CliTools } from '../call/cli-tools.js';
+import { CliMcpError } from '../errors.js';
+import { stopAllRuns } from '../exec/run.js';
+import { serverFactory, type ServerInfo, type ServerSettings } from './create-server.js';
+
+/** Where and how the HTTP server listens. */
+export interface HttpSettings extends ServerSettings {
+  /** @default '127.0.0.1' */
+  readonly host?: string;
+  /** `0` picks a free port. */
+  readonly port: number;
+  /** Host header names accepted besides localhost's and the bound address (a public name behind a proxy). @default none */
+  readonly allowedHosts?: readonly string[];
+  /** Origin hostnames accepted besides localhost's (browser clients). @default none */
+  readonly allowedOrigins?: readonly string[];
+  /** Largest request body. @default 4194304 (4 MiB) */
+  readonly maxBodyBytes?: number;
+  /** Time for a client to send its whole request (slow clients are cut off). @default 30000 */
+  readonly requestTimeoutMs?: number;
+  /** After a stop is asked, how long calls in flight may run before their process trees are stopped. @default 10000 */
+  readonly shutdownGraceMs?: number;
+  /** Whether requests are authenticated; a server on a non-loopback address without it is refused. @default false */
+  readonly authenticated?: boolean;
+}
+
+/** A listening HTTP server. */
+export interface HttpHandle {
+  /** `http://host:port/mcp`. */
+  readonly url: string;
+  /** Stops accepting, lets calls in flight finish up to the grace period, then stops every process tree. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+const MAX_HEADER_BYTES = 16 * 1024;
+const MCP_PATH = '/mcp';
+
+/** Starts serving `cliTools` over HTTP; resolves once it listens. */
+export async function serveHttp(cliTools: CliTools, info: ServerInfo, settings: HttpSettings): Promise<HttpHandle> {
+  const host = settings.host ?? '127.0.0.1';
+  if (!isLoopback(host) && !settings.authenticated) {
+    throw new CliMcpError('cli-mcp.invalid-option', `refusing to serve on ${host} without authentication: anyone who can reach it could run the CLI; bind to 127.0.0.1 or configure tokens`);
+  }
+  const maxBodyBytes = settings.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const onerror = (error: Error): void => void process.stderr.write(`cli-mcp: http: ${error.message}\n`);
+  // Grants outlive one request: they belong to whoever asked (one principal until authentication says who).
+  const grants = new Map<string, number>();
+  const factory = serverFactory(cliTools, info, { ...settings, grants: () => grants });
+  const mcp = createMcpHandler(() => factory(), { legacy: 'stateless', maxRequestBodySize: maxBodyBytes, onerror });
+  const serveMcp = toNodeHandler(mcp, { maxRequestBodySize: maxBodyBytes, onerror });
+  const hosts = [...localhostAllowedHostnames(), bracketed(host), ...(settings.allowedHosts ?? [])];
+  const origins = [...localhostAllowedOrigins(), ...(settings.allowedOrigins ?? [])];
+  const inFlight = new Set<Promise<void>>();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // DNS rebinding: a page on another site that resolves its name to us gets nothing, not even health.
+    const hostCheck = validateHostHeader(req.headers.host, hosts);
+    if (!hostCheck.ok) return answer(res, 403, `Forbidden: ${hostCheck.message}`);
+    const originCheck = validateOriginHeader(req.headers.origin, origins);
+    if (!originCheck.ok) return answer(res, 403, `Forbidden: ${originCheck.message}`);
+    if (path === '/healthz') return answer(res, 200, 'ok');
+    if (path === '/readyz') return answer(res, 200, `ready: ${cliTools.catalog.listed.length} tools`);
+    if (path !== MCP_PATH) return answer(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
+    await serveMcp(req, res);
+  };
+
+  const server: NodeServer = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: settings.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, headersTimeout: 10_000 }, (req, res) => {
+    const done = handle(req, res).catch((error: unknown) => {
+      onerror(error instanceof Error ? error : new Error(String(error)));
+      if (!res.headersSent) answer(res, 500, 'Internal error');
+      else res.destroy();
+    });
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${bracketed(host)}:${port}${MCP_PATH}`,
+    close: () =>
+      (closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const grace = new Promise<void>((resolve) => setTimeout(resolve, settings.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS).unref());
+        await Promise.race([Promise.allSettled([...inFlight]), grace]);
+        // Past the grace: calls still running are stopped with their whole process trees.
+        stopAllRuns();
+        await mcp.close();
+        server.closeAllConnections();
+        await stopped;
+      })()),
+  };
+}
+
+function answer(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(`${text}\n`);
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** An IPv6 address as a Host header carries it. */
+function bracketed(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}

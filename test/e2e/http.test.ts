@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { binPath, clientKinds, connectHttp, repoRoot, textOf, type ClientKind } from './clients.js';
+
+const todo = join(repoRoot, 'examples/todo/todo.js');
+const streamer = join(repoRoot, 'test/fixtures/stream/keyprinter.js');
+
+/** `cli-mcp wrap … --http 127.0.0.1:0` as a real process; resolves once it prints where it listens. */
+async function serve(args: readonly string[], cwd: string): Promise<{ url: string; base: string; server: ResultPromise; stderr: () => string }> {
+  const server = execa(process.execPath, [binPath, 'wrap', ...args, '--http', '127.0.0.1:0'], { cwd, reject: false, buffer: false, stdin: 'ignore' });
+  let stderr = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    server.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /serving (http:\/\/\S+\/mcp)/.exec(stderr);
+      if (match?.[1]) resolve(match[1]);
+    });
+    void server.then((result) => reject(new Error(`the server exited (${result.exitCode}): ${stderr}`)));
+  });
+  return { url, base: url.replace(/\/mcp$/, ''), server, stderr: () => stderr };
+}
+
+let dir: string;
+let todoServer: Awaited<ReturnType<typeof serve>>;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cli-mcp-http-'));
+  todoServer = await serve([todo], dir);
+});
+afterAll(async () => {
+  todoServer?.server.kill('SIGTERM');
+  await todoServer?.server;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe.each(clientKinds)('Streamable HTTP with the %s client', (kind: ClientKind) => {
+  it('when tools are listed and called then they work as over stdio', async () => {
+    const client = await connectHttp(kind, todoServer.url);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toContain('todo_add');
+      const added = await client.callTool('todo_add', { args: [`over http ${kind}`] });
+      expect(added.isError).toBeFalsy();
+      const listed = await client.callTool('todo_list', { flags: { json: true } });
+      expect(listed.structuredContent?.stdout).toContain(`over http ${kind}`);
+      if (kind === 'v2 (2026-07-28)') expect(client.protocolVersion()).toBe('2026-07-28');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('when a destructive call is made then a 2026-07-28 client is asked and it runs on accept; a stateless 2025-era request cannot be asked, so it is refused', async () => {
+    const asked: string[] = [];
+    const client = await connectHttp(kind, todoServer.url, { elicit: (message) => (asked.push(message), 'accept') });
+    try {
+      await client.callTool('todo_add', { args: [`to remove ${kind}`] });
+      const titles = async () => (JSON.parse((await client.callTool('todo_list', { flags: { json: true } })).structuredContent?.stdout ?? '[]') as Array<{ id: number; title: string }>);
+      const id = String((await titles()).find((item) => item.title === `to remove ${kind}`)?.id);
+      const removed = await client.callTool('todo_remove', { flags: { force: true }, args: [id] });
+      if (kind === 'v2 (2026-07-28)') {
+        expect(textOf(removed)).toBe('Removed 1\n');
+        expect(asked).toEqual([`Allow the assistant to run this destructive command?\n\ntodo remove --force -- ${id}`]);
+        expect((await titles()).map((item) => item.title)).not.toContain(`to remove ${kind}`);
+      } else {
+        // The 2025 era over HTTP is served per request, without a session to carry a question and its answer.
+        expect(removed.isError).toBe(true);
+        expect(textOf(removed)).toContain('cannot ask the user');
+        expect(asked).toEqual([]);
+        expect((await titles()).map((item) => item.title)).toContain(`to remove ${kind}`);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('the HTTP edge', () => {
+  it('when health and readiness are asked then they answer 200', async () => {
+    expect((await fetch(`${todoServer.base}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${todoServer.base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.text()).toContain('ready: 8 tools');
+  });
+
+  it.each([
+    ['a Host of another site (DNS rebinding)', { host: 'evil.example' }],
+    ['an Origin of another site', { origin: 'http://evil.example' }],
+  ])('when a request carries %s then it is refused with 403 before anything runs', async (_what, headers) => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(todoServer.url);
+      const req = request({ host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end('{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
+    });
+    expect(status).toBe(403);
+  });
+
+  it('when a body is over the limit then it is refused with 413 before it is read, and the server goes on', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(todoServer.url);
+      const req = request({ host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': String(5 * 1024 * 1024) } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.write('{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"pad":"');
+    });
+    expect(status).toBe(413);
+    expect((await fetch(`${todoServer.base}/healthz`)).status).toBe(200);
+  });
+
+  it('when another path is asked then it is 404', async () => {
+    expect((await fetch(`${todoServer.base}/other`)).status).toBe(404);
+  });
+
+  it('when asked to listen on a non-loopback address without authentication then it refuses to start, saying why', async () => {
+    const result = await execa(process.execPath, [binPath, 'wrap', todo, '--http', '0.0.0.0:0'], { cwd: dir, reject: false, timeout: 20_000 });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('refusing to serve on 0.0.0.0 without authentication');
+  });
+});
+
+describe('stopping the HTTP server', () => {
+  it('when SIGTERM comes during a call then the call finishes with its result and the server exits', async () => {
+    const { url, server } = await serve([streamer], dir);
+    const client = await connectHttp('v2 (2026-07-28)', url);
+    try {
+      const call = client.callTool('keyprinter_slow', {});
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      server.kill('SIGTERM');
+      const result = await call;
+      expect(result.isError).toBeFalsy();
+      const exited = await server;
+      expect(exited.exitCode ?? exited.signal).toBeDefined();
+    } finally {
+      await client.close().catch(() => {});
+    }
+  });
+});
