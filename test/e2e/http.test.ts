@@ -144,3 +144,38 @@ describe('stopping the HTTP server', () => {
     }
   });
 });
+
+describe('progress and logging over HTTP', () => {
+  const gitlike = join(repoRoot, 'test/fixtures/secure/gitlike.js');
+
+  it('when a 2026-07-28 client and a v1 client ask for progress then output lines stream to them over HTTP, cleaned, with log notifications', async () => {
+    const { url, server } = await serve([gitlike], dir);
+    try {
+      const { Client: ClientV2 } = await import('@modelcontextprotocol/client');
+      const { StreamableHTTPClientTransport: TransportV2 } = await import('@modelcontextprotocol/client');
+      const modern = new ClientV2({ name: 'http-progress', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+      await modern.connect(new TransportV2(new URL(url)));
+      const messages: string[] = [];
+      await modern.callTool({ name: 'gitlike_ticker', arguments: {} }, { onprogress: (p) => void messages.push(p.message ?? '') });
+      await modern.close();
+      expect(messages.join('\n')).toContain('tick 5');
+      expect(messages.join('\n')).toContain('tick 3 bold [REDACTED]');
+
+      const { Client: ClientV1 } = await import('@modelcontextprotocol/sdk/client/index.js');
+      const { StreamableHTTPClientTransport: TransportV1 } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+      const { CallToolResultSchema, LoggingMessageNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js');
+      const legacy = new ClientV1({ name: 'http-progress-v1', version: '1.0.0' });
+      const logs: unknown[] = [];
+      legacy.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void logs.push(notification.params.data));
+      await legacy.connect(new TransportV1(new URL(url)));
+      const streamed: string[] = [];
+      await legacy.callTool({ name: 'gitlike_ticker', arguments: {} }, CallToolResultSchema, { onprogress: (p) => void streamed.push(p.message ?? '') });
+      await legacy.close();
+      expect(streamed.join('\n')).toContain('tick 5');
+      expect(logs).toContainEqual(expect.objectContaining({ tool: 'gitlike_ticker', decision: 'ran' }));
+    } finally {
+      server.kill('SIGTERM');
+      await server;
+    }
+  });
+});
