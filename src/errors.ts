@@ -5,10 +5,12 @@ export type ErrorCode =
   | 'cli-mcp.reflection-failed'
   | 'cli-mcp.program-exited'
   | 'cli-mcp.invalid-manifest'
+  | 'cli-mcp.invalid-tokens'
   | 'cli-mcp.invalid-option'
   | 'cli-mcp.invalid-selector'
   | 'cli-mcp.tool-name-collision'
   | 'cli-mcp.middleware'
+  | 'cli-mcp.store-unavailable'
   | 'cli-mcp.unrepresentable';
 
 /** The one error class cli-mcp throws; `code` is stable, `cause` keeps the underlying error. */

@@ -24,6 +24,8 @@ export interface CallOptions {
   readonly progress?: (message: string) => void;
   /** Whether the user can be asked, their answer, and the session's grants. @default cannot ask, no grants */
   readonly approval?: CallContext['approval'];
+  /** Who is calling, as the transport authenticated them. @default nobody in particular (stdio) */
+  readonly principal?: CallContext['principal'];
 }
 
 /** The tools of one CLI and the way to call them, independent of any transport. */
@@ -55,10 +57,10 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
   const tools = chosen.map(({ tool }) => tool);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
-  const run: CliTools['run'] = async (tool, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: new Map() }, progress } = {}) => {
+  const run: CliTools['run'] = async (tool, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: new Map() }, progress, principal } = {}) => {
     const chain = chains.get(tool);
     if (!chain) return { isError: true, message: unknownToolMessage(tool.name, []) };
-    const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, log, approval, progress, timeoutMs: settings.timeoutMs, state: new Map() };
+    const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, log, approval, progress, principal, timeoutMs: settings.timeoutMs, state: new Map() };
     try {
       await chain(ctx);
     } catch (error) {

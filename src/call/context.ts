@@ -31,8 +31,16 @@ export interface CallContext {
   result?: ToolResult;
   /** Where the run kept the call's whole cleaned output on disk, when it passed the result budget. */
   spooled?: SpooledOutput;
+  /** Who made the call, when the transport authenticated it (HTTP); undefined over stdio. */
+  readonly principal?: CallPrincipal;
   /** Free room for middleware to share facts about this call. */
   readonly state: Map<string, unknown>;
+}
+
+/** Who a call is for: a name, and the scopes their credential grants. */
+export interface CallPrincipal {
+  readonly name: string;
+  readonly scopes: readonly string[];
 }
 
 /** The transport's side of approval. */

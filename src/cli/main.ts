@@ -50,9 +50,14 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
     .addOption(new Option('--page-size <n>', 'tools per tools/list page (clients follow nextCursor for the rest)').argParser(positiveInt).default(100))
     .addOption(new Option('--max-frame-bytes <n>', 'longest message read from the client; a longer one is skipped and answered with an error').argParser(positiveInt).default(4 * 1024 * 1024))
     .addOption(new Option('--http <[host:]port>', 'serve Streamable HTTP at http://host:port/mcp instead of stdio (host 127.0.0.1 unless given)').argParser(listenAddress))
-    .action(async (target: string | undefined, flags: SharedFlags & { http?: ListenAddress }, command: Command) => {
+    .option('--token-file <file>', 'with --http: bearer tokens that may call, each naming a principal ({"tokens": [{"principal", "token", "scopes"}]}; also read from $CLI_MCP_TOKENS)')
+    .option('--oauth-issuer <url>', 'with --http: accept JWT access tokens from this OAuth issuer (its JWKS found from its metadata)')
+    .option('--oauth-resource <url>', 'with --oauth-issuer: this server\'s public URL (https://…/mcp), the audience tokens must name')
+    .option('--oauth-jwks <url>', 'with --oauth-issuer: the issuer\'s JWKS URL, instead of discovering it')
+    .action(async (target: string | undefined, flags: SharedFlags & HttpFlags, command: Command) => {
       const server = await loadServer(sourceOf(command, target, flags.manifest), flags, io.stderr);
-      const handle = flags.http ? await server.serveHttp(flags.http) : server.serveStdio();
+      const authenticator = flags.http ? await authenticatorFor(flags, io.stderr) : undefined;
+      const handle = flags.http ? await server.serveHttp({ ...flags.http, authenticator }) : server.serveStdio();
       if ('url' in handle) io.stderr.write(`cli-mcp: serving ${handle.url} (health: /healthz, readiness: /readyz)\n`);
       const stop = (): void => {
         void handle.close().finally(() => process.exit(0));
@@ -125,6 +130,28 @@ function sourceOf(command: Command, target: string | undefined, manifest: string
 interface ListenAddress {
   readonly host: string;
   readonly port: number;
+}
+
+interface HttpFlags {
+  http?: ListenAddress;
+  tokenFile?: string;
+  oauthIssuer?: string;
+  oauthResource?: string;
+  oauthJwks?: string;
+}
+
+/** The authenticator the flags (and $CLI_MCP_TOKENS) describe, or none; the auth modules load only with --http. */
+async function authenticatorFor(flags: HttpFlags, stderr: NodeJS.WritableStream) {
+  const { loadStaticTokens, TOKENS_ENV } = await import('../http/auth/load-tokens.js');
+  const { createAuthenticator } = await import('../http/auth/authenticator.js');
+  const tokens = flags.tokenFile !== undefined || process.env[TOKENS_ENV] ? await loadStaticTokens({ file: flags.tokenFile }) : undefined;
+  // The plaintext tokens leave the environment once hashed: no child and no later reader sees them.
+  delete process.env[TOKENS_ENV];
+  if (flags.oauthIssuer === undefined && (flags.oauthResource ?? flags.oauthJwks) !== undefined) throw new Error('--oauth-resource and --oauth-jwks need --oauth-issuer');
+  if (flags.oauthIssuer !== undefined && flags.oauthResource === undefined) throw new Error('--oauth-issuer needs --oauth-resource: the public URL of this server, which tokens must name as their audience');
+  const oauth = flags.oauthIssuer === undefined || flags.oauthResource === undefined ? undefined : { issuer: flags.oauthIssuer, resource: flags.oauthResource, ...(flags.oauthJwks ? { jwksUri: flags.oauthJwks } : {}) };
+  if (!tokens && !oauth) return undefined;
+  return createAuthenticator({ tokens, oauth, onRefusal: (refusal) => void stderr.write(`cli-mcp: http: refused a request${refusal.principal ? ` from ${refusal.principal}` : ''}: ${refusal.reason}\n`) });
 }
 
 /** `8080`, `0.0.0.0:8080`, `[::1]:8080`. */

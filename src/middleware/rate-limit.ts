@@ -13,7 +13,7 @@ export interface RateLimitOptions {
   readonly perTool?: BucketSettings;
   /** One bucket shared by every tool (per key). */
   readonly global?: BucketSettings;
-  /** Whose bucket a call takes from: the principal when auth is on. @default every call shares one key */
+  /** Whose bucket a call takes from. @default the caller's principal (each has its own buckets); one shared key without one */
   readonly key?: (ctx: CallContext) => string;
   /** The clock, in milliseconds; for tests. @default Date.now */
   readonly now?: () => number;
@@ -27,7 +27,7 @@ export function rateLimit(options: RateLimitOptions): Middleware {
   if (options.perTool) checked(options.perTool);
   if (options.global) checked(options.global);
   const now = options.now ?? Date.now;
-  const key = options.key ?? (() => '');
+  const key = options.key ?? ((ctx: CallContext) => ctx.principal?.name ?? '');
   const buckets = new Map<string, Bucket>();
   const bucket = (name: string, settings: BucketSettings): Bucket => {
     let found = buckets.get(name);

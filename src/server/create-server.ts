@@ -1,5 +1,5 @@
-import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
-import type { LogLevel } from '../call/context.js';
+import { ProtocolError, ProtocolErrorCode, Server, type AuthInfo } from '@modelcontextprotocol/server';
+import type { CallPrincipal, LogLevel } from '../call/context.js';
 import type { CliTools } from '../call/cli-tools.js';
 import { unknownToolMessage } from '../tool/resolve-name.js';
 import { approvalBridge } from './approval.js';
@@ -19,18 +19,24 @@ export interface ServerSettings {
   readonly pageSize?: number;
   /** How long an approval question can be answered: the approval options' grant TTL. @default 300000 */
   readonly grantTtlMs?: number;
-  /** Where one server instance keeps approval grants. @default a map per instance: per connection over stdio */
-  readonly grants?: () => Map<string, number>;
+  /** Where one server instance keeps approval grants, by caller. @default a map per instance: per connection over stdio */
+  readonly grants?: (principal: CallPrincipal | undefined) => Map<string, number>;
 }
 
-/** A factory that builds one MCP server per connection over the same tools (both protocol eras). */
-export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: ServerSettings = {}): () => Server {
+/** What the HTTP edge knows of a request: who sent it, once authenticated. */
+export interface ServerContext {
+  readonly authInfo?: AuthInfo;
+}
+
+/** A factory that builds one MCP server per connection (or HTTP request) over the same tools (both protocol eras). */
+export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: ServerSettings = {}): (context?: ServerContext) => Server {
   const pageSize = settings.pageSize ?? DEFAULT_PAGE_SIZE;
   const approval = approvalBridge({ ttlMs: settings.grantTtlMs });
   const { catalog } = cliTools;
-  return () => {
+  return (context = {}) => {
+    const principal = principalOf(context.authInfo);
     // Over stdio grants live in one session, this connection; over HTTP an instance serves one request, so they live longer.
-    const grants = settings.grants?.() ?? new Map<string, number>();
+    const grants = settings.grants?.(principal) ?? new Map<string, number>();
     const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {}, resources: {}, logging: {} }, ...approval.serverOptions });
     server.setRequestHandler('tools/list', (request) => pageOfTools(catalog.listed, request.params?.cursor, pageSize));
     outputResources(server, cliTools);
@@ -57,11 +63,16 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: Se
               sending.add(sent);
               void sent.finally(() => sending.delete(sent));
             };
-      const result = await tool.call(input, { signal: ctx.mcpReq.signal, log, progress, approval: approval.channel(server, ctx, grants) });
+      const result = await tool.call(input, { signal: ctx.mcpReq.signal, log, progress, approval: approval.channel(server, ctx, grants), principal });
       await Promise.all(sending);
       if (result.ask) return approval.ask(result.ask);
       return server.projectCallToolResult(toCallToolResult(result), tool.outputSchema);
     });
     return server;
   };
+}
+
+/** The caller an HTTP request was authenticated as: the edge puts the principal's name in `clientId`. */
+function principalOf(authInfo: AuthInfo | undefined): CallPrincipal | undefined {
+  return authInfo ? { name: authInfo.clientId, scopes: authInfo.scopes } : undefined;
 }

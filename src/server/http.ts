@@ -6,10 +6,11 @@
 import { createServer, type IncomingMessage, type Server as NodeServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, localhostAllowedHostnames, localhostAllowedOrigins, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
+import { createMcpHandler, localhostAllowedHostnames, localhostAllowedOrigins, validateHostHeader, validateOriginHeader, type AuthInfo } from '@modelcontextprotocol/server';
 import type { CliTools } from '../call/cli-tools.js';
 import { CliMcpError } from '../errors.js';
 import { stopAllRuns } from '../exec/run.js';
+import type { Authenticator } from '../http/auth/types.js';
 import { serverFactory, type ServerInfo, type ServerSettings } from './create-server.js';
 
 /** Where and how the HTTP server listens. */
@@ -28,8 +29,8 @@ export interface HttpSettings extends ServerSettings {
   readonly requestTimeoutMs?: number;
   /** After a stop is asked, how long calls in flight may run before their process trees are stopped. @default 10000 */
   readonly shutdownGraceMs?: number;
-  /** Whether requests are authenticated; a server on a non-loopback address without it is refused. @default false */
-  readonly authenticated?: boolean;
+  /** Who may call: every `/mcp` request must pass it (health probes need not). A non-loopback address without it is refused. @default none */
+  readonly authenticator?: Authenticator;
 }
 
 /** A listening HTTP server. */
@@ -49,15 +50,22 @@ const MCP_PATH = '/mcp';
 /** Starts serving `cliTools` over HTTP; resolves once it listens. */
 export async function serveHttp(cliTools: CliTools, info: ServerInfo, settings: HttpSettings): Promise<HttpHandle> {
   const host = settings.host ?? '127.0.0.1';
-  if (!isLoopback(host) && !settings.authenticated) {
+  const auth = settings.authenticator;
+  if (!isLoopback(host) && !auth) {
     throw new CliMcpError('cli-mcp.invalid-option', `refusing to serve on ${host} without authentication: anyone who can reach it could run the CLI; bind to 127.0.0.1 or configure tokens`);
   }
   const maxBodyBytes = settings.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const onerror = (error: Error): void => void process.stderr.write(`cli-mcp: http: ${error.message}\n`);
-  // Grants outlive one request: they belong to whoever asked (one principal until authentication says who).
-  const grants = new Map<string, number>();
-  const factory = serverFactory(cliTools, info, { ...settings, grants: () => grants });
-  const mcp = createMcpHandler(() => factory(), { legacy: 'stateless', maxRequestBodySize: maxBodyBytes, onerror });
+  // Grants outlive one request: they belong to whoever asked, each principal their own.
+  const grants = new Map<string, Map<string, number>>();
+  const grantsOf = (principal: { name: string } | undefined): Map<string, number> => {
+    const name = principal?.name ?? '';
+    let own = grants.get(name);
+    if (!own) grants.set(name, (own = new Map()));
+    return own;
+  };
+  const factory = serverFactory(cliTools, info, { ...settings, grants: grantsOf });
+  const mcp = createMcpHandler((context) => factory(context), { legacy: 'stateless', maxRequestBodySize: maxBodyBytes, onerror });
   const serveMcp = toNodeHandler(mcp, { maxRequestBodySize: maxBodyBytes, onerror });
   const hosts = [...localhostAllowedHostnames(), bracketed(host), ...(settings.allowedHosts ?? [])];
   const origins = [...localhostAllowedOrigins(), ...(settings.allowedOrigins ?? [])];
@@ -72,7 +80,19 @@ export async function serveHttp(cliTools: CliTools, info: ServerInfo, settings: 
     if (!originCheck.ok) return answer(res, 403, `Forbidden: ${originCheck.message}`);
     if (path === '/healthz') return answer(res, 200, 'ok');
     if (path === '/readyz') return answer(res, 200, `ready: ${cliTools.catalog.listed.length} tools`);
+    if (auth?.resourceMetadataUrl && path === new URL(auth.resourceMetadataUrl).pathname) return json(res, 200, auth.metadata?.() ?? {});
     if (path !== MCP_PATH) return answer(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
+    if (auth) {
+      const outcome = await auth.authenticate(new Request('http://localhost/', { headers: headersOf(req) }));
+      if (!outcome.ok) {
+        res.writeHead(outcome.status, { 'content-type': 'application/json', ...outcome.headers });
+        res.end(outcome.body);
+        return;
+      }
+      // The principal reaches the server instance as AuthInfo; the token itself is never passed on.
+      const { principal } = outcome;
+      (req as IncomingMessage & { auth?: AuthInfo }).auth = { token: '[verified]', clientId: principal.name, scopes: [...principal.scopes], ...(principal.expiresAt === undefined ? {} : { expiresAt: principal.expiresAt }), extra: { kind: principal.kind } };
+    }
     await serveMcp(req, res);
   };
 
@@ -109,6 +129,20 @@ export async function serveHttp(cliTools: CliTools, info: ServerInfo, settings: 
         await stopped;
       })()),
   };
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+  res.end(JSON.stringify(body));
+}
+
+/** A Node request's headers as web headers (repeated ones joined, as fetch does). */
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
 }
 
 function answer(res: ServerResponse, status: number, text: string): void {

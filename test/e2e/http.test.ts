@@ -179,3 +179,62 @@ describe('progress and logging over HTTP', () => {
     }
   });
 });
+
+describe('authentication over HTTP', () => {
+  const token = `alice-${'t'.repeat(40)}`;
+  let authed: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => {
+    const { writeFileSync } = await import('node:fs');
+    const file = join(dir, 'tokens.json');
+    writeFileSync(file, JSON.stringify({ tokens: [{ principal: 'alice', token, scopes: ['todo.read'] }] }));
+    authed = await serve([todo, '--token-file', file], dir);
+  });
+  afterAll(async () => {
+    authed?.server.kill('SIGTERM');
+    await authed?.server;
+  });
+
+  it.each(clientKinds)('when the %s client sends the right bearer token then it lists and calls, and the call log names the principal', async (kind) => {
+    const client = await connectHttp(kind, authed.url, { headers: { authorization: `Bearer ${token}` } });
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('todo_list');
+      const listed = await client.callTool('todo_list', {});
+      expect(listed.isError).toBeFalsy();
+      expect(authed.stderr()).toMatch(/"tool":"todo_list","principal":"alice"/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('when a request has no token, an unknown one or a malformed header then it gets 401 with the same body, and the reason goes only to the server log', async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(authed.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    const answers = await Promise.all([post({}), post({ authorization: `Bearer ${'x'.repeat(40)}` }), post({ authorization: 'Basic abc' })]);
+    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401]);
+    const bodies = await Promise.all(answers.map((answer) => answer.text()));
+    expect(new Set(bodies).size).toBe(1);
+    expect(answers.every((answer) => answer.headers.get('www-authenticate')?.startsWith('Bearer'))).toBe(true);
+    expect(authed.stderr()).toContain('refused a request: unknown token');
+    expect(authed.stderr()).not.toContain('x'.repeat(40));
+  });
+
+  it('when the server has authentication then it may listen beyond loopback, and health needs no token', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const file = join(dir, 'tokens-wide.json');
+    writeFileSync(file, JSON.stringify({ tokens: [{ principal: 'bob', token: `bob-${'b'.repeat(40)}` }] }));
+    const server = execa(process.execPath, [binPath, 'wrap', todo, '--http', '0.0.0.0:0', '--token-file', file], { cwd: dir, reject: false, buffer: false, stdin: 'ignore' });
+    let stderr = '';
+    const url = await new Promise<string>((resolve) => server.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /serving http:\/\/0\.0\.0\.0:(\d+)\/mcp/.exec(stderr);
+      if (match?.[1]) resolve(`http://127.0.0.1:${match[1]}`);
+    }));
+    try {
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${url}/mcp`, { method: 'POST', body: '{}' })).status).toBe(401);
+    } finally {
+      server.kill('SIGTERM');
+      await server;
+    }
+  });
+});
