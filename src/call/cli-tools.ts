@@ -7,7 +7,7 @@ import { findPage, readOutputPage } from '../output/read-page.js';
 import { chooseTools } from '../tool/build-tools.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import { resolveToolName, unknownToolMessage, type ResolvedToolName } from '../tool/resolve-name.js';
-import type { CallContext } from './context.js';
+import type { CallAccess, CallContext } from './context.js';
 import { layersFor } from './layers.js';
 import { runSettings, type CliToolsOptions } from './options.js';
 import { runTool } from './run-tool.js';
@@ -26,6 +26,8 @@ export interface CallOptions {
   readonly approval?: CallContext['approval'];
   /** Who is calling, as the transport authenticated them. @default nobody in particular (stdio) */
   readonly principal?: CallContext['principal'];
+  /** What the access policy gives the caller. @default the server's settings, every tool */
+  readonly access?: CallContext['access'];
 }
 
 /** The tools of one CLI and the way to call them, independent of any transport. */
@@ -34,6 +36,8 @@ export interface CliTools {
   readonly tools: readonly ToolDefinition[];
   /** What `tools/list` shows in the discovery mode in force, and how each listed tool is called. */
   readonly catalog: Catalog;
+  /** The catalog over the commands an access policy entry allows (built once per entry): meta-tools and groups never name the others. */
+  catalogFor(access: CallAccess): Catalog;
   find(name: string): ToolDefinition | undefined;
   /** The listed tool a requested name means: exact, or resolved when unambiguous (`kubectl.get` → `kubectl_get`), else suggestions. */
   resolve(name: string): ResolvedToolName;
@@ -57,10 +61,10 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
   const tools = chosen.map(({ tool }) => tool);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
-  const run: CliTools['run'] = async (tool, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: new Map() }, progress, principal } = {}) => {
+  const run: CliTools['run'] = async (tool, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: new Map() }, progress, principal, access } = {}) => {
     const chain = chains.get(tool);
     if (!chain) return { isError: true, message: unknownToolMessage(tool.name, []) };
-    const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, log, approval, progress, principal, timeoutMs: settings.timeoutMs, state: new Map() };
+    const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, log, approval, progress, principal, access, timeoutMs: settings.timeoutMs, state: new Map() };
     try {
       await chain(ctx);
     } catch (error) {
@@ -70,13 +74,25 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
   };
   const readOutput: CliTools['readOutput'] = (uri, offset, length) => readOutputPage(settings.spool, uri, offset, length, settings.maxResultBytes, names.readOutput);
   const risk = (tool: ToolDefinition) => riskOf(tool.command, options.approval?.risk);
-  const catalog = buildCatalog({ program: root.name, tools, names, risk, run, readOutput, maxPageBytes: settings.maxResultBytes, spooling: settings.spool !== undefined }, root, options.discovery);
+  const source = { program: root.name, tools, names, risk, run, readOutput, maxPageBytes: settings.maxResultBytes, spooling: settings.spool !== undefined };
+  const catalog = buildCatalog(source, root, options.discovery);
+  const catalogs = new Map<string, Catalog>();
+  const catalogFor = (access: CallAccess): Catalog => {
+    let found = catalogs.get(access.rule);
+    if (found) return found;
+    const allowed = tools.filter((tool) => access.allows(tool.command.path));
+    // A caller allowed nothing sees nothing, not even the meta-tools.
+    found = allowed.length > 0 ? buildCatalog({ ...source, tools: allowed }, root, options.discovery) : { mode: catalog.mode, compacted: false, listed: [], find: () => undefined, note: 'no tools' };
+    catalogs.set(access.rule, found);
+    return found;
+  };
   const listedNames = catalog.listed.map((tool) => tool.name);
   const resolve = (name: string): ResolvedToolName => resolveToolName(name, listedNames);
 
   return {
     tools,
     catalog,
+    catalogFor,
     find: (name) => byName.get(name),
     resolve,
     run,

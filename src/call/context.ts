@@ -1,4 +1,6 @@
 import type { ToolDefinition } from '../tool/definition.js';
+import type { ApprovalMode } from '../middleware/approval.js';
+import type { BucketSettings } from '../middleware/rate-limit.js';
 import type { SpoolSummary } from '../output/spool.js';
 import type { ToolInput, ToolResult } from '../types.js';
 
@@ -33,6 +35,8 @@ export interface CallContext {
   spooled?: SpooledOutput;
   /** Who made the call, when the transport authenticated it (HTTP); undefined over stdio. */
   readonly principal?: CallPrincipal;
+  /** What the access policy gives this caller over the server's own settings. */
+  readonly access?: CallAccess;
   /** Free room for middleware to share facts about this call. */
   readonly state: Map<string, unknown>;
 }
@@ -41,6 +45,17 @@ export interface CallContext {
 export interface CallPrincipal {
   readonly name: string;
   readonly scopes: readonly string[];
+}
+
+/** A caller's own settings from the access policy; an absent field keeps the server's. */
+export interface CallAccess {
+  /** The policy entry that decided (`rules[2]`, `default`), for logs and refusals. */
+  readonly rule: string;
+  /** Whether the caller may see and call a command, by its path (program word included). */
+  allows(commandPath: readonly string[]): boolean;
+  readonly approval?: ApprovalMode;
+  /** One bucket for all of the caller's calls, instead of the server's. */
+  readonly rateLimit?: BucketSettings;
 }
 
 /** The transport's side of approval. */

@@ -1,3 +1,4 @@
+import { checkAccess } from '../middleware/access.js';
 import { approval } from '../middleware/approval.js';
 import { concurrency } from '../middleware/concurrency.js';
 import { fitResult } from '../middleware/fit-result.js';
@@ -13,7 +14,7 @@ import { prepareArgv } from './prepare.js';
 
 /**
  * The whole onion of one tool, outermost first:
- * call log → result fitting (head and tail within the budget, the rest spooled) → input hardening → rate limit → validation → the user's middleware → the selector's →
+ * call log → result fitting (head and tail within the budget, the rest spooled) → access policy → input hardening → rate limit → validation → the user's middleware → the selector's →
  * prepare (re-validate, argv laid out for the program, argv policy) → approval → concurrency cap →
  * redaction → sanitising → [the run].
  * The log sees every refusal; nothing user-written runs on unchecked input, or after the argv is
@@ -24,6 +25,7 @@ export function layersFor(options: CliToolsOptions, settings: RunSettings): (sel
   const before = [
     ...(options.callLog === false ? [] : [logCalls(options.callLog)]),
     fitResult({ maxResultBytes: settings.maxResultBytes, readTool: settings.readTool }),
+    checkAccess,
     hardenInputMiddleware(options.inputLimits),
     ...(options.rateLimit === false ? [] : [rateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT)]),
     validate,

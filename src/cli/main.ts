@@ -54,10 +54,12 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
     .option('--oauth-issuer <url>', 'with --http: accept JWT access tokens from this OAuth issuer (its JWKS found from its metadata)')
     .option('--oauth-resource <url>', 'with --oauth-issuer: this server\'s public URL (https://…/mcp), the audience tokens must name')
     .option('--oauth-jwks <url>', 'with --oauth-issuer: the issuer\'s JWKS URL, instead of discovering it')
+    .option('--access-policy <file>', 'with --http and authentication: which tools each principal or scope may see and call, its approval mode and rate limit (JSON or YAML)')
     .action(async (target: string | undefined, flags: SharedFlags & HttpFlags, command: Command) => {
       const server = await loadServer(sourceOf(command, target, flags.manifest), flags, io.stderr);
       const authenticator = flags.http ? await authenticatorFor(flags, io.stderr) : undefined;
-      const handle = flags.http ? await server.serveHttp({ ...flags.http, authenticator }) : server.serveStdio();
+      const accessFor = flags.accessPolicy === undefined ? undefined : await accessPolicy(flags.accessPolicy, authenticator !== undefined);
+      const handle = flags.http ? await server.serveHttp({ ...flags.http, authenticator, accessFor }) : server.serveStdio();
       if ('url' in handle) io.stderr.write(`cli-mcp: serving ${handle.url} (health: /healthz, readiness: /readyz)\n`);
       const stop = (): void => {
         void handle.close().finally(() => process.exit(0));
@@ -138,6 +140,16 @@ interface HttpFlags {
   oauthIssuer?: string;
   oauthResource?: string;
   oauthJwks?: string;
+  accessPolicy?: string;
+}
+
+/** Each caller's access from a policy file; it names principals, so it needs authentication to mean anything. */
+async function accessPolicy(file: string, authenticated: boolean) {
+  if (!authenticated) throw new Error('--access-policy needs --http with authentication (--token-file, $CLI_MCP_TOKENS or --oauth-issuer): it gives tools to principals');
+  const { readPolicy } = await import('../policy/read-policy.js');
+  const { policyFor } = await import('../policy/policy-for.js');
+  const policy = readPolicy(file);
+  return (principal: { readonly name: string; readonly scopes: readonly string[] } | undefined) => policyFor(policy, principal ?? { name: '', scopes: [] });
 }
 
 /** The authenticator the flags (and $CLI_MCP_TOKENS) describe, or none; the auth modules load only with --http. */

@@ -33,13 +33,15 @@ export const DEFAULT_GRANT_TTL_MS = 300_000;
  * never a tool argument. A client that cannot ask gets a clear refusal, never a silent allow.
  */
 export function approval(options: ApprovalOptions = {}): Middleware {
-  const mode = options.mode ?? 'auto';
-  if (!['auto', 'ask', 'yolo', 'read-only'].includes(mode)) throw new CliMcpError('cli-mcp.invalid-option', `approval mode must be auto, ask, yolo or read-only, got ${JSON.stringify(mode)}`);
+  const serverMode = options.mode ?? 'auto';
+  if (!['auto', 'ask', 'yolo', 'read-only'].includes(serverMode)) throw new CliMcpError('cli-mcp.invalid-option', `approval mode must be auto, ask, yolo or read-only, got ${JSON.stringify(serverMode)}`);
   const ttl = options.grantTtlMs ?? DEFAULT_GRANT_TTL_MS;
   if (!(ttl > 0)) throw new CliMcpError('cli-mcp.invalid-option', `grantTtlMs must be a positive number, got ${ttl}`);
   const now = options.now ?? Date.now;
 
   return async (ctx, next) => {
+    // The access policy may set this caller's own mode.
+    const mode = ctx.access?.approval ?? serverMode;
     const risk = riskOf(ctx.tool.command, options.risk);
     if (mode === 'read-only' && risk !== 'read-only') return refuse(ctx, `${ctx.tool.name} is ${risk}, and this server only runs read-only commands.`, 'refused: read-only mode');
     if (!needsApproval(mode, risk)) return next();

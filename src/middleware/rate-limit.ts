@@ -36,10 +36,13 @@ export function rateLimit(options: RateLimitOptions): Middleware {
   };
   return async (ctx, next) => {
     const who = key(ctx);
-    const chosen = [
-      options.perTool && bucket(`tool\u0000${who}\u0000${ctx.tool.name}`, options.perTool),
-      options.global && bucket(`global\u0000${who}`, options.global),
-    ].filter((found): found is Bucket => found !== undefined);
+    // A caller with its own limit (the access policy) has one bucket for all its calls instead.
+    const own = ctx.access?.rateLimit;
+    const chosen = (
+      own
+        ? [bucket(`own\u0000${who}`, own)]
+        : [options.perTool && bucket(`tool\u0000${who}\u0000${ctx.tool.name}`, options.perTool), options.global && bucket(`global\u0000${who}`, options.global)]
+    ).filter((found): found is Bucket => found !== undefined);
     const at = now();
     const waitMs = Math.max(0, ...chosen.map((found) => found.waitMs(at)));
     if (waitMs > 0) {

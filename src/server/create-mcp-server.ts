@@ -4,7 +4,7 @@ import type { Launcher } from '../exec/launcher.js';
 import { reflectCommander, type CommanderCommand } from '../reflect/commander.js';
 import { createCliTools, type CliTools, type CliToolsOptions } from '../call/cli-tools.js';
 import type { CommandSpec } from '../types.js';
-import { serverFactory, type ServerSettings } from './create-server.js';
+import { serverFactory } from './create-server.js';
 import { serveHttp, type HttpHandle, type HttpSettings } from './http.js';
 import { DEFAULT_MAX_FRAME_BYTES } from './bounded-lines.js';
 import { serveStdio, type StdioHandle } from './stdio.js';
@@ -37,7 +37,7 @@ export interface CliMcpServer {
   /** Serves over this process's stdio. */
   serveStdio(): StdioHandle;
   /** Serves Streamable HTTP on `host:port` (`/mcp`, `/healthz`, `/readyz`); resolves once listening. */
-  serveHttp(settings: Omit<HttpSettings, keyof ServerSettings>): Promise<HttpHandle>;
+  serveHttp(settings: Omit<HttpSettings, 'pageSize' | 'grantTtlMs' | 'grants'>): Promise<HttpHandle>;
 }
 
 /** Builds an MCP server from a commander program (reflected here) or an already reflected CommandSpec. */

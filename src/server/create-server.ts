@@ -1,7 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, Server, type AuthInfo } from '@modelcontextprotocol/server';
-import type { CallPrincipal, LogLevel } from '../call/context.js';
+import type { CallAccess, CallPrincipal, LogLevel } from '../call/context.js';
 import type { CliTools } from '../call/cli-tools.js';
-import { unknownToolMessage } from '../tool/resolve-name.js';
+import { resolveToolName, unknownToolMessage } from '../tool/resolve-name.js';
 import { approvalBridge } from './approval.js';
 import { toCallToolResult } from './call-result.js';
 import { outputResources } from './output-resources.js';
@@ -21,6 +21,8 @@ export interface ServerSettings {
   readonly grantTtlMs?: number;
   /** Where one server instance keeps approval grants, by caller. @default a map per instance: per connection over stdio */
   readonly grants?: (principal: CallPrincipal | undefined) => Map<string, number>;
+  /** What the access policy gives a caller: the tools it sees and calls, its approval mode and rate limit. @default every tool, the server's settings */
+  readonly accessFor?: (principal: CallPrincipal | undefined) => CallAccess;
 }
 
 /** What the HTTP edge knows of a request: who sent it, once authenticated. */
@@ -32,9 +34,10 @@ export interface ServerContext {
 export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: ServerSettings = {}): (context?: ServerContext) => Server {
   const pageSize = settings.pageSize ?? DEFAULT_PAGE_SIZE;
   const approval = approvalBridge({ ttlMs: settings.grantTtlMs });
-  const { catalog } = cliTools;
   return (context = {}) => {
     const principal = principalOf(context.authInfo);
+    const access = settings.accessFor?.(principal);
+    const catalog = access ? cliTools.catalogFor(access) : cliTools.catalog;
     // Over stdio grants live in one session, this connection; over HTTP an instance serves one request, so they live longer.
     const grants = settings.grants?.(principal) ?? new Map<string, number>();
     const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {}, resources: {}, logging: {} }, ...approval.serverOptions });
@@ -42,11 +45,12 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: Se
     outputResources(server, cliTools);
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const { name: requested, arguments: input } = request.params;
-      const resolved = cliTools.resolve(requested);
+      const resolved = resolveToolName(requested, catalog.listed.map((listed) => listed.name));
       const tool = resolved.kind === 'unknown' ? undefined : catalog.find(resolved.name);
       if (!tool) {
         // A command reachable only through the meta-tools is a tool error that says how; anything else a protocol error.
-        if (cliTools.find(requested)) return toCallToolResult(await cliTools.call(requested, input));
+        const command = cliTools.find(requested);
+        if (command && (!access || access.allows(command.command.path))) return toCallToolResult(await cliTools.call(requested, input));
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(requested, resolved.kind === 'unknown' ? resolved.suggestions : []));
       }
       // Log notifications honour the level the client set; a client that has gone away is not an error.
@@ -63,7 +67,7 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: Se
               sending.add(sent);
               void sent.finally(() => sending.delete(sent));
             };
-      const result = await tool.call(input, { signal: ctx.mcpReq.signal, log, progress, approval: approval.channel(server, ctx, grants), principal });
+      const result = await tool.call(input, { signal: ctx.mcpReq.signal, log, progress, approval: approval.channel(server, ctx, grants), principal, access });
       await Promise.all(sending);
       if (result.ask) return approval.ask(result.ask);
       return server.projectCallToolResult(toCallToolResult(result), tool.outputSchema);

@@ -238,3 +238,65 @@ describe('authentication over HTTP', () => {
     }
   });
 });
+
+describe('an access policy over HTTP', () => {
+  const tokens = { reader: `reader-${'r'.repeat(40)}`, admin: `admin-${'a'.repeat(40)}`, nobody: `nobody-${'n'.repeat(40)}` };
+  let served: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => {
+    const { writeFileSync } = await import('node:fs');
+    const tokenFile = join(dir, 'policy-tokens.json');
+    writeFileSync(tokenFile, JSON.stringify({ tokens: [{ principal: 'reader', token: tokens.reader, scopes: ['todo.read'] }, { principal: 'admin', token: tokens.admin }, { principal: 'nobody', token: tokens.nobody }] }));
+    const policy = join(dir, 'policy.yaml');
+    writeFileSync(policy, ['default: none', 'rules:', '  - principals: [admin]', '    approval: yolo', '  - scopes: [todo.read]', '    allow: [list]', '    rateLimit: { perSecond: 1, burst: 2 }', ''].join('\n'));
+    served = await serve([todo, '--token-file', tokenFile, '--access-policy', policy], dir);
+  });
+  afterAll(async () => {
+    served?.server.kill('SIGTERM');
+    await served?.server;
+  });
+  const as = (who: keyof typeof tokens, kind: ClientKind = 'v2 (2026-07-28)') => connectHttp(kind, served.url, { headers: { authorization: `Bearer ${tokens[who]}` } });
+
+  it('when a principal may only list then its tools/list holds only that, and other tools are refused when called', async () => {
+    const client = await as('reader');
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['todo_list', 'todo_read_output']);
+      expect((await client.callTool('todo_list', {})).isError).toBeFalsy();
+      await expect(client.callTool('todo_add', { args: ['sneaky'] })).rejects.toThrow(/Unknown tool/);
+    } finally {
+      await client.close();
+    }
+    expect(served.stderr()).not.toContain('sneaky');
+  });
+
+  it('when a principal is past its own rate limit then its call is refused with a retry time', async () => {
+    const client = await as('reader', 'v1 sdk');
+    try {
+      const results = [];
+      for (let i = 0; i < 4; i += 1) results.push(await client.callTool('todo_list', {}));
+      expect(results.some((result) => result.isError && textOf(result).includes('Rate limit reached'))).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('when the admin calls a destructive command then its own approval mode (yolo) runs it without asking', async () => {
+    const client = await as('admin');
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('todo_remove');
+      await client.callTool('todo_add', { args: ['admin task'] });
+      const removed = await client.callTool('todo_remove', { flags: { force: true }, args: ['1'] });
+      expect(textOf(removed)).toBe('Removed 1\n');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('when no rule matches a principal then the default (none) gives it no tool at all', async () => {
+    const client = await as('nobody');
+    try {
+      expect((await client.listTools()).tools).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+});

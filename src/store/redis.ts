@@ -1,0 +1,101 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { CliMcpError } from '../errors.js';
+import { checkedMax, checkedMs, checkedName, checkedTakes } from './arguments.js';
+import { rateWindows } from './rate-windows.js';
+import { connectRedis } from './redis-connection.js';
+import { defineScripts } from './redis-scripts.js';
+import type { SharedStore } from './shared-store.js';
+import { StoreUnavailableError } from './store-unavailable.js';
+
+/** Options of `redisStore`. */
+export interface RedisStoreOptions {
+  /** Put before every key, so several servers can share one Redis. @default 'cli-mcp:' */
+  readonly keyPrefix?: string;
+  /** Longest an operation may take, waiting for a connection included; past it the call is refused. @default 500 */
+  readonly timeoutMs?: number;
+  /** Longest one connection attempt may take. @default 2000 */
+  readonly connectTimeoutMs?: number;
+}
+
+export const DEFAULT_KEY_PREFIX = 'cli-mcp:';
+const DEFAULT_TIMEOUT_MS = 500;
+const DEFAULT_CONNECT_TIMEOUT_MS = 2000;
+
+/**
+ * State shared by every replica through Redis 5+ or Valkey at `url` (`redis://`, or `rediss://` for TLS).
+ * It fails closed: while Redis cannot answer, every operation rejects within `timeoutMs` (at once when the
+ * connection is known to be down) with StoreUnavailableError; it reconnects by itself, and works again
+ * as soon as Redis is back. What Redis held is gone if Redis restarts without persistence.
+ * @example const store = redisStore('redis://redis.internal:6379', { keyPrefix: 'kubectl-mcp:' });
+ */
+export function redisStore(url: string, options: RedisStoreOptions = {}): SharedStore {
+  const prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+  if (typeof prefix !== 'string') throw new CliMcpError('cli-mcp.invalid-option', `keyPrefix must be a string, got ${JSON.stringify(prefix)}`);
+  const timeoutMs = positive('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const connectTimeoutMs = positive('connectTimeoutMs', options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
+  const connection = connectRedis(url, { timeoutMs, connectTimeoutMs });
+  const { client, run } = connection;
+  const scripts = defineScripts(client);
+  const consume = rateWindows(prefix, (window, keyPrefix) => new RateLimiterRedis({ storeClient: client, ...window, keyPrefix }));
+  // Grant keys carry a tool's argv: hashed, so Redis never holds the command lines, and keys stay short.
+  const grantKey = (key: string): string => `${prefix}grant:${createHash('sha256').update(checkedName('a grant key', key)).digest('hex')}`;
+  const poolKey = (pool: string): string => `${prefix}slots:${checkedName('a slot pool', pool)}`;
+
+  // Arguments are checked before Redis is asked, so a caller's mistake is a RangeError even during an outage.
+  return {
+    consume: async (takes) => {
+      checkedTakes(takes);
+      return run(() => consume(takes));
+    },
+    grant: async (key, ttlMs) => {
+      const [name, ms] = [grantKey(key), checkedMs('a grant ttlMs', ttlMs)];
+      await run((redis) => redis.set(name, '1', 'PX', ms));
+    },
+    hasGrant: async (key) => {
+      const name = grantKey(key);
+      return run(async (redis) => (await redis.exists(name)) === 1);
+    },
+    // DEL answers how many keys it removed, atomically: of concurrent takers exactly one sees 1; an expired key counts 0.
+    takeGrant: async (key) => {
+      const name = grantKey(key);
+      return run(async (redis) => (await redis.del(name)) === 1);
+    },
+    addNonce: async (ttlMs) => {
+      const [nonce, ms] = [randomUUID(), checkedMs('a nonce ttlMs', ttlMs)];
+      await run((redis) => redis.set(`${prefix}nonce:${nonce}`, '1', 'PX', ms));
+      return nonce;
+    },
+    takeNonce: async (nonce) => {
+      if (typeof nonce !== 'string' || nonce === '') return run(async () => false);
+      return run(async (redis) => (await redis.del(`${prefix}nonce:${nonce}`)) === 1);
+    },
+    acquireSlot: async (pool, max, leaseMs) => {
+      const [name, limit, ms, lease] = [poolKey(pool), checkedMax(max), checkedMs('a slot leaseMs', leaseMs), randomUUID()];
+      return run(async () => ((await scripts.acquireSlot(name, limit, ms, lease)) === 1 ? lease : undefined));
+    },
+    renewSlot: async (pool, lease, leaseMs) => {
+      const [name, ms] = [poolKey(pool), checkedMs('a slot leaseMs', leaseMs)];
+      return run(async () => (await scripts.renewSlot(name, ms, lease)) === 1);
+    },
+    releaseSlot: async (pool, lease) => {
+      const name = poolKey(pool);
+      await run((redis) => redis.zrem(name, lease));
+    },
+    sharedSecret: async (name) => {
+      const key = `${prefix}secret:${checkedName('a secret name', name)}`;
+      const stored = await run(() => scripts.sharedSecret(key, randomBytes(32).toString('hex')));
+      const secret = Buffer.from(stored, 'hex');
+      // Someone else's value under our key must not become a weak key.
+      if (secret.length !== 32) throw new StoreUnavailableError(`the shared secret ${JSON.stringify(name)} at ${connection.where} is not 32 hex-encoded bytes; refusing the call`);
+      return secret;
+    },
+    ping: () => run(async (redis) => (await redis.ping()) === 'PONG').catch(() => false),
+    close: () => connection.close(),
+  };
+}
+
+function positive(name: string, value: number): number {
+  if (!(value > 0) || !Number.isFinite(value)) throw new CliMcpError('cli-mcp.invalid-option', `${name} must be a positive number of milliseconds, got ${value}`);
+  return value;
+}
