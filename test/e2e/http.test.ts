@@ -300,3 +300,32 @@ describe('an access policy over HTTP', () => {
     }
   });
 });
+
+describe('OAuth JWT access tokens over HTTP', () => {
+  it('when a client brings a JWT from the configured issuer then it calls; an expired one or one for another audience gets 401; the metadata document is served', async () => {
+    const { startLocalIssuer, RESOURCE } = await import('../http/auth/local-issuer.js');
+    const issuer = await startLocalIssuer();
+    const served = await serve([todo, '--oauth-issuer', issuer.url, '--oauth-resource', RESOURCE], dir);
+    try {
+      const good = await issuer.sign({ sub: 'carol', scope: 'todo.read' });
+      const client = await connectHttp('v2 (2026-07-28)', served.url, { headers: { authorization: `Bearer ${good}` } });
+      try {
+        expect((await client.callTool('todo_list', {})).isError).toBeFalsy();
+      } finally {
+        await client.close();
+      }
+      expect(served.stderr()).toMatch(/"tool":"todo_list","principal":"carol"/);
+      const post = (token: string) => fetch(served.url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+      const expired = await post(await issuer.sign({ sub: 'carol', exp: Math.floor(Date.now() / 1000) - 600 }));
+      const elsewhere = await post(await issuer.sign({ sub: 'carol', aud: 'https://other.example/mcp' }));
+      expect([expired.status, elsewhere.status]).toEqual([401, 401]);
+      expect(expired.headers.get('www-authenticate')).toContain('resource_metadata=');
+      const metadata = await fetch(`${served.base}/.well-known/oauth-protected-resource/mcp`);
+      expect(await metadata.json()).toMatchObject({ resource: RESOURCE, authorization_servers: [issuer.url] });
+    } finally {
+      served.server.kill('SIGTERM');
+      await served.server;
+      await issuer.close();
+    }
+  });
+});
