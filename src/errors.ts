@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'cli-mcp.program-exited'
   | 'cli-mcp.invalid-manifest'
   | 'cli-mcp.invalid-tokens'
+  | 'cli-mcp.invalid-policy'
   | 'cli-mcp.invalid-option'
   | 'cli-mcp.invalid-selector'
   | 'cli-mcp.tool-name-collision'

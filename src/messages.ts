@@ -1,3 +1,5 @@
+import type * as z from 'zod';
+
 /** Wording shared by every message that points at a bad value: where it is, what it was, what was expected. */
 
 /** A path as people write it: `flags.limit`, `program.subcommands[2].options[0]`; `root` names the empty path. */
@@ -48,4 +50,20 @@ export function distanceWithin(a: string, b: string, limit: number): number {
     previous = current;
   }
   return previous[b.length] ?? Infinity;
+}
+
+/** What is wrong with one value of a user's file (a manifest, a policy), from zod's issue: `expected one of …, got "x"`. */
+export function fileValueProblem(issue: z.core.$ZodIssue, found: unknown): string {
+  const got = found === undefined ? '' : `, got ${preview(found, 60)}`;
+  switch (issue.code) {
+    case 'invalid_type':
+      return found === undefined ? `required: expected ${article(issue.expected)}` : `expected ${article(issue.expected)}${got}`;
+    case 'invalid_value':
+      return `expected ${issue.values.length === 1 ? '' : 'one of '}${issue.values.map(String).join(', ')}${got}`;
+    case 'too_small':
+    case 'invalid_format':
+      return issue.message === 'must not be empty' ? issue.message : `${issue.message}${got}`;
+    default:
+      return `${issue.message.replace(/^Invalid input: /, '')}${got}`;
+  }
 }

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { article, distanceWithin, preview, valueAt } from '../messages.js';
+import { distanceWithin, fileValueProblem, preview, valueAt } from '../messages.js';
 import { POLICY_KEYS, type PolicyDocument } from './policy-schema.js';
 
 /** One problem in a policy file, at a path inside it (`rules[1].approval`). */
@@ -23,23 +23,8 @@ export function describePolicyIssues(issues: readonly z.core.$ZodIssue[], input:
       if (grant && isObject(found)) return describePolicyIssues(grant, input, path);
       return [{ path, text: `expected none, all or a grant object${gotText(found)}` }];
     }
-    return [{ path, text: problem(issue, found) }];
+    return [{ path, text: fileValueProblem(issue, found) }];
   });
-}
-
-function problem(issue: z.core.$ZodIssue, found: unknown): string {
-  const got = gotText(found);
-  switch (issue.code) {
-    case 'invalid_type':
-      return found === undefined ? `required: expected ${article(issue.expected)}` : `expected ${article(issue.expected)}${got}`;
-    case 'invalid_value':
-      return `expected ${issue.values.length === 1 ? '' : 'one of '}${issue.values.map(String).join(', ')}${got}`;
-    case 'too_small':
-    case 'invalid_format':
-      return issue.message === 'must not be empty' ? issue.message : `${issue.message}${got}`;
-    default:
-      return `${issue.message.replace(/^Invalid input: /, '')}${got}`;
-  }
 }
 
 const gotText = (found: unknown): string => (found === undefined ? '' : `, got ${preview(found, 60)}`);

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { CliMcpError, type ErrorCode } from '../errors.js';
 import { pathText } from '../messages.js';
+import { readUserFile } from '../read-user-file.js';
 import { describePolicyIssues, semanticProblems, type PolicyProblem } from './policy-check.js';
 import { policySchema, type PolicyGrant, type PolicyRule } from './policy-schema.js';
 import { parseSource, type SourceText } from './source-lines.js';
@@ -19,26 +19,19 @@ export interface Policy {
 /** How a policy text is read; `yaml` reads JSON too, but `json` reports JSON's own syntax errors. */
 export type PolicyFormat = 'json' | 'yaml';
 
-// A missing or broken policy file is a bad server option.
-const CODE: ErrorCode = 'cli-mcp.invalid-option';
+const CODE: ErrorCode = 'cli-mcp.invalid-policy';
 /** Most problems listed in one error; the rest are counted. */
 const MAX_PROBLEMS = 20;
 
 /**
  * Reads and checks a policy file, JSON or YAML by its extension (`.json`, `.yaml`, `.yml`), else by
  * its first character (`{` is JSON).
- * @throws {CliMcpError} `cli-mcp.invalid-option` when the file cannot be read or parsed, or breaks a rule:
+ * @throws {CliMcpError} `cli-mcp.invalid-policy` when the file cannot be read or parsed, or breaks a rule:
  * one line per problem, naming its path in the file and its line (`rules[1].approval: … (line 7)`).
  * @example const policy = readPolicy('policy.yaml'); policyFor(policy, { name: 'ci-bot', scopes: [] }).allows(['kubectl', 'get', 'pods'])
  */
 export function readPolicy(path: string): Policy {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
-    throw new CliMcpError(CODE, `cannot read policy "${path}": ${reason}`, { cause: error });
-  }
+  const text = readUserFile(path, 'policy', CODE);
   return parsePolicy(text, path, formatOf(path, text));
 }
 

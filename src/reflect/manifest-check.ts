@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { article, distanceWithin, pathText, preview, valueAt } from '../messages.js';
+import { distanceWithin, fileValueProblem, pathText, valueAt } from '../messages.js';
 import type { CommandSpec } from '../types.js';
 import { MANIFEST_KEYS } from './manifest-schema.js';
 
@@ -13,23 +13,8 @@ export function describeManifestIssues(issues: readonly z.core.$ZodIssue[], inpu
       const allowed = keysAt(issue.path);
       return issue.keys.map((key) => `${jsonPath([...issue.path, key])}: unknown key${suggestion(key, allowed)}`);
     }
-    return [`${jsonPath(issue.path)}: ${problem(issue, valueAt(input, issue.path))}`];
+    return [`${jsonPath(issue.path)}: ${fileValueProblem(issue, valueAt(input, issue.path))}`];
   });
-}
-
-function problem(issue: z.core.$ZodIssue, found: unknown): string {
-  const got = found === undefined ? '' : `, got ${preview(found, 60)}`;
-  switch (issue.code) {
-    case 'invalid_type':
-      return found === undefined ? `required: expected ${article(issue.expected)}` : `expected ${article(issue.expected)}${got}`;
-    case 'invalid_value':
-      return `expected ${issue.values.length === 1 ? '' : 'one of '}${issue.values.map(String).join(', ')}${got}`;
-    case 'too_small':
-    case 'invalid_format':
-      return issue.message === 'must not be empty' ? issue.message : `${issue.message}${got}`;
-    default:
-      return `${issue.message.replace(/^Invalid input: /, '')}${got}`;
-  }
 }
 
 /** Problems the schema cannot express, each on the path of the offending value. */

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CliMcpError } from '../errors.js';
+import { readUserFile } from '../read-user-file.js';
 import type { CommandSpec } from '../types.js';
 import { describeManifestIssues, semanticProblems } from './manifest-check.js';
 import { MANIFEST_VERSION, manifestSchema, type ManifestDocument } from './manifest-schema.js';
@@ -18,14 +19,7 @@ const MAX_PROBLEMS = 20;
  * @example const spec = readManifest('kubectl.json'); createMcpServer(spec, { executable: 'kubectl' })
  */
 export function readManifest(path: string): CommandSpec {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
-    throw new CliMcpError('cli-mcp.target-not-found', `cannot read manifest "${path}": ${reason}`, { cause: error });
-  }
-  return parseManifest(text, path);
+  return parseManifest(readUserFile(path, 'manifest', 'cli-mcp.target-not-found'), path);
 }
 
 /** Checks a manifest given as JSON text; `source` names it in errors. */

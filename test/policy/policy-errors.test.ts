@@ -8,7 +8,7 @@ function problemOf(document: unknown, format: PolicyFormat = 'yaml'): string {
     if (typeof document === 'string') parsePolicy(document, `p.${format}`, format);
     else checkPolicy(document, 'p.json');
   } catch (error) {
-    expect(isCliMcpError(error) && error.code).toBe('cli-mcp.invalid-option');
+    expect(isCliMcpError(error) && error.code).toBe('cli-mcp.invalid-policy');
     return (error as Error).message;
   }
   throw new Error('the policy was accepted');

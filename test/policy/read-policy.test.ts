@@ -80,7 +80,7 @@ describe('reading a policy file', () => {
 
   it('when the file does not exist then the error names it', () => {
     const file = join(scratch(), 'absent.yaml');
-    expect(() => readPolicy(file)).toThrow(expect.objectContaining({ code: 'cli-mcp.invalid-option', message: `cannot read policy "${file}": no such file` }));
+    expect(() => readPolicy(file)).toThrow(expect.objectContaining({ code: 'cli-mcp.invalid-policy', message: `cannot read policy "${file}": no such file` }));
   });
 });
 
