@@ -44,9 +44,9 @@ export interface CliTools {
   /** Resolves the name among the listed tools, then calls it; an unknown name is an isError result with suggestions. */
   call(name: string, input: unknown, options?: CallOptions): Promise<ToolResult>;
   /** A page of output a cut result linked to (`cli-mcp://output/…`), for a model: the text and where to go on; an isError result when it is not kept. */
-  readOutput(uri: string, offset?: number, length?: number): ToolResult;
+  readOutput(uri: string, offset?: number, length?: number, principal?: CallContext['principal']): ToolResult;
   /** The exact page a URI (with `?offset=&length=`, bytes) names, for `resources/read`; a message when there is none. */
-  outputPage(uri: string): ReturnType<typeof findPage>;
+  outputPage(uri: string, principal?: CallContext['principal']): ReturnType<typeof findPage>;
   /** Runs one call of a tool from `tools` through validation, middleware and the CLI; never throws for a bad call. */
   run(tool: ToolDefinition, input: unknown, options?: CallOptions): Promise<ToolResult>;
 }
@@ -72,7 +72,8 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
     }
     return ctx.result ?? { isError: true, message: 'No middleware produced a result (a PreRun must return a result or call next).' };
   };
-  const readOutput: CliTools['readOutput'] = (uri, offset, length) => readOutputPage(settings.spool, uri, offset, length, settings.maxResultBytes, names.readOutput);
+  // Output is read back only by the caller it was spooled for.
+  const readOutput: CliTools['readOutput'] = (uri, offset, length, principal) => readOutputPage(settings.spool, uri, offset, length, settings.maxResultBytes, names.readOutput, principal?.name);
   const risk = (tool: ToolDefinition) => riskOf(tool.command, options.approval?.risk);
   const source = { program: root.name, tools, names, risk, run, readOutput, maxPageBytes: settings.maxResultBytes, spooling: settings.spool !== undefined };
   const catalog = buildCatalog(source, root, options.discovery);
@@ -97,7 +98,7 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
     resolve,
     run,
     readOutput,
-    outputPage: (uri) => findPage(settings.spool, uri, undefined, undefined, settings.maxResultBytes),
+    outputPage: (uri, principal) => findPage(settings.spool, uri, undefined, undefined, settings.maxResultBytes, principal?.name),
     async call(name, input, options) {
       const resolved = resolve(name);
       const tool = resolved.kind === 'unknown' ? undefined : catalog.find(resolved.name);

@@ -25,7 +25,7 @@ export interface MetaSource {
   risk(tool: ToolDefinition): Risk;
   run(tool: ToolDefinition, input: unknown, options?: CallOptions): Promise<ToolResult>;
   /** A page of spooled output. */
-  readOutput(uri: string, offset: number | undefined, length: number | undefined): ToolResult;
+  readOutput(uri: string, offset: number | undefined, length: number | undefined, principal?: CallOptions['principal']): ToolResult;
   /** The most bytes a page of output may hold. */
   readonly maxPageBytes: number;
   /** Cut output is kept for paging (else there is no read tool). */
@@ -170,11 +170,11 @@ export function readOutputTool(source: MetaSource): ListedTool {
     description: 'Pages through output too long for a result.',
     inputSchema: toJsonSchema(schema),
     annotations: { readOnlyHint: true, destructiveHint: false },
-    async call(input) {
+    async call(input, options) {
       const parsed = parse(schema, input, source.names.readOutput);
       if (!('data' in parsed)) return parsed;
       const { uri, offset, length } = parsed.data;
-      return source.readOutput(uri, offset, length === undefined ? undefined : Math.min(length, source.maxPageBytes));
+      return source.readOutput(uri, offset, length === undefined ? undefined : Math.min(length, source.maxPageBytes), options?.principal);
     },
   };
 }

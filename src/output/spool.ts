@@ -30,14 +30,14 @@ export type SpoolStream = 'stdout' | 'stderr';
 
 /** A store of spooled call outputs. */
 export interface Spool {
-  /** Starts recording one call. */
-  open(): SpoolEntry;
+  /** Starts recording one call; `owner` (a principal's name) is the only one who can read it back. @default '' (anyone holding the id, as over stdio) */
+  open(owner?: string): SpoolEntry;
   /**
    * A page of a spooled stream, or undefined when no such output exists (never spooled, evicted, not
    * ended yet, or the id is unknown). Offsets are in bytes; pages never split a UTF-8 character.
    * @throws RangeError when `offset` is not a non-negative integer or `length` is not a number
    */
-  read(id: string, stream: SpoolStream, offset: number, length: number): SpoolPage | undefined;
+  read(id: string, stream: SpoolStream, offset: number, length: number, owner?: string): SpoolPage | undefined;
   /** Bytes on disk now (for tests and limits). */
   readonly usedBytes: number;
   /** Deletes everything; later reads answer undefined and later writes are dropped. Also runs on process exit. */
@@ -84,6 +84,8 @@ interface StreamFile {
 
 interface EntryState {
   readonly id: string;
+  /** Who may read it back: another caller gets "no such output", as for an unknown id. */
+  readonly owner: string;
   readonly files: Partial<Record<SpoolStream, StreamFile>>;
   /** Writes held in memory until the call passes memoryBytes; undefined once it spools. */
   held: { stream: SpoolStream; bytes: Buffer }[] | undefined;
@@ -199,8 +201,8 @@ export function createSpool(options: SpoolOptions = {}): Spool {
   };
 
   return {
-    open() {
-      const entry: EntryState = { id: randomBytes(16).toString('hex'), files: {}, held: [], heldBytes: 0, keptBytes: 0, cut: new Set(), summary: undefined };
+    open(owner = '') {
+      const entry: EntryState = { id: randomBytes(16).toString('hex'), owner, files: {}, held: [], heldBytes: 0, keptBytes: 0, cut: new Set(), summary: undefined };
       if (!closed) entries.set(entry.id, entry);
       return {
         id: entry.id,
@@ -214,10 +216,11 @@ export function createSpool(options: SpoolOptions = {}): Spool {
         end: () => end(entry),
       };
     },
-    read(id, stream, offset, length) {
+    read(id, stream, offset, length, owner = '') {
       if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError(`offset must be a non-negative integer, got ${offset}`);
       if (typeof length !== 'number' || Number.isNaN(length)) throw new RangeError(`length must be a number, got ${String(length)}`);
-      const entry = entries.get(id);
+      const found = entries.get(id);
+      const entry = found?.owner === owner ? found : undefined;
       const file = entry?.summary === undefined ? undefined : entry.files[stream];
       if (entry === undefined || file === undefined) return undefined;
       return readPage(file, offset, Math.max(1, Math.floor(length)), !entry.cut.has(stream));

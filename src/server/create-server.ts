@@ -42,7 +42,7 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: Se
     const grants = settings.grants?.(principal) ?? new Map<string, number>();
     const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {}, resources: {}, logging: {} }, ...approval.serverOptions });
     server.setRequestHandler('tools/list', (request) => pageOfTools(catalog.listed, request.params?.cursor, pageSize));
-    outputResources(server, cliTools);
+    outputResources(server, cliTools, principal);
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const { name: requested, arguments: input } = request.params;
       const resolved = resolveToolName(requested, catalog.listed.map((listed) => listed.name));

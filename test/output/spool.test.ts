@@ -285,3 +285,20 @@ describe('removing the spool', () => {
     spool.close();
   });
 });
+
+describe('spool owners', () => {
+  const ownerScratch = scratchMaker('cli-mcp-spool-owner-');
+  it('when output was spooled for one caller then only that caller reads it back; another gets what an unknown id gets', () => {
+    const spool = createSpool({ dir: ownerScratch(), memoryBytes: 0 });
+    try {
+      const entry = spool.open('alice');
+      entry.write('stdout', 'alice\'s output\n');
+      entry.end();
+      expect(spool.read(entry.id, 'stdout', 0, 100, 'alice')?.text).toBe('alice\'s output\n');
+      expect(spool.read(entry.id, 'stdout', 0, 100, 'bob')).toBeUndefined();
+      expect(spool.read(entry.id, 'stdout', 0, 100)).toBeUndefined();
+    } finally {
+      spool.close();
+    }
+  });
+});
