@@ -54,12 +54,14 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
     .option('--oauth-issuer <url>', 'with --http: accept JWT access tokens from this OAuth issuer (its JWKS found from its metadata)')
     .option('--oauth-resource <url>', 'with --oauth-issuer: this server\'s public URL (https://…/mcp), the audience tokens must name')
     .option('--oauth-jwks <url>', 'with --oauth-issuer: the issuer\'s JWKS URL, instead of discovering it')
+    .option('--require-scope <scopes...>', 'with --http and authentication: scopes every caller\'s token must grant (403 otherwise)')
     .option('--access-policy <file>', 'with --http and authentication: which tools each principal or scope may see and call, its approval mode and rate limit (JSON or YAML)')
     .action(async (target: string | undefined, flags: SharedFlags & HttpFlags, command: Command) => {
       const server = await loadServer(sourceOf(command, target, flags.manifest), flags, io.stderr);
       const authenticator = flags.http ? await authenticatorFor(flags, io.stderr) : undefined;
       const accessFor = flags.accessPolicy === undefined ? undefined : await accessPolicy(flags.accessPolicy, authenticator !== undefined);
-      const handle = flags.http ? await server.serveHttp({ ...flags.http, authenticator, accessFor }) : server.serveStdio();
+      if (flags.requireScope && !authenticator) throw new Error('--require-scope needs authentication (--token-file, $CLI_MCP_TOKENS or --oauth-issuer)');
+      const handle = flags.http ? await server.serveHttp({ ...flags.http, authenticator, accessFor, requiredScopes: flags.requireScope }) : server.serveStdio();
       if ('url' in handle) io.stderr.write(`cli-mcp: serving ${handle.url} (health: /healthz, readiness: /readyz)\n`);
       const stop = (): void => {
         void handle.close().finally(() => process.exit(0));
@@ -141,6 +143,7 @@ interface HttpFlags {
   oauthResource?: string;
   oauthJwks?: string;
   accessPolicy?: string;
+  requireScope?: string[];
 }
 
 /** Each caller's access from a policy file; it names principals, so it needs authentication to mean anything. */

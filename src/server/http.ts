@@ -31,6 +31,8 @@ export interface HttpSettings extends ServerSettings {
   readonly shutdownGraceMs?: number;
   /** Who may call: every `/mcp` request must pass it (health probes need not). A non-loopback address without it is refused. @default none */
   readonly authenticator?: Authenticator;
+  /** Scopes every caller's token must grant; a valid token without them gets 403. @default none */
+  readonly requiredScopes?: readonly string[];
 }
 
 /** A listening HTTP server. */
@@ -83,7 +85,7 @@ export async function serveHttp(cliTools: CliTools, info: ServerInfo, settings: 
     if (auth?.resourceMetadataUrl && path === new URL(auth.resourceMetadataUrl).pathname) return json(res, 200, auth.metadata?.() ?? {});
     if (path !== MCP_PATH) return answer(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
     if (auth) {
-      const outcome = await auth.authenticate(new Request('http://localhost/', { headers: headersOf(req) }));
+      const outcome = await auth.authenticate(new Request('http://localhost/', { headers: headersOf(req) }), settings.requiredScopes);
       if (!outcome.ok) {
         res.writeHead(outcome.status, { 'content-type': 'application/json', ...outcome.headers });
         res.end(outcome.body);

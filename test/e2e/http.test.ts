@@ -302,7 +302,7 @@ describe('an access policy over HTTP', () => {
 });
 
 describe('OAuth JWT access tokens over HTTP', () => {
-  it('when a client brings a JWT from the configured issuer then it calls; an expired one or one for another audience gets 401; the metadata document is served', async () => {
+  it('when a client brings a JWT from the configured issuer then it calls; an expired one or one for another audience gets 401; one without a required scope 403; the metadata document is served', async () => {
     const { startLocalIssuer, RESOURCE } = await import('../http/auth/local-issuer.js');
     const issuer = await startLocalIssuer();
     const served = await serve([todo, '--oauth-issuer', issuer.url, '--oauth-resource', RESOURCE], dir);
@@ -320,6 +320,15 @@ describe('OAuth JWT access tokens over HTTP', () => {
       const elsewhere = await post(await issuer.sign({ sub: 'carol', aud: 'https://other.example/mcp' }));
       expect([expired.status, elsewhere.status]).toEqual([401, 401]);
       expect(expired.headers.get('www-authenticate')).toContain('resource_metadata=');
+      const scoped = await serve([todo, '--oauth-issuer', issuer.url, '--oauth-resource', RESOURCE, '--require-scope', 'todo.write'], dir);
+      try {
+        const answer = await fetch(scoped.url, { method: 'POST', headers: { authorization: `Bearer ${good}`, 'content-type': 'application/json' }, body: '{}' });
+        expect(answer.status).toBe(403);
+        expect(answer.headers.get('www-authenticate')).toContain('insufficient_scope');
+      } finally {
+        scoped.server.kill('SIGTERM');
+        await scoped.server;
+      }
       const metadata = await fetch(`${served.base}/.well-known/oauth-protected-resource/mcp`);
       expect(await metadata.json()).toMatchObject({ resource: RESOURCE, authorization_servers: [issuer.url] });
     } finally {
