@@ -57,7 +57,13 @@ export {
   type Selection,
 } from './tool/select.js';
 export type { Selector } from './call/options.js';
-export type { ApprovalChannel, CallContext, LogLevel, Middleware } from './call/context.js';
+export type { ApprovalChannel, ApprovalGrants, CallContext, LogLevel, Middleware } from './call/context.js';
+export { memoryGrants, storeGrants, type MemoryGrantsOptions } from './call/grants.js';
+
+// The state replicas share; `redisStore` is its own entry point (`cli-mcp/redis`), so ioredis loads only for those who use it.
+export { memoryStore, type MemoryStoreOptions } from './store/memory.js';
+export { StoreUnavailableError } from './store/store-unavailable.js';
+export type { SharedStore, BucketTake, Consumed } from './store/shared-store.js';
 
 export { createCliTools, type CallOptions, type CliTools, type CliToolsOptions } from './call/cli-tools.js';
 export type { ToolDefinition } from './tool/definition.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
+import * as redisEntry from '../src/store/redis.js';
 
 describe('the public API', () => {
   it('when the package entry is imported then it exports exactly the curated names', () => {
@@ -12,6 +13,7 @@ describe('the public API', () => {
         "DEFAULT_LIST_BUDGET_TOKENS",
         "DEFAULT_TIMEOUT_MS",
         "PARSER_CONVENTIONS",
+        "StoreUnavailableError",
         "allowCommands",
         "allowFlags",
         "annotate",
@@ -36,6 +38,8 @@ describe('the public API', () => {
         "manifestFor",
         "manifestJsonSchema",
         "mcpCommand",
+        "memoryGrants",
+        "memoryStore",
         "parseHelp",
         "postRun",
         "preRun",
@@ -49,10 +53,15 @@ describe('the public API', () => {
         "riskOf",
         "sanitizeOutput",
         "sanitizeText",
+        "storeGrants",
         "timeout",
         "validate",
         "writeManifest",
       ]
     `);
+  });
+
+  it('when the cli-mcp/redis entry is imported then it exports exactly the Redis store and its default key prefix', () => {
+    expect(Object.keys(redisEntry).sort()).toEqual(['DEFAULT_KEY_PREFIX', 'redisStore']);
   });
 });

@@ -8,6 +8,7 @@ import { chooseTools } from '../tool/build-tools.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import { resolveToolName, unknownToolMessage, type ResolvedToolName } from '../tool/resolve-name.js';
 import type { CallAccess, CallContext } from './context.js';
+import { memoryGrants } from './grants.js';
 import { layersFor } from './layers.js';
 import { runSettings, type CliToolsOptions } from './options.js';
 import { runTool } from './run-tool.js';
@@ -61,7 +62,7 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
   const tools = chosen.map(({ tool }) => tool);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
-  const run: CliTools['run'] = async (tool, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: new Map() }, progress, principal, access } = {}) => {
+  const run: CliTools['run'] = async (tool, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: memoryGrants() }, progress, principal, access } = {}) => {
     const chain = chains.get(tool);
     if (!chain) return { isError: true, message: unknownToolMessage(tool.name, []) };
     const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, log, approval, progress, principal, access, timeoutMs: settings.timeoutMs, state: new Map() };

@@ -64,8 +64,21 @@ export interface ApprovalChannel {
   readonly canAsk: boolean;
   /** The user's answer to the question with this key, asked in an earlier round of this call. */
   readonly answer?: { readonly key: string; readonly accepted: boolean };
-  /** Approvals granted in this session: key → when the grant expires (ms since epoch). */
-  readonly grants: Map<string, number>;
+  /** Where the caller's approvals are kept: this session's, or the shared store's for every replica. */
+  readonly grants: ApprovalGrants;
+}
+
+/**
+ * A caller's approval grants, each a key with an expiry. Kept in this process (`memoryGrants`) or in the
+ * shared store (`storeGrants`); a store that cannot answer rejects with StoreUnavailableError, and the call is refused.
+ */
+export interface ApprovalGrants {
+  /** Whether `key` is granted and the grant has not expired. */
+  has(key: string): Promise<boolean>;
+  /** Grants `key` for `ttlMs` (a later grant of the same key replaces it). */
+  add(key: string, ttlMs: number): Promise<void>;
+  /** Takes a live grant away: true for exactly one caller, on every replica; false after it or once expired. */
+  take(key: string): Promise<boolean>;
 }
 
 /** MCP's log levels (RFC 5424). */

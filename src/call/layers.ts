@@ -27,14 +27,14 @@ export function layersFor(options: CliToolsOptions, settings: RunSettings): (sel
     fitResult({ maxResultBytes: settings.maxResultBytes, readTool: settings.readTool }),
     checkAccess,
     hardenInputMiddleware(options.inputLimits),
-    ...(options.rateLimit === false ? [] : [rateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT)]),
+    ...(options.rateLimit === false ? [] : [rateLimit({ store: options.store, ...(options.rateLimit ?? DEFAULT_RATE_LIMIT) })]),
     validate,
     ...(options.middleware ?? []),
   ];
   const after = [
     prepareArgv(settings.argvPolicy),
     approval(options.approval),
-    ...(options.concurrency === false ? [] : [concurrency(options.concurrency ?? DEFAULT_CONCURRENCY)]),
+    ...(options.concurrency === false ? [] : [concurrency({ store: options.store, ...(options.concurrency ?? DEFAULT_CONCURRENCY) })]),
     ...(options.redact === false ? [] : [redact(options.redact ?? {})]),
     ...(options.sanitize === false ? [] : [sanitizeOutput]),
   ];

@@ -13,6 +13,7 @@ import type { ConcurrencyOptions } from '../middleware/concurrency.js';
 import type { InputLimits } from '../middleware/harden-input.js';
 import type { LogCallsOptions } from '../middleware/log-calls.js';
 import type { RateLimitOptions } from '../middleware/rate-limit.js';
+import type { SharedStore } from '../store/shared-store.js';
 import { redactor, type RedactOptions } from '../middleware/redact.js';
 import { redactStream, type StreamRedactor } from '../middleware/redact-stream.js';
 import { sanitizeText } from '../sanitize-text.js';
@@ -47,6 +48,13 @@ export interface CliToolsOptions extends ToolShapeOptions<Selector> {
   readonly concurrency?: false | ConcurrencyOptions;
   /** When the user is asked before a call runs (MCP elicitation). @default mode `auto`: destructive calls ask */
   readonly approval?: ApprovalOptions;
+  /**
+   * State that every replica behind a load balancer shares: the rate limit's buckets, the concurrency cap's
+   * slots, and, when served, approval grants and the seal and nonces of approval questions
+   * (`redisStore(url)` from `cli-mcp/redis`). While it cannot answer, calls are refused (fail closed).
+   * @default none: each server keeps its own, in memory
+   */
+  readonly store?: SharedStore;
   /** Strip ANSI escapes and control, bidi and zero-width characters from the output. @default true */
   readonly sanitize?: boolean;
   /** Mask secrets in the output (token shapes, named environment values, patterns); `false` turns it off. @default the built-in token shapes */

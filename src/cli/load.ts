@@ -4,6 +4,7 @@ import { flattenRunnable } from '../reflect/flatten.js';
 import { loadTarget } from '../reflect/load-program.js';
 import { manifestText, readManifest } from '../reflect/manifest.js';
 import { createMcpServer, type CliMcpServer } from '../server/create-mcp-server.js';
+import type { SharedStore } from '../store/shared-store.js';
 import type { CliIo } from './main.js';
 import { environmentOf, serverOptions, type SharedFlags } from './options.js';
 
@@ -12,14 +13,14 @@ export type Source = { readonly kind: 'target'; readonly target: string } | { re
 
 /**
  * Loads a target or reads a manifest and builds its server; tells on stderr where the tools came from.
- * `listOnly`: nothing will run (`cli-mcp tools`), so a manifest needs no `--exec`.
+ * `listOnly`: nothing will run (`cli-mcp tools`), so a manifest needs no `--exec`. `store`: what replicas share (`--redis`).
  */
-export async function loadServer(source: Source, flags: SharedFlags, stderr: NodeJS.WritableStream, { listOnly = false } = {}): Promise<CliMcpServer> {
+export async function loadServer(source: Source, flags: SharedFlags, stderr: NodeJS.WritableStream, { listOnly = false, store }: { listOnly?: boolean; store?: SharedStore } = {}): Promise<CliMcpServer> {
   const callLog = { write: (line: string) => void stderr.write(`${line}\n`) };
   if (source.kind === 'manifest') {
     const spec = readManifest(resolve(flags.cwd ?? '.', source.file));
     if (flags.exec === undefined && !listOnly) throw new Error(missingExec(spec.name));
-    const server = createMcpServer(spec, { ...serverOptions(flags), executable: flags.exec ?? spec.name, callLog });
+    const server = createMcpServer(spec, { ...serverOptions(flags), executable: flags.exec ?? spec.name, callLog, store });
     const running = flags.exec === undefined ? '' : `, running ${flags.exec}`;
     stderr.write(`cli-mcp: ${spec.name}: ${commands(server.tools.tools.length)}, from manifest ${source.file}${running}; ${server.tools.catalog.note}\n`);
     return server;
@@ -27,7 +28,7 @@ export async function loadServer(source: Source, flags: SharedFlags, stderr: Nod
   // Like `git -C`: --cwd is where the target is found and where the CLI runs.
   const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr), env: environmentOf(flags) });
   for (const warning of loaded.warnings) stderr.write(`cli-mcp: warning: ${warning}\n`);
-  const server = createMcpServer(loaded.spec, { ...serverOptions(flags), executable: flags.exec ?? loaded.launcher, version: loaded.version, callLog });
+  const server = createMcpServer(loaded.spec, { ...serverOptions(flags), executable: flags.exec ?? loaded.launcher, version: loaded.version, callLog, store });
   stderr.write(`cli-mcp: ${loaded.spec.name}: ${commands(server.tools.tools.length)}, found by ${loaded.method}; ${server.tools.catalog.note}\n`);
   return server;
 }

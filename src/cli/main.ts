@@ -56,18 +56,30 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
     .option('--oauth-jwks <url>', 'with --oauth-issuer: the issuer\'s JWKS URL, instead of discovering it')
     .option('--require-scope <scopes...>', 'with --http and authentication: scopes every caller\'s token must grant (403 otherwise)')
     .option('--access-policy <file>', 'with --http and authentication: which tools each principal or scope may see and call, its approval mode and rate limit (JSON or YAML)')
+    .option('--redis <url>', `with --http: share rate limits, the concurrency cap and approvals with every replica using this Redis or Valkey (redis:// or rediss://; also read from $${REDIS_ENV}); while it does not answer, calls are refused`)
+    .addOption(new Option('--slot-lease <seconds>', 'with --redis: how long a running call holds its process slot without renewal; a dead replica\'s slots come back after it (default 30)').argParser(positiveInt))
     .action(async (target: string | undefined, flags: SharedFlags & HttpFlags, command: Command) => {
-      const server = await loadServer(sourceOf(command, target, flags.manifest), flags, io.stderr);
-      const authenticator = flags.http ? await authenticatorFor(flags, io.stderr) : undefined;
-      const accessFor = flags.accessPolicy === undefined ? undefined : await accessPolicy(flags.accessPolicy, authenticator !== undefined);
-      if (flags.requireScope && !authenticator) throw new Error('--require-scope needs authentication (--token-file, $CLI_MCP_TOKENS or --oauth-issuer)');
-      const handle = flags.http ? await server.serveHttp({ ...flags.http, authenticator, accessFor, requiredScopes: flags.requireScope }) : server.serveStdio();
-      if ('url' in handle) io.stderr.write(`cli-mcp: serving ${handle.url} (health: /healthz, readiness: /readyz)\n`);
-      const stop = (): void => {
-        void handle.close().finally(() => process.exit(0));
-      };
-      // A hangup (terminal closed, parent gone) stops the server like a termination: no process tree is left behind.
-      for (const signal of STOP_SIGNALS) process.once(signal, stop);
+      const store = await sharedStore(flags);
+      try {
+        const server = await loadServer(sourceOf(command, target, flags.manifest), flags, io.stderr, { store });
+        const authenticator = flags.http ? await authenticatorFor(flags, io.stderr) : undefined;
+        const accessFor = flags.accessPolicy === undefined ? undefined : await accessPolicy(flags.accessPolicy, authenticator !== undefined);
+        if (flags.requireScope && !authenticator) throw new Error('--require-scope needs authentication (--token-file, $CLI_MCP_TOKENS or --oauth-issuer)');
+        const handle = flags.http ? await server.serveHttp({ ...flags.http, authenticator, accessFor, requiredScopes: flags.requireScope }) : server.serveStdio();
+        if ('url' in handle) io.stderr.write(`cli-mcp: serving ${handle.url} (health: /healthz, readiness: /readyz)${store ? '; limits and approvals shared through Redis' : ''}\n`);
+        const stop = (): void => {
+          void handle
+            .close()
+            .then(() => store?.close())
+            .finally(() => process.exit(0));
+        };
+        // A hangup (terminal closed, parent gone) stops the server like a termination: no process tree is left behind.
+        for (const signal of STOP_SIGNALS) process.once(signal, stop);
+      } catch (error) {
+        // An open connection to Redis would keep a failed start alive.
+        await store?.close();
+        throw error;
+      }
     });
 
   const writeManifest = new Option('--manifest [file]', 'with a target: print its manifest, or write it to <file>, instead of the tools; without one: list the tools of manifest <file>');
@@ -138,12 +150,30 @@ interface ListenAddress {
 
 interface HttpFlags {
   http?: ListenAddress;
+  redis?: string;
   tokenFile?: string;
   oauthIssuer?: string;
   oauthResource?: string;
   oauthJwks?: string;
   accessPolicy?: string;
   requireScope?: string[];
+}
+
+/** The environment variable that may hold the Redis URL, so a password in it stays off the command line. */
+const REDIS_ENV = 'CLI_MCP_REDIS';
+
+/** The store replicas share, from --redis or $CLI_MCP_REDIS with --http; ioredis loads only then. */
+async function sharedStore(flags: HttpFlags & SharedFlags) {
+  const url = flags.redis ?? (flags.http ? process.env[REDIS_ENV] || undefined : undefined);
+  // Like the tokens, the URL (perhaps holding a password) leaves the environment once read.
+  delete process.env[REDIS_ENV];
+  if (url === undefined) {
+    if (flags.slotLease !== undefined) throw new Error('--slot-lease needs --redis: only slots in a shared store are leased');
+    return undefined;
+  }
+  if (!flags.http) throw new Error('--redis needs --http: replicas behind a load balancer share a store; a stdio server serves one client');
+  const { redisStore } = await import('../store/redis.js');
+  return redisStore(url);
 }
 
 /** Each caller's access from a policy file; it names principals, so it needs authentication to mean anything. */

@@ -47,6 +47,8 @@ export interface SharedFlags {
   sandboxNetwork?: boolean;
   /** `wrap` only. */
   maxFrameBytes?: number;
+  /** `wrap --redis` only: seconds. */
+  slotLease?: number;
   tools?: DiscoveryChoice;
   pin?: string[];
   listBudget?: number;
@@ -131,7 +133,7 @@ export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
     sanitize: flags.sanitize,
     inputLimits: flags.allowMultiline === undefined ? undefined : { multilineFlags: flags.allowMultiline },
     rateLimit: flags.rateLimit === false || flags.rateLimit === undefined ? flags.rateLimit : { global: { capacity: 2 * flags.rateLimit, perSecond: flags.rateLimit } },
-    concurrency: flags.maxConcurrent === undefined ? undefined : { max: flags.maxConcurrent, queue: flags.maxQueued ?? 64 },
+    concurrency: flags.maxConcurrent === undefined ? undefined : { max: flags.maxConcurrent, queue: flags.maxQueued ?? 64, leaseMs: flags.slotLease === undefined ? undefined : flags.slotLease * 1000 },
     pageSize: flags.pageSize,
     sandbox: flags.sandbox,
     sandboxAllow: flags.sandboxAllow,

@@ -1,7 +1,7 @@
 import { CliMcpError } from '../errors.js';
 import { riskOf, type Risk, type RiskOverrides } from './risk.js';
 import type { CallContext, Middleware } from '../call/context.js';
-import { refuse } from './refuse.js';
+import { refuse, refuseUnavailable } from './refuse.js';
 import { spellOutInvisible } from '../sanitize-text.js';
 
 /**
@@ -21,23 +21,21 @@ export interface ApprovalOptions {
   readonly grantTtlMs?: number;
   /** Every approval covers one call only. @default false */
   readonly oneTime?: boolean;
-  /** The clock, in milliseconds; for tests. @default Date.now */
-  readonly now?: () => number;
 }
 
 export const DEFAULT_GRANT_TTL_MS = 300_000;
 
 /**
  * Asks the user (through the transport's elicitation) before risky calls. A grant is bound to the tool
- * and its exact argv, lives in one session and expires; only the transport's answer can grant it,
- * never a tool argument. A client that cannot ask gets a clear refusal, never a silent allow.
+ * and its exact argv, lives in the caller's grants (one stdio session, or one principal's, shared by every
+ * replica through the store) and expires; only the transport's answer can grant it, never a tool argument.
+ * A client that cannot ask, or grants that cannot be read, get a clear refusal, never a silent allow.
  */
 export function approval(options: ApprovalOptions = {}): Middleware {
   const serverMode = options.mode ?? 'auto';
   if (!['auto', 'ask', 'yolo', 'read-only'].includes(serverMode)) throw new CliMcpError('cli-mcp.invalid-option', `approval mode must be auto, ask, yolo or read-only, got ${JSON.stringify(serverMode)}`);
   const ttl = options.grantTtlMs ?? DEFAULT_GRANT_TTL_MS;
   if (!(ttl > 0)) throw new CliMcpError('cli-mcp.invalid-option', `grantTtlMs must be a positive number, got ${ttl}`);
-  const now = options.now ?? Date.now;
 
   return async (ctx, next) => {
     // The access policy may set this caller's own mode.
@@ -51,15 +49,25 @@ export function approval(options: ApprovalOptions = {}): Middleware {
     if (argv === undefined) return refuse(ctx, `${ctx.tool.name} needs approval, but its argv was not prepared; nothing was run.`, 'failed: no prepared argv');
     const key = `${ctx.tool.name}\u0000${JSON.stringify(argv)}`;
     const { grants, answer, canAsk } = ctx.approval;
-    const expiresAt = grants.get(key);
-    if (expiresAt !== undefined && expiresAt > now()) {
-      if (options.oneTime) grants.delete(key);
+    let granted: boolean;
+    try {
+      // One-time mode keeps none; one left from before (a rolling change of flags) is taken: used once, by one replica.
+      granted = await (options.oneTime ? grants.take(key) : grants.has(key));
+    } catch (error) {
+      return refuseUnavailable(ctx, error);
+    }
+    if (granted) {
       ctx.state.set('decision', 'approved (earlier grant)');
       return next();
     }
     if (answer?.key === key) {
       if (!answer.accepted) return refuse(ctx, `The user declined to run ${ctx.tool.name}. Do not retry it unless the user asks.`, 'declined by the user');
-      if (!options.oneTime) grants.set(key, now() + ttl);
+      try {
+        // The grant is kept before the run: a grant the store cannot keep refuses the call, like every store failure.
+        if (!options.oneTime) await grants.add(key, ttl);
+      } catch (error) {
+        return refuseUnavailable(ctx, error);
+      }
       ctx.state.set('decision', 'approved by the user');
       return next();
     }

@@ -1,23 +1,42 @@
 import type { Middleware } from '../call/context.js';
-import { refuse } from './refuse.js';
+import type { SharedStore } from '../store/shared-store.js';
+import { sharedConcurrency } from './shared-concurrency.js';
+import { refuseCancelled, refuseFull } from './slot-refusals.js';
 
 /** Options of `concurrency`. */
 export interface ConcurrencyOptions {
   /** Most calls running at once. */
   readonly max: number;
-  /** Most calls waiting for a slot; more are refused at once. @default 0 */
+  /** Most calls waiting for a slot (on this replica); more are refused at once. @default 0 */
   readonly queue?: number;
+  /**
+   * Where the slots live, so `max` holds across every replica: each running call leases one, renewed
+   * while it runs, so a replica that dies gives its slots back when their leases run out. Waiting calls
+   * poll for a slot (no order among them), and a store that cannot answer refuses calls (fail closed).
+   * @default this process's own slots, handed to waiting calls in order
+   */
+  readonly store?: SharedStore;
+  /** With a store: how long a slot stays leased without renewal (a dead replica's slots come back after it). @default 30000 */
+  readonly leaseMs?: number;
+  /** With a store: the name of the slot pool; two caps with the same name share their slots. @default 'calls' */
+  readonly pool?: string;
 }
+
+const DEFAULT_LEASE_MS = 30_000;
 
 /**
  * Caps how many calls run at once; up to `queue` more wait their turn (in order), and the rest are
- * refused with an isError result. A waiting call that is cancelled leaves the queue.
+ * refused with an isError result. A waiting call that is cancelled leaves the queue. With a `store`
+ * the cap counts the calls of every replica.
  */
 export function concurrency(options: ConcurrencyOptions): Middleware {
   const max = options.max;
   const queueLimit = options.queue ?? 0;
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency needs max >= 1, got ${max}`);
   if (!Number.isInteger(queueLimit) || queueLimit < 0) throw new RangeError(`concurrency needs queue >= 0, got ${queueLimit}`);
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  if (!(leaseMs > 0) || !Number.isFinite(leaseMs)) throw new RangeError(`concurrency needs leaseMs > 0, got ${leaseMs}`);
+  if (options.store) return sharedConcurrency(options.store, { max, queueLimit, leaseMs, pool: options.pool ?? 'calls' });
   let running = 0;
   const waiting: Array<() => void> = [];
 
@@ -38,11 +57,11 @@ export function concurrency(options: ConcurrencyOptions): Middleware {
   return async (ctx, next) => {
     if (running >= max) {
       if (waiting.length >= queueLimit) {
-        refuse(ctx, `Too many calls at once (${max} running, ${waiting.length} waiting): nothing was run. Retry in a moment.`, 'refused: concurrency limit');
+        refuseFull(ctx, max, waiting.length);
         return;
       }
       if (!(await acquire(ctx.signal))) {
-        refuse(ctx, 'The call was cancelled while waiting for a free slot.', 'cancelled while queued');
+        refuseCancelled(ctx);
         return;
       }
     } else {

@@ -1,11 +1,8 @@
 import type { CallContext, Middleware } from '../call/context.js';
-import { refuse } from './refuse.js';
+import type { BucketSettings, BucketTake, SharedStore } from '../store/shared-store.js';
+import { refuse, refuseUnavailable } from './refuse.js';
 
-/** A token bucket: `capacity` calls at once, refilled at `perSecond`. */
-export interface BucketSettings {
-  readonly capacity: number;
-  readonly perSecond: number;
-}
+export type { BucketSettings } from '../store/shared-store.js';
 
 /** Options of `rateLimit`. */
 export interface RateLimitOptions {
@@ -15,43 +12,76 @@ export interface RateLimitOptions {
   readonly global?: BucketSettings;
   /** Whose bucket a call takes from. @default the caller's principal (each has its own buckets); one shared key without one */
   readonly key?: (ctx: CallContext) => string;
-  /** The clock, in milliseconds; for tests. @default Date.now */
+  /**
+   * Where the buckets live, so every replica counts the same calls. A store counts each bucket as a fixed
+   * window of capacity / perSecond seconds (whole seconds, rounded up) holding what perSecond refills over
+   * it: a spent window refills all at once when it ends, where this process's token buckets refill
+   * continuously. The long-run rate is the same. @default this process's token buckets
+   */
+  readonly store?: SharedStore;
+  /** The clock of this process's token buckets, in milliseconds; for tests. @default Date.now */
   readonly now?: () => number;
 }
 
+/** Takes a token from each bucket or from none; resolves how long to wait when one is empty (0: taken). */
+type Limiter = (takes: readonly BucketTake[]) => Promise<number>;
+
 /**
  * Refuses calls over the rate with an isError result saying when to retry; a refused call spawns nothing.
- * A call takes a token from its tool's bucket and from the global bucket, or from neither.
+ * A call takes a token from its tool's bucket and from the global bucket, or from neither. With a store
+ * that cannot answer, every call is refused (fail closed).
  */
 export function rateLimit(options: RateLimitOptions): Middleware {
   if (options.perTool) checked(options.perTool);
   if (options.global) checked(options.global);
-  const now = options.now ?? Date.now;
   const key = options.key ?? ((ctx: CallContext) => ctx.principal?.name ?? '');
-  const buckets = new Map<string, Bucket>();
-  const bucket = (name: string, settings: BucketSettings): Bucket => {
-    let found = buckets.get(name);
-    if (!found) buckets.set(name, (found = new Bucket(settings, now())));
-    return found;
-  };
+  const limiter = options.store ? storeLimiter(options.store) : memoryLimiter(options.now ?? Date.now);
   return async (ctx, next) => {
     const who = key(ctx);
     // A caller with its own limit (the access policy) has one bucket for all its calls instead.
     const own = ctx.access?.rateLimit;
-    const chosen = (
-      own
-        ? [bucket(`own\u0000${who}`, own)]
-        : [options.perTool && bucket(`tool\u0000${who}\u0000${ctx.tool.name}`, options.perTool), options.global && bucket(`global\u0000${who}`, options.global)]
-    ).filter((found): found is Bucket => found !== undefined);
-    const at = now();
-    const waitMs = Math.max(0, ...chosen.map((found) => found.waitMs(at)));
+    const takes: BucketTake[] = own
+      ? [{ key: `own\u0000${who}`, bucket: own }]
+      : [
+          ...(options.perTool ? [{ key: `tool\u0000${who}\u0000${ctx.tool.name}`, bucket: options.perTool }] : []),
+          ...(options.global ? [{ key: `global\u0000${who}`, bucket: options.global }] : []),
+        ];
+    if (takes.length === 0) return next();
+    let waitMs: number;
+    try {
+      waitMs = await limiter(takes);
+    } catch (error) {
+      return refuseUnavailable(ctx, error);
+    }
     if (waitMs > 0) {
       const seconds = Math.max(0.1, Math.ceil(waitMs / 100) / 10);
-      refuse(ctx, `Rate limit reached for ${ctx.tool.name}: nothing was run. Retry after ${seconds} s.`, `rate-limited (retry after ${seconds} s)`);
-      return;
+      return refuse(ctx, `Rate limit reached for ${ctx.tool.name}: nothing was run. Retry after ${seconds} s.`, `rate-limited (retry after ${seconds} s)`);
     }
-    for (const found of chosen) found.take();
     await next();
+  };
+}
+
+/** The buckets in the shared store: every replica takes from the same ones. */
+function storeLimiter(store: SharedStore): Limiter {
+  return async (takes) => {
+    const consumed = await store.consume(takes);
+    return consumed.allowed ? 0 : consumed.retryAfterMs;
+  };
+}
+
+/** Token buckets in this process, made on first use. */
+function memoryLimiter(now: () => number): Limiter {
+  const buckets = new Map<string, Bucket>();
+  return async (takes) => {
+    const at = now();
+    const chosen = takes.map(({ key, bucket: settings }) => {
+      let found = buckets.get(key);
+      if (!found) buckets.set(key, (found = new Bucket(settings, at)));
+      return found;
+    });
+    const waitMs = Math.max(0, ...chosen.map((found) => found.waitMs(at)));
+    if (waitMs === 0) for (const found of chosen) found.take();
+    return waitMs;
   };
 }
 

@@ -93,6 +93,17 @@ process.exit = ((code?: number | string | null): never => {
   if (!parsed && exitedBeforeParse === undefined) exitedBeforeParse = Number(code ?? process.exitCode ?? 0) || 0;
   throw new Intercepted('exit intercepted by cli-mcp');
 }) as typeof process.exit;
+// Node 22.15+ can replace the process with another program (TypeScript 7's tsc execs its native binary): refused like an exit.
+if (typeof (process as { execve?: unknown }).execve === 'function') {
+  Object.defineProperty(process, 'execve', {
+    value: (): never => {
+      if (!parsed && exitedBeforeParse === undefined) exitedBeforeParse = 0;
+      throw new Intercepted('execve intercepted by cli-mcp');
+    },
+    configurable: true,
+    writable: true,
+  });
+}
 process.on('uncaughtException', (error) => {
   if (!(error instanceof Intercepted)) programStderr.write(`cli-mcp: the module threw while loading: ${String(error)}\n`);
 });

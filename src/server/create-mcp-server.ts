@@ -37,7 +37,7 @@ export interface CliMcpServer {
   /** Serves over this process's stdio. */
   serveStdio(): StdioHandle;
   /** Serves Streamable HTTP on `host:port` (`/mcp`, `/healthz`, `/readyz`); resolves once listening. */
-  serveHttp(settings: Omit<HttpSettings, 'pageSize' | 'grantTtlMs' | 'grants'>): Promise<HttpHandle>;
+  serveHttp(settings: Omit<HttpSettings, 'pageSize' | 'grantTtlMs' | 'grants' | 'store'>): Promise<HttpHandle>;
 }
 
 /** Builds an MCP server from a commander program (reflected here) or an already reflected CommandSpec. */
@@ -46,7 +46,7 @@ export function createMcpServer(source: CommanderCommand | CommandSpec, options:
   const version = options.version ?? (isSpec(source) ? undefined : source.version?.()) ?? '0.0.0';
   const info = { name: options.name ?? spec.name, version };
   const tools = createCliTools(spec, { ...options, launcher: launcherFrom(options.executable) });
-  const settings = { pageSize: checkedPositive('pageSize', options.pageSize, DEFAULT_PAGE_SIZE), grantTtlMs: options.approval?.grantTtlMs, maxFrameBytes: checkedPositive('maxFrameBytes', options.maxFrameBytes, DEFAULT_MAX_FRAME_BYTES) };
+  const settings = { pageSize: checkedPositive('pageSize', options.pageSize, DEFAULT_PAGE_SIZE), grantTtlMs: options.approval?.grantTtlMs, maxFrameBytes: checkedPositive('maxFrameBytes', options.maxFrameBytes, DEFAULT_MAX_FRAME_BYTES), store: options.store };
   return {
     tools,
     listTools: () => listTools(tools),

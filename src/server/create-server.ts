@@ -1,6 +1,8 @@
-import { ProtocolError, ProtocolErrorCode, Server, type AuthInfo } from '@modelcontextprotocol/server';
-import type { CallAccess, CallPrincipal, LogLevel } from '../call/context.js';
+import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, Server, type AuthInfo } from '@modelcontextprotocol/server';
+import type { ApprovalGrants, CallAccess, CallPrincipal, LogLevel } from '../call/context.js';
 import type { CliTools } from '../call/cli-tools.js';
+import { memoryGrants } from '../call/grants.js';
+import type { SharedStore } from '../store/shared-store.js';
 import { resolveToolName, unknownToolMessage } from '../tool/resolve-name.js';
 import { approvalBridge } from './approval.js';
 import { toCallToolResult } from './call-result.js';
@@ -19,8 +21,10 @@ export interface ServerSettings {
   readonly pageSize?: number;
   /** How long an approval question can be answered: the approval options' grant TTL. @default 300000 */
   readonly grantTtlMs?: number;
-  /** Where one server instance keeps approval grants, by caller. @default a map per instance: per connection over stdio */
-  readonly grants?: (principal: CallPrincipal | undefined) => Map<string, number>;
+  /** Where one server instance keeps approval grants, by caller. @default grants in memory per instance: per connection over stdio */
+  readonly grants?: (principal: CallPrincipal | undefined) => ApprovalGrants;
+  /** Where the seal and the nonces of approval questions live, so any replica can take an answer. @default this process's memory */
+  readonly store?: SharedStore;
   /** What the access policy gives a caller: the tools it sees and calls, its approval mode and rate limit. @default every tool, the server's settings */
   readonly accessFor?: (principal: CallPrincipal | undefined) => CallAccess;
 }
@@ -33,13 +37,13 @@ export interface ServerContext {
 /** A factory that builds one MCP server per connection (or HTTP request) over the same tools (both protocol eras). */
 export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: ServerSettings = {}): (context?: ServerContext) => Server {
   const pageSize = settings.pageSize ?? DEFAULT_PAGE_SIZE;
-  const approval = approvalBridge({ ttlMs: settings.grantTtlMs });
+  const approval = approvalBridge({ ttlMs: settings.grantTtlMs, store: settings.store });
   return (context = {}) => {
     const principal = principalOf(context.authInfo);
     const access = settings.accessFor?.(principal);
     const catalog = access ? cliTools.catalogFor(access) : cliTools.catalog;
     // Over stdio grants live in one session, this connection; over HTTP an instance serves one request, so they live longer.
-    const grants = settings.grants?.(principal) ?? new Map<string, number>();
+    const grants = settings.grants?.(principal) ?? memoryGrants();
     const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {}, resources: {}, logging: {} }, ...approval.serverOptions });
     server.setRequestHandler('tools/list', (request) => pageOfTools(catalog.listed, request.params?.cursor, pageSize));
     outputResources(server, cliTools, principal);
@@ -67,9 +71,14 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: Se
               sending.add(sent);
               void sent.finally(() => sending.delete(sent));
             };
-      const result = await tool.call(input, { signal: ctx.mcpReq.signal, log, progress, approval: approval.channel(server, ctx, grants), principal, access });
+      // An answer the store could not check is refused before anything runs.
+      let result = approval.refusal(ctx) ?? (await tool.call(input, { signal: ctx.mcpReq.signal, log, progress, approval: approval.channel(server, ctx, grants), principal, access }));
       await Promise.all(sending);
-      if (result.ask) return approval.ask(result.ask);
+      if (result.ask) {
+        const asked = await approval.ask(result.ask);
+        if (isInputRequiredResult(asked)) return asked;
+        result = asked;
+      }
       return server.projectCallToolResult(toCallToolResult(result), tool.outputSchema);
     });
     return server;

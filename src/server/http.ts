@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, localhostAllowedHostnames, localhostAllowedOrigins, validateHostHeader, validateOriginHeader, type AuthInfo } from '@modelcontextprotocol/server';
 import type { CliTools } from '../call/cli-tools.js';
+import type { ApprovalGrants } from '../call/context.js';
+import { memoryGrants, storeGrants } from '../call/grants.js';
 import { CliMcpError } from '../errors.js';
 import { stopAllRuns } from '../exec/run.js';
 import type { Authenticator } from '../http/auth/types.js';
@@ -58,12 +60,14 @@ export async function serveHttp(cliTools: CliTools, info: ServerInfo, settings: 
   }
   const maxBodyBytes = settings.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const onerror = (error: Error): void => void process.stderr.write(`cli-mcp: http: ${error.message}\n`);
-  // Grants outlive one request: they belong to whoever asked, each principal their own.
-  const grants = new Map<string, Map<string, number>>();
-  const grantsOf = (principal: { name: string } | undefined): Map<string, number> => {
+  const store = settings.store;
+  // Grants outlive one request: they belong to whoever asked, each principal their own, in the store every replica reads when there is one.
+  const grants = new Map<string, ApprovalGrants>();
+  const grantsOf = (principal: { name: string } | undefined): ApprovalGrants => {
     const name = principal?.name ?? '';
+    if (store) return storeGrants(store, name);
     let own = grants.get(name);
-    if (!own) grants.set(name, (own = new Map()));
+    if (!own) grants.set(name, (own = memoryGrants()));
     return own;
   };
   const factory = serverFactory(cliTools, info, { ...settings, grants: grantsOf });
@@ -81,7 +85,11 @@ export async function serveHttp(cliTools: CliTools, info: ServerInfo, settings: 
     const originCheck = validateOriginHeader(req.headers.origin, origins);
     if (!originCheck.ok) return answer(res, 403, `Forbidden: ${originCheck.message}`);
     if (path === '/healthz') return answer(res, 200, 'ok');
-    if (path === '/readyz') return answer(res, 200, `ready: ${cliTools.catalog.listed.length} tools`);
+    if (path === '/readyz') {
+      // A replica whose store does not answer would refuse every call: the load balancer should send them elsewhere.
+      if (store && !(await store.ping())) return answer(res, 503, 'not ready: the shared store does not answer');
+      return answer(res, 200, `ready: ${cliTools.catalog.listed.length} tools`);
+    }
     if (auth?.resourceMetadataUrl && path === new URL(auth.resourceMetadataUrl).pathname) return json(res, 200, auth.metadata?.() ?? {});
     if (path !== MCP_PATH) return answer(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
     if (auth) {

@@ -1,9 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { checkedMax, checkedMs, checkedName, checkedTakes } from './arguments.js';
 import { ExpiringKeys } from './expiring-keys.js';
-import { rateWindows } from './rate-windows.js';
-import type { SharedStore } from './shared-store.js';
+import type { BucketTake, Consumed, SharedStore } from './shared-store.js';
 import { StoreUnavailableError } from './store-unavailable.js';
 
 /** Options of `memoryStore`. */
@@ -20,7 +18,14 @@ export function memoryStore(options: MemoryStoreOptions = {}): SharedStore {
   const nonces = new ExpiringKeys(maxEntries);
   const pools = new Map<string, Map<string, number>>();
   const secrets = new Map<string, Buffer>();
-  const consume = rateWindows('', (window, keyPrefix) => new RateLimiterMemory({ ...window, keyPrefix }));
+  // rate-limiter-flexible loads on the first consume: a server whose store only seals approvals never pays for it.
+  let windows: Promise<(takes: readonly BucketTake[]) => Promise<Consumed>> | undefined;
+  const consume = async (takes: readonly BucketTake[]): Promise<Consumed> => {
+    windows ??= Promise.all([import('rate-limiter-flexible'), import('./rate-windows.js')]).then(([{ RateLimiterMemory }, { rateWindows }]) =>
+      rateWindows('', (window, keyPrefix) => new RateLimiterMemory({ ...window, keyPrefix })),
+    );
+    return (await windows)(takes);
+  };
   let closed = false;
 
   // Arguments are checked first (a caller's mistake is a RangeError whatever the state), then a closed store refuses like an unreachable one.

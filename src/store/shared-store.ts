@@ -26,7 +26,10 @@ export interface SharedStore {
   renewSlot(pool: string, lease: string, leaseMs: number): Promise<boolean>;
   /** Frees a lease's slot; a lease already gone is fine. */
   releaseSlot(pool: string, lease: string): Promise<void>;
-  /** A 32-byte secret named `name`, the same on every replica: the first to ask creates it. Read it once at startup. */
+  /**
+   * A 32-byte secret named `name`, the same on every replica: the first to ask creates it. Read it where it
+   * is used: a Redis that restarts empty gets a new one, and replicas that read it again agree on it again.
+   */
   sharedSecret(name: string): Promise<Buffer>;
   /** Whether the store answers now (for `/readyz`); never rejects. */
   ping(): Promise<boolean>;

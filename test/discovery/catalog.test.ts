@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCliTools, type CliTools, type CliToolsOptions } from '../../src/call/cli-tools.js';
+import { memoryGrants } from '../../src/call/grants.js';
 import { estimateTokens } from '../../src/discovery/budget.js';
 import type { DiscoveryOptions } from '../../src/discovery/catalog.js';
 import { listedToolJson } from '../../src/discovery/listed-tool.js';
@@ -341,7 +342,7 @@ describe('the read-only run tool', () => {
 
   it('when approval is on then a destructive command through run_command still asks, and the read-only tool still refuses it', async () => {
     const { tools, records } = toolsIn({ mode: 'search' }, shop, { approval: { mode: 'auto' } });
-    const asked = await tools.call('shop_run_command', { command: 'order delete', args: ['9'] }, { approval: { canAsk: true, grants: new Map() } });
+    const asked = await tools.call('shop_run_command', { command: 'order delete', args: ['9'] }, { approval: { canAsk: true, grants: memoryGrants() } });
     expect(asked.ask?.message).toContain('shop order delete -- 9');
     const cannot = await tools.call('shop_run_command', { command: 'order delete', args: ['9'] });
     expect(cannot).toMatchObject({ isError: true, message: expect.stringContaining('cannot ask the user') });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { approval, type ApprovalOptions } from '../../src/middleware/approval.js';
 import { compose } from '../../src/middleware/compose.js';
 import type { ApprovalChannel, CallContext } from '../../src/call/context.js';
+import { memoryGrants } from '../../src/call/grants.js';
 import { prepareArgv } from '../../src/call/prepare.js';
 import { contextFor, option, runnable, toolFor } from '../helpers/commands.js';
 
@@ -12,8 +13,8 @@ const list = toolFor(runnable({ path: ['todo', 'list'] }));
 /** Runs one call through `approval` on a session the test controls; the centre marks that it ran. */
 function session(options: ApprovalOptions = {}) {
   let clock = 1_000;
-  const grants = new Map<string, number>();
-  const chain = compose([prepareArgv({}), approval({ ...options, now: () => clock })], async (ctx) => {
+  const grants = memoryGrants({ now: () => clock });
+  const chain = compose([prepareArgv({}), approval(options)], async (ctx) => {
     ctx.result = { isError: false, message: 'ran' };
   });
   const call = async (tool = remove, args: string[] = ['3'], channel: Partial<ApprovalChannel> = {}): Promise<CallContext> => {
@@ -74,7 +75,7 @@ describe('approval', () => {
     const key = (await s.call()).result?.ask?.key ?? '';
     expect((await s.call(remove, ['3'], { answer: { key, accepted: true } })).result?.message).toBe('ran');
     expect((await s.call()).result?.ask).toBeDefined();
-    expect(s.grants.size).toBe(0);
+    expect(await s.grants.has(key)).toBe(false);
   });
 
   it('when the client cannot ask then a risky call is refused, never silently allowed', async () => {
@@ -87,7 +88,7 @@ describe('approval', () => {
     const purge = toolFor(runnable({ path: ['todo', 'purge'], options: [option('approve', 'boolean', { flag: '--approve' }), option('approved', 'boolean', { flag: '--approved' })] }));
     const ctx = await session().call(purge, [], {});
     expect(ctx.result?.ask).toBeDefined();
-    const flagged = { ...contextFor(purge), approval: { canAsk: true, grants: new Map<string, number>() } };
+    const flagged = { ...contextFor(purge), approval: { canAsk: true, grants: memoryGrants() } };
     flagged.input = { flags: { approve: true, approved: true }, args: [] };
     await compose([prepareArgv({}), approval()], async (c) => void (c.result = { isError: false, message: 'ran' }))(flagged);
     expect(flagged.result?.ask?.message).toContain('todo --approve --approved purge');
@@ -121,7 +122,7 @@ describe('approval', () => {
     const chain = compose([approval()], async (ctx) => {
       ctx.result = { isError: false, message: 'ran' };
     });
-    const ctx = { ...contextFor(remove), approval: { canAsk: true, grants: new Map<string, number>() } };
+    const ctx = { ...contextFor(remove), approval: { canAsk: true, grants: memoryGrants() } };
     ctx.input = { flags: {}, args: ['3'] };
     await chain(ctx);
     expect(ctx.result).toEqual({ isError: true, message: 'todo_remove needs approval, but its argv was not prepared; nothing was run.' });

@@ -23,8 +23,9 @@ describe('the shared-store boundary', () => {
     expect(outside.map((file) => relative(src, file)).filter((file) => !file.startsWith('store/'))).toEqual([]);
   });
 
-  it('when a server runs without Redis then the memory store it loads never loads ioredis', () => {
-    const loaded = [...reachable(join(src, 'store/memory.ts'))];
-    expect(loaded.filter((file) => importsOf(file).includes('ioredis')).map((file) => relative(src, file))).toEqual([]);
+  it.each(['store/memory.ts', 'index.ts', 'server/create-mcp-server.ts'])('when a server runs without Redis then what %s loads never loads ioredis or rate-limiter-flexible', (entry) => {
+    const loaded = [...reachable(join(src, entry))];
+    const heavy = loaded.filter((file) => importsOf(file).some((specifier) => specifier === 'ioredis' || specifier === 'rate-limiter-flexible'));
+    expect(heavy.map((file) => relative(src, file))).toEqual([]);
   });
 });
