@@ -31,6 +31,7 @@ export interface SharedFlags {
   allowMultiline?: string[];
   rateLimit?: number | false;
   maxConcurrent?: number;
+  maxConcurrentPerPrincipal?: number;
   maxQueued?: number;
   include?: string[];
   exclude?: string[];
@@ -103,6 +104,7 @@ export function addSharedOptions(command: Command): Command {
     .addOption(new Option('--rate-limit <perSecond>', 'calls per second across all tools (bursts up to twice that)').argParser(positiveInt).default(30))
     .option('--no-rate-limit', 'do not limit the call rate')
     .addOption(new Option('--max-concurrent <n>', 'most CLI processes at once').argParser(positiveInt).default(8))
+    .addOption(new Option('--max-concurrent-per-principal <n>', 'with --http and authentication: most CLI processes of one principal at once').argParser(positiveInt))
     .addOption(
       new Option('--sandbox <level>', 'OS sandbox of each call (bubblewrap): contain (no process outlives its call), strict (also read-only but the cwd, private /tmp, credentials hidden), off')
         .choices(SANDBOX_LEVELS),
@@ -133,7 +135,7 @@ export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
     sanitize: flags.sanitize,
     inputLimits: flags.allowMultiline === undefined ? undefined : { multilineFlags: flags.allowMultiline },
     rateLimit: flags.rateLimit === false || flags.rateLimit === undefined ? flags.rateLimit : { global: { capacity: 2 * flags.rateLimit, perSecond: flags.rateLimit } },
-    concurrency: flags.maxConcurrent === undefined ? undefined : { max: flags.maxConcurrent, queue: flags.maxQueued ?? 64, leaseMs: flags.slotLease === undefined ? undefined : flags.slotLease * 1000 },
+    concurrency: flags.maxConcurrent === undefined ? undefined : { max: flags.maxConcurrent, queue: flags.maxQueued ?? 64, leaseMs: flags.slotLease === undefined ? undefined : flags.slotLease * 1000, perPrincipal: flags.maxConcurrentPerPrincipal },
     pageSize: flags.pageSize,
     sandbox: flags.sandbox,
     sandboxAllow: flags.sandboxAllow,

@@ -20,6 +20,8 @@ export interface ConcurrencyOptions {
   readonly leaseMs?: number;
   /** With a store: the name of the slot pool; two caps with the same name share their slots. @default 'calls' */
   readonly pool?: string;
+  /** Most calls of one principal running at once, within `max`: one caller cannot take every slot. @default no cap of its own */
+  readonly perPrincipal?: number;
 }
 
 const DEFAULT_LEASE_MS = 30_000;
@@ -30,6 +32,21 @@ const DEFAULT_LEASE_MS = 30_000;
  * the cap counts the calls of every replica.
  */
 export function concurrency(options: ConcurrencyOptions): Middleware {
+  const all = cap(options);
+  const per = options.perPrincipal;
+  if (per === undefined) return all;
+  if (!Number.isInteger(per) || per < 1) throw new RangeError(`concurrency needs perPrincipal >= 1, got ${per}`);
+  // Each principal's own cap (its own pool in the store), then the cap of all calls.
+  const caps = new Map<string, Middleware>();
+  const capOf = (name: string): Middleware => {
+    let found = caps.get(name);
+    if (!found) caps.set(name, (found = cap({ ...options, max: Math.min(per, options.max), pool: `${options.pool ?? 'calls'}:principal:${name}` })));
+    return found;
+  };
+  return (ctx, next) => (ctx.principal ? capOf(ctx.principal.name)(ctx, () => all(ctx, next)) : all(ctx, next));
+}
+
+function cap(options: ConcurrencyOptions): Middleware {
   const max = options.max;
   const queueLimit = options.queue ?? 0;
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency needs max >= 1, got ${max}`);

@@ -49,6 +49,7 @@ const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 const MAX_HEADER_BYTES = 16 * 1024;
+const HEADERS_TIMEOUT_MS = 10_000;
 const MCP_PATH = '/mcp';
 
 /** Starts serving `cliTools` over HTTP; resolves once it listens. */
@@ -106,7 +107,10 @@ export async function serveHttp(cliTools: CliTools, info: ServerInfo, settings: 
     await serveMcp(req, res);
   };
 
-  const server: NodeServer = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: settings.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, headersTimeout: 10_000 }, (req, res) => {
+  const requestTimeout = settings.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  // Checked every second (Node's default is 30 s), so a slow client is cut off close to its limit.
+  const limits = { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout, headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout), connectionsCheckingInterval: 1_000 };
+  const server: NodeServer = createServer(limits, (req, res) => {
     const done = handle(req, res).catch((error: unknown) => {
       onerror(error instanceof Error ? error : new Error(String(error)));
       if (!res.headersSent) answer(res, 500, 'Internal error');

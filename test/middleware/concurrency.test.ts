@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { compose } from '../../src/middleware/compose.js';
 import { concurrency } from '../../src/middleware/concurrency.js';
 import type { CallContext } from '../../src/call/context.js';
+import { memoryStore } from '../../src/store/memory.js';
+import type { SharedStore } from '../../src/store/shared-store.js';
 import { contextFor, runnable, toolFor } from '../helpers/commands.js';
 
 const tool = toolFor(runnable({ path: ['todo', 'add'] }));
@@ -70,5 +72,46 @@ describe('concurrency', () => {
   it('when the settings are impossible then creating it throws', () => {
     expect(() => concurrency({ max: 0 })).toThrow(/max >= 1/);
     expect(() => concurrency({ max: 1, queue: -1 })).toThrow(/queue >= 0/);
+  });
+});
+
+describe('concurrency per principal', () => {
+  /** Runs calls as the named principals at once; counts how many of each ran at the same time. */
+  async function runAs(names: readonly string[], perPrincipal: number, max = 8, store?: SharedStore) {
+    const running = new Map<string, number>();
+    const peaks = new Map<string, number>();
+    const chain = compose([concurrency({ max, queue: 100, perPrincipal, store })], async (ctx) => {
+      const name = ctx.principal?.name ?? '';
+      running.set(name, (running.get(name) ?? 0) + 1);
+      peaks.set(name, Math.max(peaks.get(name) ?? 0, running.get(name) ?? 0));
+      await sleep(20);
+      running.set(name, (running.get(name) ?? 0) - 1);
+      ctx.result = { isError: false, message: 'ran' };
+    });
+    const results = await Promise.all(names.map(async (name) => {
+      const ctx: CallContext = { ...contextFor(tool), principal: { name, scopes: [] } };
+      await chain(ctx);
+      return ctx;
+    }));
+    return { peaks, results };
+  }
+
+  it('when one principal sends many calls then no more than its own cap run together, and another principal still gets a slot', async () => {
+    const { peaks, results } = await runAs([...Array.from({ length: 10 }, () => 'alice'), 'bob', 'bob'], 2);
+    expect(peaks.get('alice')).toBe(2);
+    expect(peaks.get('bob')).toBe(2);
+    expect(results.every((ctx) => ctx.result?.message === 'ran')).toBe(true);
+  });
+
+  it('when the slots live in a shared store then each principal has its own pool there too', async () => {
+    const { peaks, results } = await runAs([...Array.from({ length: 6 }, () => 'alice'), 'bob'], 2, 8, memoryStore());
+    expect(peaks.get('alice')).toBe(2);
+    expect(peaks.get('bob')).toBe(1);
+    expect(results.every((ctx) => ctx.result?.message === 'ran')).toBe(true);
+  });
+
+  it('when the per-principal cap is larger than the cap of all calls then the cap of all calls still holds', async () => {
+    const { peaks } = await runAs(Array.from({ length: 10 }, () => 'alice'), 6, 3);
+    expect(peaks.get('alice')).toBe(3);
   });
 });
