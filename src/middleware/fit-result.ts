@@ -1,5 +1,6 @@
 import type { Middleware, SpooledOutput } from '../call/context.js';
 import { outputUri, type OutputStream } from '../output/output-uri.js';
+import { isContinuation } from '../output/utf8.js';
 import type { ExecOutput, OutputLink, ToolResult } from '../types.js';
 
 /** @default 24576, counted JSON-escaped: shown as text and again as structured content (and parsed JSON), a result stays under 20k tokens. */
@@ -91,10 +92,6 @@ function cutToEscaped(text: string, maxEscaped: number, markerFor: (headBytes: n
 
 function escapedBytes(text: string): number {
   return Buffer.byteLength(JSON.stringify(text)) - 2;
-}
-
-function isContinuation(byte: number | undefined): boolean {
-  return byte !== undefined && (byte & 0xc0) === 0x80;
 }
 
 /** stdout parsed, when it is a JSON object or array. */

@@ -4,9 +4,11 @@
  * finished calls evicted first), and removed on close, on process exit, or by the next store after a kill.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, ftruncateSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readPage } from './spool-page.js';
+import { charBoundary } from './utf8.js';
 
 /** @default 16777216 (16 MiB): hundreds of pages, and a flood past it costs no cleaning. */
 export const DEFAULT_SPOOL_CALL_BYTES = 16 * 1024 * 1024;
@@ -223,7 +225,7 @@ export function createSpool(options: SpoolOptions = {}): Spool {
       const entry = found?.owner === owner ? found : undefined;
       const file = entry?.summary === undefined ? undefined : entry.files[stream];
       if (entry === undefined || file === undefined) return undefined;
-      return readPage(file, offset, Math.max(1, Math.floor(length)), !entry.cut.has(stream));
+      return readPage(file.path, file.bytes, offset, Math.max(1, Math.floor(length)), !entry.cut.has(stream));
     },
     get usedBytes() {
       return usedBytes;
@@ -240,62 +242,11 @@ export function createSpool(options: SpoolOptions = {}): Spool {
   };
 }
 
-/** Reads `[offset, offset + length)` moved to character boundaries; undefined when the file is gone. */
-function readPage(file: StreamFile, offset: number, length: number, complete: boolean): SpoolPage | undefined {
-  const total = file.bytes;
-  if (offset >= total) return { text: '', offset: total, nextOffset: total, totalBytes: total, complete };
-  // Room for 3 continuation bytes skipped at the start and 3 more to finish a character at the end.
-  const window = Buffer.alloc(Math.min(total - offset, length + 6));
-  try {
-    const fd = openSync(file.path, 'r');
-    try {
-      for (let got = 0; got < window.length; ) {
-        const n = readSync(fd, window, got, window.length - got, offset + got);
-        if (n === 0) return undefined; // shorter than recorded: the file was changed under us
-        got += n;
-      }
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
-  let start = 0;
-  while (start < 3 && start < window.length && isContinuation(window[start])) start += 1;
-  let end = Math.min(start + length, window.length);
-  if (end < window.length) {
-    const back = charBoundary(window, end);
-    end = back > start ? back : nextBoundary(window, end);
-  }
-  const text = window.subarray(start, end).toString('utf8');
-  return { text, offset: offset + start, nextOffset: offset + end, totalBytes: total, complete };
-}
-
 /** Closes once: a second close could hit a descriptor the number was reused for. */
 function closeFile(file: StreamFile): void {
   const fd = file.fd;
   file.fd = undefined;
   if (fd !== undefined) attempt(() => closeSync(fd));
-}
-
-function isContinuation(byte: number | undefined): boolean {
-  return byte !== undefined && (byte & 0xc0) === 0x80;
-}
-
-/** The largest cut ≤ `at` that does not split a character of `bytes` (valid UTF-8). */
-function charBoundary(bytes: Buffer, at: number): number {
-  if (at <= 0) return 0;
-  if (at >= bytes.length) return bytes.length;
-  let cut = at;
-  while (cut > 0 && at - cut < 3 && isContinuation(bytes[cut])) cut -= 1;
-  return cut;
-}
-
-/** The smallest cut ≥ `at` that does not split a character. */
-function nextBoundary(bytes: Buffer, at: number): number {
-  let cut = at;
-  while (cut < bytes.length && isContinuation(bytes[cut])) cut += 1;
-  return cut;
 }
 
 /** Removes spool directories left by processes that no longer exist (a server killed with SIGKILL). */
