@@ -6,6 +6,7 @@ import { StdioClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/c
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { fileURLToPath } from 'node:url';
+import { execa, type ResultPromise } from 'execa';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const binPath = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
@@ -84,4 +85,30 @@ async function connectTo(kind: ClientKind, transports: { v1: () => TransportV1 |
 /** The text of a call result's first content block. */
 export function textOf(result: CallResult): string {
   return result.content.map((block) => block.text ?? '').join('\n');
+}
+
+/** A `cli-mcp wrap … --http 127.0.0.1:0` process and where it listens. */
+export interface HttpServer {
+  /** `http://127.0.0.1:<port>/mcp`. */
+  readonly url: string;
+  /** The URL without `/mcp`. */
+  readonly base: string;
+  readonly server: ResultPromise;
+  /** Everything it has written to stderr so far. */
+  stderr(): string;
+}
+
+/** Starts `cli-mcp wrap …args --http 127.0.0.1:0` as a real process; resolves once it prints where it listens. */
+export async function serveHttp(args: readonly string[], cwd: string): Promise<HttpServer> {
+  const server = execa(process.execPath, [binPath, 'wrap', ...args, '--http', '127.0.0.1:0'], { cwd, reject: false, buffer: false, stdin: 'ignore' });
+  let stderr = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    server.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /serving (http:\/\/\S+\/mcp)/.exec(stderr);
+      if (match?.[1]) resolve(match[1]);
+    });
+    void server.then((result) => reject(new Error(`the server exited (${result.exitCode}): ${stderr}`)));
+  });
+  return { url, base: url.replace(/\/mcp$/, ''), server, stderr: () => stderr };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binPath, repoRoot } from './clients.js';
+import { repoRoot, serveHttp, type HttpServer } from './clients.js';
 
 // The official MCP conformance suite needs Node 22 or newer: the pinned `node@22` dev dependency provides it.
 const node22 = join(repoRoot, 'node_modules/node/bin/node');
@@ -13,20 +13,11 @@ if (!present) console.warn('\n!!! node@22 or @modelcontextprotocol/conformance i
 
 describe.skipIf(!present)('the official MCP conformance suite, server scenarios, against cli-mcp over HTTP', () => {
   let dir: string;
-  let server: ReturnType<typeof execa> | undefined;
+  let server: HttpServer['server'] | undefined;
   let url: string;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cli-mcp-conformance-'));
-    server = execa(process.execPath, [binPath, 'wrap', join(repoRoot, 'test/fixtures/conformance/test.js'), '--http', '127.0.0.1:0'], { cwd: dir, reject: false, buffer: false, stdin: 'ignore' });
-    let stderr = '';
-    url = await new Promise<string>((resolve, reject) => {
-      server?.stderr?.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-        const match = /serving (http:\/\/\S+\/mcp)/.exec(stderr);
-        if (match?.[1]) resolve(match[1]);
-      });
-      void server?.then(() => reject(new Error(`the server exited: ${stderr}`)));
-    });
+    ({ url, server } = await serveHttp([join(repoRoot, 'test/fixtures/conformance/test.js')], dir));
   });
   afterAll(async () => {
     server?.kill('SIGTERM');

@@ -1,27 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execa, type ResultPromise } from 'execa';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binPath, clientKinds, connectHttp, repoRoot, textOf, type ClientKind } from './clients.js';
+import { binPath, clientKinds, connectHttp, repoRoot, serveHttp, textOf, type ClientKind } from './clients.js';
 
 const todo = join(repoRoot, 'examples/todo/todo.js');
 const streamer = join(repoRoot, 'test/fixtures/stream/keyprinter.js');
 
-/** `cli-mcp wrap … --http 127.0.0.1:0` as a real process; resolves once it prints where it listens. */
-async function serve(args: readonly string[], cwd: string): Promise<{ url: string; base: string; server: ResultPromise; stderr: () => string }> {
-  const server = execa(process.execPath, [binPath, 'wrap', ...args, '--http', '127.0.0.1:0'], { cwd, reject: false, buffer: false, stdin: 'ignore' });
-  let stderr = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    server.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /serving (http:\/\/\S+\/mcp)/.exec(stderr);
-      if (match?.[1]) resolve(match[1]);
-    });
-    void server.then((result) => reject(new Error(`the server exited (${result.exitCode}): ${stderr}`)));
-  });
-  return { url, base: url.replace(/\/mcp$/, ''), server, stderr: () => stderr };
-}
+const serve = serveHttp;
 
 let dir: string;
 let todoServer: Awaited<ReturnType<typeof serve>>;

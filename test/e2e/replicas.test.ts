@@ -9,7 +9,7 @@ import { resolveSandbox } from '../../src/exec/sandbox.js';
 import { killMarked, pidsWithMarker, survivorsAfter } from '../exec/sandbox-pids.js';
 import { roundRobin } from '../helpers/balancer.js';
 import { hasRedis, RedisServer } from '../helpers/redis.js';
-import { binPath, connectHttp, repoRoot, textOf, type CallResult, type TestClient } from './clients.js';
+import { binPath, connectHttp, repoRoot, serveHttp, textOf, type CallResult, type TestClient } from './clients.js';
 
 // Stateless replicas of one server behind a load balancer, sharing one real redis-server: real processes, real clients.
 const todo = join(repoRoot, 'examples/todo/todo.js');
@@ -38,25 +38,17 @@ const clients: TestClient[] = [];
 
 /** Starts a replica; resolves once it listens. */
 async function replica(target: string, cwd: string, redisUrl: string, args: readonly string[]): Promise<Replica> {
-  const child = execa(process.execPath, [binPath, 'wrap', target, '--http', '127.0.0.1:0', '--redis', redisUrl, '--token-file', tokenFile, ...args], { cwd, reject: false, buffer: false, stdin: 'ignore' });
-  let stderr = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /serving (http:\/\/\S+\/mcp)/.exec(stderr);
-      if (match?.[1]) resolve(match[1]);
-    });
-    void child.then((result) => reject(new Error(`the replica exited (${result.exitCode}): ${stderr}`)));
-  });
+  const { url, server: child, stderr: stderrOf } = await serveHttp([target, '--redis', redisUrl, '--token-file', tokenFile, ...args], cwd);
+  const stderr = (): string => stderrOf();
   const decisions = (tool: string): string[] =>
-    stderr
+    stderr()
       .split('\n')
       .slice(0, -1) // the last piece may be a line still being written
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as { tool: string; decision: string })
       .filter((record) => record.tool === tool)
       .map((record) => record.decision);
-  const running = { url, cwd, base: url.replace(/\/mcp$/, ''), process: child, stderr: () => stderr, decisions };
+  const running = { url, cwd, base: url.replace(/\/mcp$/, ''), process: child, stderr, decisions };
   started.push(running);
   return running;
 }
