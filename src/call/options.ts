@@ -130,8 +130,8 @@ export function runSettings(options: CliToolsOptions, readTool = 'read_output'):
     maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES),
     maxTotalOutputBytes: positive('maxTotalOutputBytes', options.maxTotalOutputBytes, DEFAULT_MAX_TOTAL_OUTPUT_BYTES),
     maxResultBytes,
-    // Output within the budget is never written to disk.
-    spool: options.spool === false ? undefined : createSpool({ ...options.spool, memoryBytes: maxResultBytes }),
+    // Output a result shows whole is never written to disk.
+    spool: options.spool === false ? undefined : createSpool({ ...options.spool, memoryBytes: spoolThreshold(maxResultBytes) }),
     readTool,
     cwd: options.cwd,
     env: environmentFor(options),
@@ -139,6 +139,14 @@ export function runSettings(options: CliToolsOptions, readTool = 'read_output'):
     argvPolicy: checkedPolicy(options.argvPolicy ?? {}, options.cwd),
     cleanText: cleanerFor(options),
   };
+}
+
+/**
+ * Output under this many bytes is neither cleaned for the spool nor written to it: half the result budget,
+ * since sanitised text at most doubles when JSON-escaped, so such output is shown whole.
+ */
+export function spoolThreshold(maxResultBytes: number): number {
+  return Math.floor(maxResultBytes / 2);
 }
 
 function cleanerFor(options: CliToolsOptions): ProgressCleaner {

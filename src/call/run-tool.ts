@@ -2,7 +2,7 @@ import { checkArgv, shortsTakingValues } from '../argv/argv-policy.js';
 import { runCommand } from '../exec/run.js';
 import { refuse } from '../middleware/refuse.js';
 import type { CallContext } from './context.js';
-import type { RunSettings } from './options.js';
+import { spoolThreshold, type RunSettings } from './options.js';
 import { spoolWriter } from '../output/spool-writer.js';
 import { lineProgress } from './progress.js';
 
@@ -15,7 +15,7 @@ export async function runTool(ctx: CallContext, settings: RunSettings): Promise<
   if (refused) return refuse(ctx, `Refused: ${refused}`, 'refused: argv policy');
   const lines = ctx.progress && lineProgress(ctx.progress, settings.cleanText);
   // The whole output, cleaned as the result is, kept where a cut result can point.
-  const spool = settings.spool && spoolWriter(settings.spool.open(ctx.principal?.name), settings.cleanText);
+  const spool = settings.spool && spoolWriter(settings.spool.open(ctx.principal?.name), settings.cleanText, spoolThreshold(settings.maxResultBytes));
   let outcome: Awaited<ReturnType<typeof runCommand>>;
   try {
     outcome = await runCommand({

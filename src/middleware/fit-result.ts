@@ -26,9 +26,9 @@ export function fitResult(options: FitResultOptions): Middleware {
 }
 
 function fitted(result: ToolResult, output: ExecOutput, spooled: SpooledOutput | undefined, options: FitResultOptions): ToolResult {
-  // Sizes as the result carries them, JSON-escaped: a flood of quotes or line feeds costs twice its bytes.
-  const sizes = { stdout: escapedBytes(output.stdout), stderr: escapedBytes(output.stderr) };
   const budget = options.maxResultBytes;
+  // Sizes as the result carries them, JSON-escaped: a flood of quotes or line feeds costs twice its bytes.
+  const sizes = { stdout: escapedSize(output.stdout, budget), stderr: escapedSize(output.stderr, budget) };
   if (sizes.stdout + sizes.stderr <= budget) {
     // Shown whole here, yet cut before (the in-memory cap): the spooled whole is linked all the same.
     const links = (['stdout', 'stderr'] as const).flatMap((stream) => (output.truncated ? linksOf(stream, spooled, options.readTool) : []));
@@ -76,7 +76,9 @@ function marker(stream: OutputStream, cutBytes: number, headBytes: number, spool
 function cutToEscaped(text: string, maxEscaped: number, markerFor: (headBytes: number, cutBytes: number, tailBytes: number) => string): string {
   const bytes = Buffer.from(text);
   const decoder = new TextDecoder();
-  let raw = Math.floor((maxEscaped * bytes.byteLength) / escapedBytes(text));
+  // How much this text escapes, judged on the parts that will be kept: a first guess the loop corrects.
+  const sample = text.length > 2 * maxEscaped ? text.slice(0, maxEscaped) + text.slice(-maxEscaped) : text;
+  let raw = Math.min(bytes.byteLength, Math.floor((maxEscaped * Buffer.byteLength(sample)) / Math.max(1, escapedBytes(sample))));
   for (;;) {
     let headEnd = Math.ceil(raw / 2);
     while (headEnd > 0 && isContinuation(bytes[headEnd])) headEnd--;
@@ -88,6 +90,12 @@ function cutToEscaped(text: string, maxEscaped: number, markerFor: (headBytes: n
     if (over <= 0 || raw === 0) return head + markerFor(headEnd, tailStart - headEnd, bytes.byteLength - tailStart) + tail;
     raw = Math.max(0, raw - over);
   }
+}
+
+/** The escaped size, exact up to `cap`; past it the raw size, already over `cap` (escaping only adds), which is all the budget needs to know. */
+function escapedSize(text: string, cap: number): number {
+  const raw = Buffer.byteLength(text);
+  return raw > cap ? raw : escapedBytes(text);
 }
 
 function escapedBytes(text: string): number {

@@ -20,14 +20,28 @@ export interface SpoolWriter {
  * own). Text goes to the cleaner as whole lines without their final line feed, which is put back: the
  * stream redactor drops line feeds at the edges of a private key block, as a progress message wants.
  */
-export function spoolWriter(entry: SpoolEntry, clean: ProgressCleaner): SpoolWriter {
+export function spoolWriter(entry: SpoolEntry, clean: ProgressCleaner, holdBytes = 0): SpoolWriter {
   const cleaner = (): StreamRedactor => clean.stream?.() ?? { lines: (text) => text, text: clean };
   const streams = {
-    stdout: { decoder: new TextDecoder(), pending: '', cleaner: cleaner() },
-    stderr: { decoder: new TextDecoder(), pending: '', cleaner: cleaner() },
+    stdout: { decoder: new TextDecoder(), pending: '', cleaner: cleaner(), held: [] as string[] },
+    stderr: { decoder: new TextDecoder(), pending: '', cleaner: cleaner(), held: [] as string[] },
   };
+  // Raw text is held, uncleaned, until the output passes `holdBytes`: output a result shows whole costs no cleaning at all.
+  let heldBytes = 0;
+  let holding = holdBytes > 0;
   const put = (name: OutputStream, text: string): void => {
     if (text === '') return;
+    if (holding) {
+      streams[name].held.push(text);
+      heldBytes += Buffer.byteLength(text);
+      if (heldBytes <= holdBytes) return;
+      holding = false;
+      for (const other of ['stdout', 'stderr'] as const) for (const piece of streams[other].held.splice(0)) cleanAndWrite(other, piece);
+      return;
+    }
+    cleanAndWrite(name, text);
+  };
+  const cleanAndWrite = (name: OutputStream, text: string): void => {
     // Past a cap nothing more is kept: cleaning a flood only to drop it would be most of its cost.
     if (!entry.accepting) return entry.skip(name);
     const { cleaner: stream } = streams[name];

@@ -168,3 +168,40 @@ describe('spoolWriter long lines', () => {
     expect(stdout.length).toBe(asResultShows(line).length);
   });
 });
+
+describe('spool writer holding small output', () => {
+  const counting = () => {
+    let calls = 0;
+    const clean = Object.assign((text: string) => (calls++, asResultShows(text)), {});
+    return { clean, calls: () => calls };
+  };
+
+  it('when the output stays under the hold then nothing is cleaned or spooled', () => {
+    const spool = createSpool({ dir: scratch(), memoryBytes: 0 });
+    const { clean, calls } = counting();
+    const writer = spoolWriter(spool.open(), clean, 1000);
+    writer.write(Buffer.from('a short line\n'.repeat(10)), 'stdout');
+    const { summary } = writer.end();
+    expect(summary.streams).toEqual({});
+    expect(calls()).toBe(0);
+    spool.close();
+  });
+
+  it('when the output passes the hold then everything held and after is cleaned and spooled, in order', () => {
+    const spool = createSpool({ dir: scratch(), memoryBytes: 0 });
+    const { clean, calls } = counting();
+    const entry = spool.open();
+    const writer = spoolWriter(entry, clean, 100);
+    const token = `ghp_${'A'.repeat(36)}`;
+    writer.write(Buffer.from(`first ${token}\n`), 'stdout');
+    writer.write(Buffer.from(`${'x'.repeat(120)}\n`), 'stdout');
+    writer.write(Buffer.from('last\n'), 'stdout');
+    const { summary } = writer.end();
+    const text = spool.read(entry.id, 'stdout', 0, 10_000)?.text ?? '';
+    expect(summary.streams.stdout?.bytes).toBe(Buffer.byteLength(text));
+    expect(text).toBe(asResultShows(`first ${token}\n${'x'.repeat(120)}\nlast\n`));
+    expect(text).not.toContain(token);
+    expect(calls()).toBeGreaterThan(0);
+    spool.close();
+  });
+});

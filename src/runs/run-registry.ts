@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import { CliMcpError } from '../errors.js';
+import type { CallPrincipal } from '../call/context.js';
+import type { ToolResult } from '../types.js';
+import { DEFAULT_HEAD_CHARS, DEFAULT_TAIL_CHARS, outputLines, type OutputLines } from './output-lines.js';
+import {
+  DEFAULT_MAX_KEPT_RUNS_PER_PRINCIPAL,
+  DEFAULT_MAX_POLL_CHARS,
+  DEFAULT_MAX_RUN_MS,
+  DEFAULT_MAX_RUNS_PER_PRINCIPAL,
+  DEFAULT_RUN_TTL_MS,
+  type RunRefusal,
+  type RunRegistry,
+  type RunRegistryOptions,
+  type RunState,
+  type RunStatus,
+  type RunSummary,
+} from './types.js';
+
+export * from './types.js';
+
+interface RunRecord {
+  readonly id: string;
+  /** The principal's name ('' over stdio): another caller is told the run is unknown. */
+  readonly owner: string;
+  readonly tool: string;
+  readonly startedAt: number;
+  endedAt?: number;
+  state: RunState;
+  reason?: string;
+  /** Dropped on expiry. */
+  lines?: OutputLines;
+  result?: ToolResult;
+  readonly controller: AbortController;
+  /** Settles once the call has returned, so the process tree is gone. */
+  settled: Promise<void>;
+  readonly timers: Set<NodeJS.Timeout>;
+}
+
+const SHUTDOWN_REASON = 'the server is shutting down';
+const CALLER_REASON = 'cancelled by the caller';
+
+/**
+ * A registry of background runs over `CliTools.run`: each run goes through the whole middleware chain
+ * as a direct call does, and its cleaned progress lines are kept between polls in a bounded buffer
+ * (see outputLines). Runs are bound to the principal that started them and timers never hold the process open.
+ * @throws CliMcpError `cli-mcp.invalid-option` when a limit is not a positive integer, naming it and its value
+ * @example
+ * const runs = createRunRegistry({ run: tools.run });
+ * const started = runs.start(tools.find('make_build')!, { args: ['all'] }, { principal });
+ * if (started.ok) runs.status(started.runId, principal, { cursor: 0 });
+ */
+export function createRunRegistry(options: RunRegistryOptions): RunRegistry {
+  const maxRuns = positive('maxRunsPerPrincipal', options.maxRunsPerPrincipal, DEFAULT_MAX_RUNS_PER_PRINCIPAL);
+  const maxRunMs = positive('maxRunMs', options.maxRunMs, DEFAULT_MAX_RUN_MS);
+  const ttlMs = positive('ttlMs', options.ttlMs, DEFAULT_RUN_TTL_MS);
+  const maxKept = positive('maxKeptRunsPerPrincipal', options.maxKeptRunsPerPrincipal, DEFAULT_MAX_KEPT_RUNS_PER_PRINCIPAL);
+  const maxPollChars = positive('maxPollChars', options.maxPollChars, DEFAULT_MAX_POLL_CHARS);
+  const headChars = positive('headChars', options.headChars, DEFAULT_HEAD_CHARS);
+  const tailChars = positive('tailChars', options.tailChars, DEFAULT_TAIL_CHARS);
+  const now = options.now ?? Date.now;
+  const runs = new Map<string, RunRecord>();
+  let closed = false;
+
+  /** Applies the clock: finished runs past the TTL expire, and past twice the TTL are forgotten. */
+  const sweep = (): void => {
+    const time = now();
+    for (const record of runs.values()) {
+      if (record.endedAt === undefined) continue;
+      if (time >= record.endedAt + 2 * ttlMs) forget(record);
+      else if (time >= record.endedAt + ttlMs && record.state !== 'expired') {
+        record.state = 'expired';
+        record.lines = undefined;
+        record.result = undefined;
+      }
+    }
+  };
+  const forget = (record: RunRecord): void => {
+    for (const timer of record.timers) clearTimeout(timer);
+    record.timers.clear();
+    runs.delete(record.id);
+  };
+  // Real timers free the memory when nobody polls; an injected clock is applied on every access too.
+  const later = (record: RunRecord, ms: number, action: () => void): void => {
+    const timer = setTimeout(() => {
+      record.timers.delete(timer);
+      action();
+    }, ms);
+    timer.unref();
+    record.timers.add(timer);
+  };
+  const visible = (runId: string, principal: CallPrincipal | undefined): RunRecord | undefined => {
+    sweep();
+    const record = typeof runId === 'string' ? runs.get(runId) : undefined;
+    return record?.owner === ownerOf(principal) ? record : undefined;
+  };
+  const ownRuns = (owner: string): RunRecord[] => [...runs.values()].filter((record) => record.owner === owner);
+
+  const finish = (record: RunRecord, result: ToolResult): void => {
+    for (const timer of record.timers) clearTimeout(timer);
+    record.timers.clear();
+    record.endedAt = now();
+    record.result = result;
+    record.state = record.reason !== undefined ? 'cancelled' : result.isError ? 'failed' : 'done';
+    later(record, ttlMs + 1, sweep);
+    later(record, 2 * ttlMs + 1, sweep);
+    const finished = ownRuns(record.owner).filter((run) => run.endedAt !== undefined);
+    finished.sort((a, b) => (a.endedAt as number) - (b.endedAt as number));
+    for (const old of finished.slice(0, Math.max(0, finished.length - maxKept))) forget(old);
+  };
+  const stop = async (record: RunRecord, reason: string): Promise<void> => {
+    if (record.state === 'running' && record.reason === undefined) {
+      record.reason = reason;
+      record.controller.abort(new Error(reason));
+    }
+    await record.settled;
+  };
+
+  const summary = (record: RunRecord): RunSummary => ({
+    runId: record.id,
+    tool: record.tool,
+    state: record.state,
+    startedAt: record.startedAt,
+    ...(record.endedAt === undefined ? {} : { endedAt: record.endedAt, expiresAt: record.endedAt + ttlMs }),
+    ...(record.reason === undefined ? {} : { reason: record.reason }),
+  });
+  const statusOf = (record: RunRecord, cursor: number): RunStatus => {
+    const page = record.lines?.read(cursor, maxPollChars) ?? { text: '', omitted: 0, nextCursor: cursor };
+    return { ok: true, ...summary(record), newOutput: page.text, omittedLines: page.omitted, nextCursor: page.nextCursor, ...(record.result ? { result: record.result } : {}) };
+  };
+
+  return {
+    start(tool, input, startOptions = {}) {
+      if (closed) return refusal('cli-mcp.runs-closed', 'Refused: the server is shutting down and starts no more background runs.');
+      sweep();
+      const owner = ownerOf(startOptions.principal);
+      const going = ownRuns(owner).filter((record) => record.state === 'running');
+      if (going.length >= maxRuns) {
+        const ids = going.map((record) => record.id).join(', ');
+        return refusal('cli-mcp.run-limit', `Refused: ${going.length} background runs are already going for you (at most ${maxRuns}); wait for one to finish or cancel one (${ids}).`);
+      }
+      const lines = outputLines(headChars, tailChars);
+      const record: RunRecord = { id: randomBytes(16).toString('hex'), owner, tool: tool.name, startedAt: now(), state: 'running', lines, controller: new AbortController(), settled: Promise.resolve(), timers: new Set() };
+      runs.set(record.id, record);
+      const progress = (message: string): void => {
+        record.lines?.push(message);
+        try {
+          startOptions.progress?.(message);
+        } catch {
+          // a transport that cannot deliver progress does not end the run
+        }
+      };
+      later(record, maxRunMs, () => void stop(record, `it ran past the maximum run time of ${duration(maxRunMs)}`));
+      record.settled = options
+        .run(tool, input, { ...startOptions, signal: record.controller.signal, progress })
+        .catch((error: unknown): ToolResult => ({ isError: true, message: `The run failed inside cli-mcp: ${error instanceof Error ? error.message : String(error)}` }))
+        .then((result) => finish(record, result));
+      return { ok: true, runId: record.id };
+    },
+    status(runId, principal, { cursor = 0 } = {}) {
+      if (!Number.isSafeInteger(cursor) || cursor < 0) throw new RangeError(`cursor must be a non-negative integer, got ${String(cursor)}`);
+      const record = visible(runId, principal);
+      return record ? statusOf(record, cursor) : unknownRun(runId);
+    },
+    async cancel(runId, principal) {
+      const record = visible(runId, principal);
+      if (!record) return unknownRun(runId);
+      await stop(record, CALLER_REASON);
+      sweep();
+      return statusOf(record, record.lines?.total ?? 0);
+    },
+    list(principal) {
+      sweep();
+      return ownRuns(ownerOf(principal)).map(summary);
+    },
+    async stopAll() {
+      await Promise.all([...runs.values()].map((record) => stop(record, SHUTDOWN_REASON)));
+    },
+    async close() {
+      closed = true;
+      await Promise.all([...runs.values()].map((record) => stop(record, SHUTDOWN_REASON)));
+      for (const record of [...runs.values()]) forget(record);
+    },
+  };
+}
+
+function ownerOf(principal: CallPrincipal | undefined): string {
+  return principal?.name ?? '';
+}
+
+function refusal(code: RunRefusal['code'], message: string): RunRefusal {
+  return { ok: false, code, message };
+}
+
+/** The same answer for an id that never existed and for another principal's run: ids leak nothing. */
+function unknownRun(runId: unknown): RunRefusal {
+  const shown = JSON.stringify(String(runId).slice(0, 64));
+  return refusal('cli-mcp.unknown-run', `Unknown run ${shown}: no run by that id is kept for you (it never existed, or was forgotten after it expired).`);
+}
+
+function duration(ms: number): string {
+  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
+  if (ms % 1000 === 0) return `${ms / 1000} s`;
+  return `${ms} ms`;
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  const checked = value ?? fallback;
+  if (!Number.isSafeInteger(checked) || checked <= 0) throw new CliMcpError('cli-mcp.invalid-option', `${name} must be a positive integer, got ${String(value)}`);
+  return checked;
+}
