@@ -1,3 +1,11 @@
+/**
+ * Background runs: a call started now and polled later. The transport-free core under the run tools
+ * and tasks. Output between polls comes from the call's progress lines (already sanitised, redacted
+ * and cut per line, as a client's progress notifications are), kept in a bounded head + tail buffer:
+ * no second cleaning path, and no reading of a spool entry that is still being written. Progress is
+ * batched (a message every 250 ms, its newest 2000 characters), so under a flood polls show a sample
+ * of the newest lines; the final result is the whole one a direct call gives (budget, spool links).
+ */
 import { randomBytes } from 'node:crypto';
 import { CliMcpError } from '../errors.js';
 import type { CallPrincipal } from '../call/context.js';
@@ -151,8 +159,9 @@ export function createRunRegistry(options: RunRegistryOptions): RunRegistry {
         }
       };
       later(record, maxRunMs, () => void stop(record, `it ran past the maximum run time of ${duration(maxRunMs)}`));
-      record.settled = options
-        .run(tool, input, { ...startOptions, signal: record.controller.signal, progress })
+      // Through a promise, so even a run function that throws at once ends as a failed run.
+      record.settled = Promise.resolve()
+        .then(() => options.run(tool, input, { ...startOptions, signal: record.controller.signal, progress }))
         .catch((error: unknown): ToolResult => ({ isError: true, message: `The run failed inside cli-mcp: ${error instanceof Error ? error.message : String(error)}` }))
         .then((result) => finish(record, result));
       return { ok: true, runId: record.id };

@@ -1,5 +1,6 @@
 import type { CallOptions, CliTools } from '../call/cli-tools.js';
 import type { CallPrincipal } from '../call/context.js';
+import type { ToolDefinition } from '../tool/definition.js';
 import type { ToolResult } from '../types.js';
 
 /** @default 4 background runs going at once per principal. */
@@ -83,7 +84,7 @@ export interface RunStatus extends RunSummary {
 /** Background runs of a CLI's tools, bound to the principal that started each. */
 export interface RunRegistry {
   /** Starts a run and answers at once with its id; refused past `maxRunsPerPrincipal` or after close. */
-  start(tool: Parameters<CliTools['run']>[0], input: unknown, options?: RunStartOptions): { readonly ok: true; readonly runId: string } | RunRefusal;
+  start(tool: ToolDefinition, input: unknown, options?: RunStartOptions): { readonly ok: true; readonly runId: string } | RunRefusal;
   /**
    * The run's state and its output after `cursor` (a number `nextCursor` gave; 0 or absent: from the start).
    * @throws RangeError when `cursor` is not a non-negative integer

@@ -1,0 +1,53 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { createCliTools, type CliTools, type CliToolsOptions } from '../../src/call/cli-tools.js';
+import type { CallPrincipal } from '../../src/call/context.js';
+import type { RunRegistry, RunStatus } from '../../src/runs/run-registry.js';
+import type { ToolDefinition } from '../../src/tool/definition.js';
+import { option, spec } from '../helpers/commands.js';
+
+const script = fileURLToPath(new URL('../fixtures/runs/ticker.js', import.meta.url));
+
+/** The ticker fixture as one tool: `--count`, `--interval`, `--pid`, `--tree`, `--marker`. */
+export function tickerTools(extra: Partial<CliToolsOptions> = {}): { tools: CliTools; ticker: ToolDefinition } {
+  const root = spec('ticker', {
+    options: [option('count', 'integer'), option('interval', 'integer'), option('pid', 'boolean'), option('tree', 'boolean'), option('marker', 'string')],
+  });
+  // Host pids are only printed outside a PID namespace, so the pid checks run with process groups alone.
+  const tools = createCliTools(root, { callLog: false, launcher: { file: process.execPath, prefixArgs: [script] }, sandbox: 'off', timeoutMs: 60_000, killGraceMs: 300, rateLimit: false, ...extra });
+  const ticker = tools.find('ticker');
+  if (!ticker) throw new Error(`no ticker tool among ${tools.tools.map((tool) => tool.name).join(', ')}`);
+  return { tools, ticker };
+}
+
+export const alice: CallPrincipal = { name: 'alice', scopes: [] };
+export const bob: CallPrincipal = { name: 'bob', scopes: [] };
+
+/** A status that must not be a refusal. */
+export function statusOf(runs: RunRegistry, runId: string, principal: CallPrincipal | undefined, cursor?: number): RunStatus {
+  const status = runs.status(runId, principal, cursor === undefined ? {} : { cursor });
+  if (!status.ok) throw new Error(status.message);
+  return status;
+}
+
+/** Polls until `done` says so; every status seen is returned in order. */
+export async function pollUntil(runs: RunRegistry, runId: string, principal: CallPrincipal | undefined, done: (status: RunStatus, seen: string) => boolean, ms = 15_000): Promise<{ statuses: RunStatus[]; seen: string }> {
+  const statuses: RunStatus[] = [];
+  let seen = '';
+  let cursor = 0;
+  for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(40)) {
+    const status = statusOf(runs, runId, principal, cursor);
+    statuses.push(status);
+    if (status.newOutput !== '') seen += `${status.newOutput}\n`;
+    cursor = status.nextCursor;
+    if (done(status, seen)) return { statuses, seen };
+  }
+  throw new Error(`run ${runId} did not get there within ${ms} ms; output so far: ${seen}`);
+}
+
+/** The number after `word` in the output, e.g. the pid after "pid". */
+export function numberAfter(output: string, word: string): number {
+  const found = new RegExp(`^${word} (\\d+)$`, 'm').exec(output);
+  if (!found) throw new Error(`no "${word} <n>" line in ${JSON.stringify(output)}`);
+  return Number(found[1]);
+}
