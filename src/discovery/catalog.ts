@@ -59,7 +59,7 @@ export function buildCatalog(source: MetaSource, root: CommandSpec, options: Dis
     if (choice === 'all' || hopeful(tools.length, budget)) {
       const names = shared();
       const compact = [...tools.map((tool) => direct(tool, source, names)), describeTool(source, (tool) => tool.name), ...readOutput];
-      // A forced list is not measured: its schemas are built page by page, as clients ask.
+      // Measured only up to the budget: past it, a forced list's schemas are built page by page, as clients ask.
       const tokens = measure(compact, budget);
       if (choice === 'all' || tokens !== undefined) return catalog('all', true, compact, `a tool per command, compacted: ${over}`, tokens);
     }
@@ -70,7 +70,7 @@ export function buildCatalog(source: MetaSource, root: CommandSpec, options: Dis
   const pins = tools.filter(pinned);
   const grouped = groupTools(source, root, tools.filter((tool) => !pinned(tool)), names, (tool) => direct(tool, source, names));
   const listed = [...pins.map((tool) => direct(tool, source, names)), ...grouped.listed, describeTool(source, (tool) => grouped.runWith.get(tool) ?? tool.name), ...readOutput];
-  return catalog('groups', true, listed, `${grouped.listed.length} tools for ${tools.length - pins.length} commands${pins.length > 0 ? `, ${pins.length} pinned` : ''}`, measure(listed, Number.MAX_SAFE_INTEGER / 4));
+  return catalog('groups', true, listed, `${grouped.listed.length} tools for ${tools.length - pins.length} commands${pins.length > 0 ? `, ${pins.length} pinned` : ''}`, measure(listed));
 }
 
 function searchCatalog(source: MetaSource, tools: readonly ToolDefinition[], pinned: (tool: ToolDefinition) => boolean, readOutput: readonly ListedTool[], why: string): Catalog {
@@ -86,7 +86,7 @@ function searchCatalog(source: MetaSource, tools: readonly ToolDefinition[], pin
     ...readOutput,
   ];
   const pinNote = pins.length > 0 ? `, ${pins.length} pinned` : '';
-  return catalog('search', true, listed, `${tools.length} commands found through ${source.names.search}${pinNote}: ${why}`, measure(listed, Number.MAX_SAFE_INTEGER / 4));
+  return catalog('search', true, listed, `${tools.length} commands found through ${source.names.search}${pinNote}: ${why}`, measure(listed));
 }
 
 function catalog(mode: DiscoveryMode, compacted: boolean, listed: readonly ListedTool[], why: string, tokens: number | undefined): Catalog {
@@ -130,7 +130,7 @@ function direct(tool: ToolDefinition, source: MetaSource, shared?: ReadonlySet<s
  * The estimated tokens of a list's `tools/list` JSON, all pages together (exactly `estimateTokens({ tools })`),
  * or undefined once past the budget: counting stops there, so a huge list builds few schemas.
  */
-function measure(listed: readonly ListedTool[], budgetTokens: number): number | undefined {
+function measure(listed: readonly ListedTool[], budgetTokens = Number.MAX_SAFE_INTEGER / 4): number | undefined {
   let bytes = LIST_WRAPPER_BYTES - 1;
   for (const tool of listed) {
     bytes += Buffer.byteLength(JSON.stringify(listedToolJson(tool))) + 1;
