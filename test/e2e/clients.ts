@@ -19,6 +19,10 @@ export interface TestClient {
   callTool(name: string, args: unknown, options?: { signal?: AbortSignal }): Promise<CallResult>;
   /** One `tools/list` page, as the server sent it: the first without a cursor. */
   listToolsPage(cursor?: string): Promise<{ tools: Array<{ name: string }>; nextCursor?: string }>;
+  readResource(uri: string): Promise<{ contents: Array<{ uri: string; mimeType?: string; text?: string; _meta?: Record<string, unknown> }> }>;
+  listResourceTemplates(): Promise<{ resourceTemplates: Array<{ uriTemplate: string; name: string }> }>;
+  /** The server process, over stdio. */
+  readonly pid?: number | null;
   close(): Promise<void>;
 }
 
@@ -54,12 +58,18 @@ export async function connectHttp(kind: ClientKind, url: string, options: { elic
 
 async function connectTo(kind: ClientKind, transports: { v1: () => TransportV1 | HttpTransportV1; v2: () => TransportV2 | HttpTransportV2 }, elicit: Elicit | undefined): Promise<TestClient> {
   const capabilities = elicit ? { capabilities: { elicitation: {} } } : {};
+  // The server process, known once connected (stdio only).
+  const pidOf = (transport: object): { readonly pid?: number | null } => ('pid' in transport ? { pid: transport.pid as number | null } : {});
   if (kind === 'v1 sdk') {
     const client = new ClientV1({ name: 'e2e-v1', version: '1.0.0' }, capabilities);
     if (elicit) client.setRequestHandler(ElicitRequestSchema, async (request) => answer(elicit, request.params.message));
-    await client.connect(transports.v1());
+    const transport = transports.v1();
+    await client.connect(transport);
     return {
+      ...pidOf(transport),
       kind,
+      readResource: (uri) => client.readResource({ uri }) as ReturnType<TestClient['readResource']>,
+      listResourceTemplates: () => client.listResourceTemplates(),
       protocolVersion: () => undefined,
       listTools: () => client.listTools() as ReturnType<TestClient['listTools']>,
       callTool: (name, args_, { signal } = {}) => client.callTool({ name, arguments: args_ as Record<string, unknown> }, undefined, { signal }) as Promise<CallResult>,
@@ -70,9 +80,13 @@ async function connectTo(kind: ClientKind, transports: { v1: () => TransportV1 |
   const modern = kind === 'v2 (2026-07-28)';
   const client = new ClientV2({ name: 'e2e-v2', version: '1.0.0' }, { ...capabilities, ...(modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}) });
   if (elicit) client.setRequestHandler('elicitation/create', async (request) => answer(elicit, request.params.message));
-  await client.connect(transports.v2());
+  const transport = transports.v2();
+  await client.connect(transport);
   return {
+    ...pidOf(transport),
     kind,
+    readResource: (uri) => client.readResource({ uri }) as ReturnType<TestClient['readResource']>,
+    listResourceTemplates: () => client.listResourceTemplates(),
     protocolVersion: () => client.getNegotiatedProtocolVersion(),
     listTools: () => client.listTools() as ReturnType<TestClient['listTools']>,
     callTool: (name, args_, { signal } = {}) => client.callTool({ name, arguments: args_ as Record<string, unknown> }, { signal }) as Promise<CallResult>,

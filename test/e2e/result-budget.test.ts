@@ -1,7 +1,3 @@
-import { Client as ClientV2 } from '@modelcontextprotocol/client';
-import { StdioClientTransport as TransportV2 } from '@modelcontextprotocol/client/stdio';
-import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +5,7 @@ import { createCliTools } from '../../src/index.js';
 import type { CommandSpec, ToolResult } from '../../src/types.js';
 import { bigText } from '../fixtures/output/text.mjs';
 import { scratchMaker } from '../helpers/scratch.js';
-import { binPath, repoRoot, type ClientKind } from './clients.js';
+import { connect, repoRoot, type ClientKind, type TestClient } from './clients.js';
 
 // Output past the result budget, through real MCP clients of both protocol eras: the cut, the link, paging, the ceiling, the spool's bounds.
 const printer = join(repoRoot, 'test/fixtures/output/printer.js');
@@ -39,52 +35,13 @@ interface PagePosition {
   totalBytes: number;
   complete: boolean;
 }
-interface ReadResult {
-  contents: Array<{ uri: string; mimeType?: string; text?: string; _meta?: Record<string, unknown> }>;
-}
 
-/** A client of either SDK line with the resource calls clients.ts leaves out. */
-interface RawClient {
-  listTools(): Promise<{ tools: Array<{ name: string; outputSchema?: { properties?: Record<string, unknown> } }> }>;
-  callTool(name: string, args: Record<string, unknown>): Promise<RawResult>;
-  readResource(uri: string): Promise<ReadResult>;
-  listResourceTemplates(): Promise<{ resourceTemplates: Array<{ uriTemplate: string; name: string }> }>;
-  /** The server process. */
-  readonly pid: number | null;
-  close(): Promise<void>;
-}
+/** A client of either SDK line, its results read with the content blocks and structured output this file checks. */
+type RawClient = Omit<TestClient, 'callTool'> & { callTool(name: string, args: Record<string, unknown>): Promise<RawResult> };
 
 /** Spawns `cli-mcp wrap printer.js …args` and connects a client of the given kind over stdio. */
 async function serve(kind: ClientKind, args: readonly string[] = [], env?: Record<string, string>): Promise<RawClient> {
-  const server = { command: process.execPath, args: [binPath, 'wrap', printer, ...args], cwd: repoRoot, stderr: 'pipe' as const, ...(env ? { env } : {}) };
-  if (kind === 'v1 sdk') {
-    const client = new ClientV1({ name: 'budget-v1', version: '1.0.0' });
-    const transport = new TransportV1(server);
-    await client.connect(transport);
-    return {
-      listTools: () => client.listTools() as ReturnType<RawClient['listTools']>,
-      callTool: (name, args_) => client.callTool({ name, arguments: args_ }) as Promise<RawResult>,
-      readResource: (uri) => client.readResource({ uri }) as Promise<ReadResult>,
-      listResourceTemplates: () => client.listResourceTemplates(),
-      get pid() {
-        return transport.pid;
-      },
-      close: () => client.close(),
-    };
-  }
-  const client = new ClientV2({ name: 'budget-v2', version: '1.0.0' }, kind === 'v2 (2026-07-28)' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
-  const transport = new TransportV2(server);
-  await client.connect(transport);
-  return {
-    listTools: () => client.listTools() as ReturnType<RawClient['listTools']>,
-    callTool: (name, args_) => client.callTool({ name, arguments: args_ }) as Promise<RawResult>,
-    readResource: (uri) => client.readResource({ uri }) as Promise<ReadResult>,
-    listResourceTemplates: () => client.listResourceTemplates(),
-    get pid() {
-      return transport.pid;
-    },
-    close: () => client.close(),
-  };
+  return (await connect(kind, [printer, ...args], env ? { env } : {})) as unknown as RawClient;
 }
 
 const textOf = (result: RawResult) => result.content.filter((block) => block.type === 'text').map((block) => block.text ?? '').join('\n');
@@ -230,7 +187,7 @@ describe.each(['v2 (2026-07-28)', 'v2 (2025-11-25)', 'v1 sdk'] as const)('output
 
   it('when stdout is a JSON object then structuredContent.json holds it parsed and the client accepts it against the advertised outputSchema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.find((tool) => tool.name === 'printer_json')?.outputSchema?.properties).toHaveProperty('json');
+    expect((tools.find((tool) => tool.name === 'printer_json')?.outputSchema as { properties?: object } | undefined)?.properties).toHaveProperty('json');
     const result = await client.callTool('printer_json', {});
     expect(result.isError).toBe(false);
     expect(result.structuredContent?.json).toEqual({ name: 'café 漢字', count: 3, items: [1, 'two', { three: null }], ok: true });

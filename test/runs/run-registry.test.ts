@@ -1,24 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isCliMcpError } from '../../src/errors.js';
-import { createRunRegistry, type RunRegistry, type RunRegistryOptions as RegistryOptions } from '../../src/runs/run-registry.js';
+import { createRunRegistry, type RunRegistry } from '../../src/runs/run-registry.js';
 import type { ExecOutput } from '../../src/types.js';
-import { alice, bob, pollUntil, statusOf, tickerTools } from './ticker.js';
+import { alice, bob, pollUntil, registries, started, statusOf, tickerTools } from './ticker.js';
 
-const opened: RunRegistry[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((runs) => runs.close()));
-});
-/** A registry over a fresh ticker tool (a tool runs only through the CliTools that made it). */
-const setup = (options: Omit<RegistryOptions, 'run'> = {}, toolOptions: Parameters<typeof tickerTools>[0] = {}): ReturnType<typeof tickerTools> & { runs: RunRegistry } => {
-  const made = tickerTools(toolOptions);
-  const runs = createRunRegistry({ run: made.tools.run, ...options });
-  opened.push(runs);
-  return { ...made, runs };
-};
-const started = (result: ReturnType<RunRegistry['start']>): string => {
-  if (!result.ok) throw new Error(result.message);
-  return result.runId;
-};
+const setup = registries();
 const withoutDuration = (output: ExecOutput | undefined): Omit<ExecOutput, 'durationMs'> | undefined => {
   if (!output) return undefined;
   const { durationMs: _ignored, ...rest } = output;
@@ -79,9 +65,7 @@ describe('createRunRegistry: polling', () => {
   });
 
   it('when the run function throws then the run ends failed with the error in its message', async () => {
-    const { ticker } = tickerTools();
-    const runs = createRunRegistry({ run: () => { throw new Error('boom'); } });
-    opened.push(runs);
+    const { runs, ticker } = setup({ run: () => { throw new Error('boom'); } });
     const runId = started(runs.start(ticker, {}));
     const { statuses: seen } = await pollUntil(runs, runId, undefined, (status) => status.state !== 'running');
     expect(seen.at(-1)).toMatchObject({ state: 'failed', result: { isError: true, message: 'The run failed inside cli-mcp: boom' } });

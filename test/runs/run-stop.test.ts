@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/exec/kill-tree.js';
-import { createRunRegistry, type RunRegistry } from '../../src/runs/run-registry.js';
+import type { RunRegistry } from '../../src/runs/run-registry.js';
 import { killMarked, survivorsAfter, waitForMarked } from '../exec/sandbox-pids.js';
-import { alice, bob, numberAfter, pollUntil, statusOf, tickerTools } from './ticker.js';
+import { alice, bob, numberAfter, pollUntil, registries, started, statusOf } from './ticker.js';
 
-const opened: RunRegistry[] = [];
+const setup = registries();
 const pids: number[] = [];
 const markers: string[] = [];
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((runs) => runs.close()));
   // A failing test leaves nothing behind.
   for (const pid of pids.splice(0)) {
     try {
@@ -21,16 +20,6 @@ afterEach(async () => {
   for (const marker of markers.splice(0)) killMarked(marker);
 });
 
-const setup = (options: { maxRunMs?: number } = {}, toolOptions: Parameters<typeof tickerTools>[0] = {}): ReturnType<typeof tickerTools> & { runs: RunRegistry } => {
-  const made = tickerTools(toolOptions);
-  const runs = createRunRegistry({ run: made.tools.run, ...options });
-  opened.push(runs);
-  return { ...made, runs };
-};
-const started = (result: ReturnType<RunRegistry['start']>): string => {
-  if (!result.ok) throw new Error(result.message);
-  return result.runId;
-};
 const tree = { flags: { count: 10_000, interval: 50, pid: true, tree: true } };
 
 /** Waits for the run to print its pid and its grandchild's; both are recorded for clean-up. */

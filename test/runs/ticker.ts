@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createCliTools, type CliTools, type CliToolsOptions } from '../../src/call/cli-tools.js';
 import type { CallPrincipal } from '../../src/call/context.js';
-import type { RunRegistry, RunStatus } from '../../src/runs/run-registry.js';
+import { afterEach } from 'vitest';
+import { createRunRegistry, type RunRegistry, type RunRegistryOptions, type RunStatus } from '../../src/runs/run-registry.js';
 import type { ToolDefinition } from '../../src/tool/definition.js';
 import { option, spec } from '../helpers/commands.js';
 
@@ -50,4 +51,27 @@ export function numberAfter(output: string, word: string): number {
   const found = new RegExp(`^${word} (\\d+)$`, 'm').exec(output);
   if (!found) throw new Error(`no "${word} <n>" line in ${JSON.stringify(output)}`);
   return Number(found[1]);
+}
+
+/**
+ * A registry maker for one test file: each registry runs over a fresh ticker tool (a tool runs only
+ * through the CliTools that made it, unless `options.run` says otherwise) and is closed after each test.
+ */
+export function registries(): (options?: Partial<RunRegistryOptions>, toolOptions?: Partial<CliToolsOptions>) => ReturnType<typeof tickerTools> & { runs: RunRegistry } {
+  const opened: RunRegistry[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((runs) => runs.close()));
+  });
+  return (options = {}, toolOptions = {}) => {
+    const made = tickerTools(toolOptions);
+    const runs = createRunRegistry({ run: made.tools.run, ...options });
+    opened.push(runs);
+    return { ...made, runs };
+  };
+}
+
+/** The id of a run that started; a refusal fails the test with its message. */
+export function started(result: ReturnType<RunRegistry['start']>): string {
+  if (!result.ok) throw new Error(result.message);
+  return result.runId;
 }
