@@ -38,6 +38,8 @@ export interface OptionSpec {
   readonly env?: string;
   /** Only this command takes it: the commands under it do not inherit it (a yargs default command's options, `global: false`). */
   readonly local?: boolean;
+  /** Turned on, the command runs until stopped (`--watch`, `--follow`): only a background run may set it. @default inferred from the name (watch, follow) */
+  readonly follows?: boolean;
 }
 
 /** One positional argument of a command. */
@@ -128,6 +130,8 @@ export interface CommandSpec {
   readonly aliases?: readonly string[];
   /** Words of subcommands the program runs but does not list (hidden ones, and their aliases): never tools, never sent as a positional. */
   readonly hiddenCommands?: readonly string[];
+  /** It usually runs for minutes (builds, deploys): a task-capable client gets a task at once, and its tool says to start it in the background. @default false */
+  readonly longRunning?: boolean;
 }
 
 /** An option as one runnable command sees it: its own, or inherited from the command at `depth` in the path. */
@@ -146,6 +150,8 @@ export interface RunnableCommand {
   readonly options: readonly ScopedOption[];
   readonly positionals: readonly PositionalSpec[];
   readonly annotations?: CommandAnnotations;
+  /** It usually runs for minutes (see CommandSpec). */
+  readonly longRunning?: boolean;
   /** The argv conventions in force for this command, resolved from the root down. @default DEFAULT_ARGV_CONVENTIONS */
   readonly argv?: ArgvConventions;
   readonly passthrough?: PassthroughSpec;

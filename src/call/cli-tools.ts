@@ -12,6 +12,7 @@ import { memoryGrants } from './grants.js';
 import { layersFor } from './layers.js';
 import { runSettings, type CliToolsOptions } from './options.js';
 import { runTool } from './run-tool.js';
+import { createRunRegistry, type RunRegistry } from '../runs/run-registry.js';
 
 export type { CliToolsOptions } from './options.js';
 
@@ -29,6 +30,12 @@ export interface CallOptions {
   readonly principal?: CallContext['principal'];
   /** What the access policy gives the caller. @default the server's settings, every tool */
   readonly access?: CallContext['access'];
+  /** How long the process may run, instead of the server's timeout (a per-tool `timeout()` still wins): a background run's maximum run time. @default the server's */
+  readonly timeoutMs?: number;
+  /** The call may outlive its request (a task or background run): commands that run until stopped are allowed. @default false */
+  readonly background?: boolean;
+  /** Called once every check has passed, right before the process is spawned. @default none */
+  readonly onSpawn?: () => void;
 }
 
 /** The tools of one CLI and the way to call them, independent of any transport. */
@@ -50,6 +57,8 @@ export interface CliTools {
   outputPage(uri: string, principal?: CallContext['principal']): ReturnType<typeof findPage>;
   /** Runs one call of a tool from `tools` through validation, middleware and the CLI; never throws for a bad call. */
   run(tool: ToolDefinition, input: unknown, options?: CallOptions): Promise<ToolResult>;
+  /** The background runs of every caller (tasks and the run tools); undefined when `runs: false`. */
+  readonly runs?: RunRegistry;
 }
 
 /** Builds the tools of a reflected CLI and the call pipeline that runs them. */
@@ -61,11 +70,12 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
   const chains = new Map(chosen.map(({ tool, selection }) => [tool, compose(layers(selection), (ctx) => runTool(ctx, settings))]));
   const tools = chosen.map(({ tool }) => tool);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const runs = options.runs === false ? undefined : createRunRegistry(options.runs);
 
-  const run: CliTools['run'] = async (tool, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: memoryGrants() }, progress, principal, access } = {}) => {
+  const run: CliTools['run'] = async (tool, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: memoryGrants() }, progress, principal, access, timeoutMs = settings.timeoutMs, background = false, onSpawn } = {}) => {
     const chain = chains.get(tool);
     if (!chain) return { isError: true, message: unknownToolMessage(tool.name, []) };
-    const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, log, approval, progress, principal, access, timeoutMs: settings.timeoutMs, state: new Map() };
+    const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, log, approval, progress, principal, access, timeoutMs, background, onSpawn, state: new Map() };
     try {
       await chain(ctx);
     } catch (error) {
@@ -76,7 +86,7 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
   // Output is read back only by the caller it was spooled for.
   const readOutput: CliTools['readOutput'] = (uri, offset, length, principal) => readOutputPage(settings.spool, uri, offset, length, settings.maxResultBytes, names.readOutput, principal?.name);
   const risk = (tool: ToolDefinition) => riskOf(tool.command, options.approval?.risk);
-  const source = { program: root.name, tools, names, risk, run, readOutput, maxPageBytes: settings.maxResultBytes, spooling: settings.spool !== undefined };
+  const source = { program: root.name, tools, names, risk, run, readOutput, maxPageBytes: settings.maxResultBytes, spooling: settings.spool !== undefined, runs };
   const catalog = buildCatalog(source, root, options.discovery);
   const catalogs = new Map<string, Catalog>();
   const catalogFor = (access: CallAccess): Catalog => {
@@ -93,6 +103,7 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
 
   return {
     tools,
+    runs,
     catalog,
     catalogFor,
     find: (name) => byName.get(name),

@@ -21,6 +21,10 @@ export interface CallContext {
   readonly signal: AbortSignal;
   /** How long the process may run; `timeout(ms)` sets it. */
   timeoutMs: number;
+  /** The call may outlive its request (a task or background run): commands that run until stopped are allowed. */
+  readonly background: boolean;
+  /** Called once every check has passed, right before the process is spawned (a background run's cue). */
+  readonly onSpawn?: () => void;
   /** The argv the CLI was started with (after the launcher's own words); set at the centre. */
   argv?: readonly string[];
   /** Sends a log message to the client (an MCP logging notification, at the level it asked for). */

@@ -22,6 +22,7 @@ import type { ToolShapeOptions } from '../tool/build-tools.js';
 import type { Selection } from '../tool/select.js';
 import type { Middleware } from './context.js';
 import type { ProgressCleaner } from './progress.js';
+import type { RunRegistryOptions } from '../runs/types.js';
 
 /**
  * Which commands become tools, with which flags and middleware. Selectors are tried in order and the
@@ -74,6 +75,12 @@ export interface CliToolsOptions extends ToolShapeOptions<Selector> {
   readonly maxResultBytes?: number;
   /** Where and how much cut output is kept for paging; `false` keeps none. @default 16 MiB a call, 256 MiB in all, under the OS temp dir */
   readonly spool?: false | Omit<SpoolOptions, 'memoryBytes'>;
+  /**
+   * Background runs: calls that outlive their request, as MCP tasks (clients that declare the tasks
+   * extension) and through the run tools (`<p>_run_start`, `<p>_run_status`, `<p>_run_cancel`); `false` turns them off.
+   * @default 4 runs per caller, 30 min each, kept 15 min after they end; a call goes to the background 3 s after its process starts
+   */
+  readonly runs?: false | RunRegistryOptions;
   /** How the commands are offered: a tool each, meta-tools to search and run, or a tool per group. @default mode `auto` */
   readonly discovery?: DiscoveryOptions;
   /** Working directory of the CLI. @default process.cwd() */

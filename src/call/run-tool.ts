@@ -17,6 +17,7 @@ export async function runTool(ctx: CallContext, settings: RunSettings): Promise<
   // The whole output, cleaned as the result is, kept where a cut result can point.
   const spool = settings.spool && spoolWriter(settings.spool.open(ctx.principal?.name), settings.cleanText, spoolThreshold(settings.maxResultBytes));
   let outcome: Awaited<ReturnType<typeof runCommand>>;
+  ctx.onSpawn?.();
   try {
     outcome = await runCommand({
       file: settings.launcher.file,

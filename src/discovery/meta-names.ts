@@ -13,6 +13,10 @@ export interface MetaNames {
   readonly run: string;
   readonly runReadOnly: string;
   readonly readOutput: string;
+  /** Starts a command in the background (`<p>_run_start`). */
+  readonly runStart: string;
+  readonly runStatus: string;
+  readonly runCancel: string;
 }
 
 const SUFFIXES: Readonly<Record<Exclude<keyof MetaNames, 'lead' | 'maxLength'>, string>> = {
@@ -21,6 +25,9 @@ const SUFFIXES: Readonly<Record<Exclude<keyof MetaNames, 'lead' | 'maxLength'>, 
   run: 'run_command',
   runReadOnly: 'run_read_only_command',
   readOutput: 'read_output',
+  runStart: 'run_start',
+  runStatus: 'run_status',
+  runCancel: 'run_cancel',
 };
 
 /** `kubectl_search_commands`, …: the program's word (or the prefix) and a suffix no command path is likely to give; the word is cut to fit the longest name. */

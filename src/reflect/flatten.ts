@@ -26,6 +26,7 @@ export function flattenRunnable(root: CommandSpec): RunnableCommand[] {
         ...(node.description !== undefined ? { description: node.description } : {}),
         ...(node.examples !== undefined ? { examples: node.examples } : {}),
         ...(node.annotations !== undefined ? { annotations: node.annotations } : {}),
+        ...(node.longRunning ? { longRunning: true } : {}),
         ...(conventions !== DEFAULT_ARGV_CONVENTIONS ? { argv: conventions } : {}),
         ...(node.passthrough !== undefined ? { passthrough: node.passthrough } : {}),
         ...(subcommandNames.length > 0 ? { subcommandNames } : {}),

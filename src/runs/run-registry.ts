@@ -12,6 +12,7 @@ import type { CallPrincipal } from '../call/context.js';
 import type { ToolResult } from '../types.js';
 import { DEFAULT_HEAD_CHARS, DEFAULT_TAIL_CHARS, outputLines, type OutputLines } from './output-lines.js';
 import {
+  DEFAULT_DETACH_AFTER_MS,
   DEFAULT_MAX_KEPT_RUNS_PER_PRINCIPAL,
   DEFAULT_MAX_POLL_CHARS,
   DEFAULT_MAX_RUN_MS,
@@ -35,6 +36,8 @@ interface RunRecord {
   readonly startedAt: number;
   endedAt?: number;
   state: RunState;
+  /** Answered as a run (not a direct result): only such runs are listed, polled and kept. */
+  detached: boolean;
   reason?: string;
   /** Dropped on expiry. */
   lines?: OutputLines;
@@ -49,16 +52,16 @@ const SHUTDOWN_REASON = 'the server is shutting down';
 const CALLER_REASON = 'cancelled by the caller';
 
 /**
- * A registry of background runs over `CliTools.run`: each run goes through the whole middleware chain
- * as a direct call does, and its cleaned progress lines are kept between polls in a bounded buffer
+ * A registry of background runs: each is a call through the whole middleware chain, as a direct call
+ * is, that may outlive its request; its its cleaned progress lines are kept between polls in a bounded buffer
  * (see outputLines). Runs are bound to the principal that started them and timers never hold the process open.
  * @throws CliMcpError `cli-mcp.invalid-option` when a limit is not a positive integer, naming it and its value
  * @example
- * const runs = createRunRegistry({ run: tools.run });
- * const started = runs.start(tools.find('make_build')!, { args: ['all'] }, { principal });
- * if (started.ok) runs.status(started.runId, principal, { cursor: 0 });
+ * const runs = createRunRegistry();
+ * const begun = await runs.start({ tool: 'make_build', principal }, (hooks) => tools.call('make_build', { args: ['all'] }, { ...hooks, principal }));
+ * if (begun.kind === 'running') runs.status(begun.status.runId, principal, { cursor: begun.status.nextCursor });
  */
-export function createRunRegistry(options: RunRegistryOptions): RunRegistry {
+export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry {
   const maxRuns = positive('maxRunsPerPrincipal', options.maxRunsPerPrincipal, DEFAULT_MAX_RUNS_PER_PRINCIPAL);
   const maxRunMs = positive('maxRunMs', options.maxRunMs, DEFAULT_MAX_RUN_MS);
   const ttlMs = positive('ttlMs', options.ttlMs, DEFAULT_RUN_TTL_MS);
@@ -66,6 +69,8 @@ export function createRunRegistry(options: RunRegistryOptions): RunRegistry {
   const maxPollChars = positive('maxPollChars', options.maxPollChars, DEFAULT_MAX_POLL_CHARS);
   const headChars = positive('headChars', options.headChars, DEFAULT_HEAD_CHARS);
   const tailChars = positive('tailChars', options.tailChars, DEFAULT_TAIL_CHARS);
+  const defaultDetachMs = options.detachAfterMs ?? DEFAULT_DETACH_AFTER_MS;
+  if (!Number.isSafeInteger(defaultDetachMs) || defaultDetachMs < 0) throw new CliMcpError('cli-mcp.invalid-option', `detachAfterMs must be a non-negative integer, got ${String(options.detachAfterMs)}`);
   const now = options.now ?? Date.now;
   const runs = new Map<string, RunRecord>();
   let closed = false;
@@ -100,7 +105,7 @@ export function createRunRegistry(options: RunRegistryOptions): RunRegistry {
   const visible = (runId: string, principal: CallPrincipal | undefined): RunRecord | undefined => {
     sweep();
     const record = typeof runId === 'string' ? runs.get(runId) : undefined;
-    return record?.owner === ownerOf(principal) ? record : undefined;
+    return record?.detached && record.owner === ownerOf(principal) ? record : undefined;
   };
   const ownRuns = (owner: string): RunRecord[] => [...runs.values()].filter((record) => record.owner === owner);
 
@@ -110,9 +115,11 @@ export function createRunRegistry(options: RunRegistryOptions): RunRegistry {
     record.endedAt = now();
     record.result = result;
     record.state = record.reason !== undefined ? 'cancelled' : result.isError ? 'failed' : 'done';
+    // A call answered directly was forgotten already, or is about to be.
+    if (!runs.has(record.id)) return;
     later(record, ttlMs + 1, sweep);
     later(record, 2 * ttlMs + 1, sweep);
-    const finished = ownRuns(record.owner).filter((run) => run.endedAt !== undefined);
+    const finished = ownRuns(record.owner).filter((run) => run.endedAt !== undefined && run.detached);
     finished.sort((a, b) => (a.endedAt as number) - (b.endedAt as number));
     for (const old of finished.slice(0, Math.max(0, finished.length - maxKept))) forget(old);
   };
@@ -138,35 +145,55 @@ export function createRunRegistry(options: RunRegistryOptions): RunRegistry {
   };
 
   return {
-    start(tool, input, startOptions = {}) {
+    async start(request, call) {
       if (closed) return refusal('cli-mcp.runs-closed', 'Refused: the server is shutting down and starts no more background runs.');
+      const detachAfterMs = request.detachAfterMs ?? defaultDetachMs;
+      if (!Number.isSafeInteger(detachAfterMs) || detachAfterMs < 0) throw new RangeError(`detachAfterMs must be a non-negative integer, got ${String(detachAfterMs)}`);
       sweep();
-      const owner = ownerOf(startOptions.principal);
+      const owner = ownerOf(request.principal);
       const going = ownRuns(owner).filter((record) => record.state === 'running');
       if (going.length >= maxRuns) {
-        const ids = going.map((record) => record.id).join(', ');
-        return refusal('cli-mcp.run-limit', `Refused: ${going.length} background runs are already going for you (at most ${maxRuns}); wait for one to finish or cancel one (${ids}).`);
+        const ids = going.filter((record) => record.detached).map((record) => record.id).join(', ');
+        return refusal('cli-mcp.run-limit', `Refused: ${going.length} background runs are already going for you (at most ${maxRuns}); wait for one to finish or cancel one${ids === '' ? '' : ` (${ids})`}.`);
       }
       const lines = outputLines(headChars, tailChars);
-      const record: RunRecord = { id: randomBytes(16).toString('hex'), owner, tool: tool.name, startedAt: now(), state: 'running', lines, controller: new AbortController(), settled: Promise.resolve(), timers: new Set() };
+      const record: RunRecord = { id: randomBytes(16).toString('hex'), owner, tool: request.tool, startedAt: now(), state: 'running', detached: false, lines, controller: new AbortController(), settled: Promise.resolve(), timers: new Set() };
       runs.set(record.id, record);
+      // Until the call detaches it is the request's: the request's cancel stops it, its progress sees the lines.
+      const stopWithRequest = (): void => void stop(record, CALLER_REASON);
+      if (request.signal?.aborted) stopWithRequest();
+      else request.signal?.addEventListener('abort', stopWithRequest, { once: true });
       const progress = (message: string): void => {
         record.lines?.push(message);
+        if (record.detached) return;
         try {
-          startOptions.progress?.(message);
+          request.progress?.(message);
         } catch {
           // a transport that cannot deliver progress does not end the run
         }
       };
+      let spawned: () => void = () => {};
+      const spawn = new Promise<void>((resolve) => (spawned = resolve));
       later(record, maxRunMs, () => void stop(record, `it ran past the maximum run time of ${duration(maxRunMs)}`));
-      // Through a promise, so even a run function that throws at once ends as a failed run.
-      record.settled = Promise.resolve()
-        .then(() => options.run(tool, input, { ...startOptions, signal: record.controller.signal, progress }))
-        .catch((error: unknown): ToolResult => ({ isError: true, message: `The run failed inside cli-mcp: ${error instanceof Error ? error.message : String(error)}` }))
-        .then((result) => finish(record, result));
-      return { ok: true, runId: record.id };
+      const hooks = { signal: record.controller.signal, timeoutMs: maxRunMs, background: true as const, onSpawn: () => spawned(), progress };
+      // Through a promise, so even a call that throws at once ends as a failed run.
+      const ended = Promise.resolve()
+        .then(() => call(hooks))
+        .catch((error: unknown): ToolResult => ({ isError: true, message: `The run failed inside cli-mcp: ${error instanceof Error ? error.message : String(error)}` }));
+      record.settled = ended.then((result) => finish(record, result));
+      const detach = spawn.then(() => new Promise<'detach'>((resolve) => later(record, detachAfterMs, () => resolve('detach'))));
+      const first = await Promise.race([ended, detach]);
+      request.signal?.removeEventListener('abort', stopWithRequest);
+      if (first !== 'detach' || record.endedAt !== undefined) {
+        // Answered directly: the registry keeps nothing of it.
+        const result = first === 'detach' ? (record.result as ToolResult) : first;
+        forget(record);
+        return { kind: 'finished', result };
+      }
+      record.detached = true;
+      return { kind: 'running', status: statusOf(record, 0) };
     },
-    status(runId, principal, { cursor = 0 } = {}) {
+    async status(runId, principal, { cursor = 0 } = {}) {
       if (!Number.isSafeInteger(cursor) || cursor < 0) throw new RangeError(`cursor must be a non-negative integer, got ${String(cursor)}`);
       const record = visible(runId, principal);
       return record ? statusOf(record, cursor) : unknownRun(runId);
@@ -178,9 +205,11 @@ export function createRunRegistry(options: RunRegistryOptions): RunRegistry {
       sweep();
       return statusOf(record, record.lines?.total ?? 0);
     },
-    list(principal) {
+    async list(principal) {
       sweep();
-      return ownRuns(ownerOf(principal)).map(summary);
+      return ownRuns(ownerOf(principal))
+        .filter((record) => record.detached)
+        .map(summary);
     },
     async stopAll() {
       await Promise.all([...runs.values()].map((record) => stop(record, SHUTDOWN_REASON)));
@@ -198,7 +227,7 @@ function ownerOf(principal: CallPrincipal | undefined): string {
 }
 
 function refusal(code: RunRefusal['code'], message: string): RunRefusal {
-  return { ok: false, code, message };
+  return { ok: false, kind: 'refused', code, message };
 }
 
 /** The same answer for an id that never existed and for another principal's run: ids leak nothing. */

@@ -1,6 +1,4 @@
-import type { CallOptions, CliTools } from '../call/cli-tools.js';
 import type { CallPrincipal } from '../call/context.js';
-import type { ToolDefinition } from '../tool/definition.js';
 import type { ToolResult } from '../types.js';
 
 /** @default 4 background runs going at once per principal. */
@@ -13,11 +11,11 @@ export const DEFAULT_RUN_TTL_MS = 15 * 60 * 1000;
 export const DEFAULT_MAX_KEPT_RUNS_PER_PRINCIPAL = 16;
 /** @default 16384 characters of new output one poll returns (their head and tail when more). */
 export const DEFAULT_MAX_POLL_CHARS = 16 * 1024;
+/** @default 3000 ms after its process starts, a call still going continues in the background. */
+export const DEFAULT_DETACH_AFTER_MS = 3000;
 
-/** How a registry runs calls and how much it keeps. Every field is optional but `run`. */
+/** How many background runs a registry lets go at once, for how long, and how much it keeps. */
 export interface RunRegistryOptions {
-  /** Runs one call through the whole middleware chain: `CliTools.run`. */
-  readonly run: CliTools['run'];
   /** Runs one principal may have going at once; a start past it is refused. @default 4 */
   readonly maxRunsPerPrincipal?: number;
   /** A run still going after this many milliseconds (real time) is cancelled, with the reason in its status. @default 1800000 (30 min) */
@@ -32,12 +30,42 @@ export interface RunRegistryOptions {
   readonly headChars?: number;
   /** Characters of a run's newest lines kept. @default 65536 */
   readonly tailChars?: number;
+  /** How long after its process starts a call may still finish and be answered directly, when the start does not say. @default 3000 */
+  readonly detachAfterMs?: number;
   /** The clock for start, end and expiry times (tests inject one). @default Date.now */
   readonly now?: () => number;
 }
 
-/** What a background call carries: a direct call's options but `signal` (the start request's cancel must not end the run). */
-export type RunStartOptions = Omit<CallOptions, 'signal'>;
+/** What a registry asks of a call it runs: pass every hook on to the tool's call (`CallOptions`). */
+export interface RunHooks {
+  /** The run's own cancel: the request's until the call detaches, then only a cancel of the run. */
+  readonly signal: AbortSignal;
+  /** The maximum run time: the process's limit instead of the server's timeout. */
+  readonly timeoutMs: number;
+  /** The call may outlive its request (watch-style flags are allowed). */
+  readonly background: true;
+  /** Called right before the process is spawned, every check passed. */
+  readonly onSpawn: () => void;
+  /** The call's output lines, kept for polls (and passed on to the request's progress until it detaches). */
+  readonly progress: (message: string) => void;
+}
+
+/** One call to start. */
+export interface RunRequest {
+  /** The tool's name, for lists and logs. */
+  readonly tool: string;
+  /** Who starts it: only they can see, poll and cancel it. @default nobody in particular (stdio) */
+  readonly principal?: CallPrincipal;
+  /** How long after its process starts the call may still finish and be answered directly; past it the run goes on in the background. @default the registry's `detachAfterMs` */
+  readonly detachAfterMs?: number;
+  /** The starting request's cancel: it stops the call only until the call detaches. */
+  readonly signal?: AbortSignal;
+  /** The starting request's progress: output lines until the call detaches. */
+  readonly progress?: (message: string) => void;
+}
+
+/** How a start ended: the call finished in time (its result, nothing kept), it goes on in the background, or it was refused. */
+export type RunBegun = { readonly kind: 'finished'; readonly result: ToolResult } | { readonly kind: 'running'; readonly status: RunStatus } | RunRefusal;
 
 /** Where a run is: going, finished (`done` exit 0, `failed` otherwise or refused, `cancelled`), or `expired` (output and result gone). */
 export type RunState = 'running' | 'done' | 'failed' | 'cancelled' | 'expired';
@@ -48,6 +76,7 @@ export type RunRefusalCode = 'cli-mcp.unknown-run' | 'cli-mcp.run-limit' | 'cli-
 /** A refusal: nothing was started, or no run by that id is visible to the caller. */
 export interface RunRefusal {
   readonly ok: false;
+  readonly kind: 'refused';
   readonly code: RunRefusalCode;
   readonly message: string;
 }
@@ -83,17 +112,22 @@ export interface RunStatus extends RunSummary {
 
 /** Background runs of a CLI's tools, bound to the principal that started each. */
 export interface RunRegistry {
-  /** Starts a run and answers at once with its id; refused past `maxRunsPerPrincipal` or after close. */
-  start(tool: ToolDefinition, input: unknown, options?: RunStartOptions): { readonly ok: true; readonly runId: string } | RunRefusal;
+  /**
+   * Starts `call` with the run's hooks and answers once it has finished, or has run `detachAfterMs`
+   * past its spawn (it then goes on in the background, kept under a new id). A call that ends before
+   * it spawns (invalid input, an approval question, a refusal) is answered directly too. Refused past
+   * `maxRunsPerPrincipal` or after close.
+   */
+  start(request: RunRequest, call: (hooks: RunHooks) => Promise<ToolResult>): Promise<RunBegun>;
   /**
    * The run's state and its output after `cursor` (a number `nextCursor` gave; 0 or absent: from the start).
    * @throws RangeError when `cursor` is not a non-negative integer
    */
-  status(runId: string, principal: CallPrincipal | undefined, options?: { readonly cursor?: number }): RunStatus | RunRefusal;
+  status(runId: string, principal: CallPrincipal | undefined, options?: { readonly cursor?: number }): Promise<RunStatus | RunRefusal>;
   /** Stops a running run's process tree and resolves once it is gone; a finished run's status is answered unchanged. */
   cancel(runId: string, principal: CallPrincipal | undefined): Promise<RunStatus | RunRefusal>;
   /** The caller's runs, oldest first. */
-  list(principal: CallPrincipal | undefined): RunSummary[];
+  list(principal: CallPrincipal | undefined): Promise<RunSummary[]>;
   /** Cancels every running run (the server is shutting down) and resolves once every process tree is gone. */
   stopAll(): Promise<void>;
   /** stopAll, then forgets every run; later starts are refused and later polls answer unknown. */

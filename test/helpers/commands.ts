@@ -41,7 +41,7 @@ export function toolFor(command: RunnableCommand, name = command.path.join('_'))
 
 /** A fresh call context for `tool`, as cli-tools makes one. */
 export function contextFor(tool: ToolDefinition, rawInput: unknown = {}): CallContext {
-  return { tool, rawInput, input: { flags: {}, args: [] }, signal: new AbortController().signal, log: () => {}, approval: { canAsk: false, grants: memoryGrants() }, timeoutMs: 60_000, state: new Map() };
+  return { tool, rawInput, input: { flags: {}, args: [] }, signal: new AbortController().signal, log: () => {}, approval: { canAsk: false, grants: memoryGrants() }, timeoutMs: 60_000, background: false, state: new Map() };
 }
 
 /** The oracle fixture's commander program; imported by URL since the fixture is untyped JavaScript. */
