@@ -32,6 +32,7 @@ const optionSchema = z
     required: z.boolean().describe('The CLI refuses to run without it.').optional(),
     env: text('An environment variable the CLI reads this option from (never published).').optional(),
     local: z.boolean().describe('Only this command takes it; the commands under it do not inherit it.').optional(),
+    follows: z.boolean().describe('Turned on, the command runs until stopped (--watch, --follow): only a background run may set it. Default: inferred from the name.').optional(),
   })
   .describe('One option (flag) of a command.');
 
@@ -91,6 +92,7 @@ const commandShape = {
   passthrough: passthroughSchema.optional(),
   aliases: z.array(name('A word that runs this command.')).describe('Other words that run this command (commander `.alias()`, yargs command aliases).').optional(),
   hiddenCommands: z.array(name('A word that runs a hidden subcommand.')).describe('Words of subcommands the program runs but does not list: never tools, and never sent as a positional.').optional(),
+  longRunning: z.boolean().describe('It usually runs for minutes: task-capable clients get a task at once, and its tool says to start it in the background.').optional(),
 };
 
 const commandSchema = z.strictObject(commandShape).meta({ id: 'CommandSpec', description: 'A command and the commands under it; `program` is the root command: the program itself.' });
