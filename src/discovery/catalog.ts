@@ -122,6 +122,7 @@ function direct(tool: ToolDefinition, source: MetaSource, shared?: ReadonlySet<s
     },
     ...(shared ? {} : { outputSchema: outputJsonSchema }),
     annotations: tool.annotations,
+    ...(tool.command.longRunning ? { longRunning: true } : {}),
     call: (input, options) => source.run(tool, input, options),
   };
 }

@@ -12,6 +12,8 @@ export interface ListedTool {
   /** Present on tools whose result is a CLI's output. */
   readonly outputSchema?: JsonSchema;
   readonly annotations?: CommandAnnotations;
+  /** The command usually runs for minutes: a task-capable client gets a task as soon as it starts. */
+  readonly longRunning?: boolean;
   /** Runs one call; never throws for a bad call. */
   call(input: unknown, options?: CallOptions): Promise<ToolResult>;
 }

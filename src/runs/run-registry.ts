@@ -145,6 +145,7 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
   };
 
   return {
+    limits: { maxRunsPerPrincipal: maxRuns, maxRunMs, ttlMs, detachAfterMs: defaultDetachMs },
     async start(request, call) {
       if (closed) return refusal('cli-mcp.runs-closed', 'Refused: the server is shutting down and starts no more background runs.');
       const detachAfterMs = request.detachAfterMs ?? defaultDetachMs;

@@ -112,6 +112,8 @@ export interface RunStatus extends RunSummary {
 
 /** Background runs of a CLI's tools, bound to the principal that started each. */
 export interface RunRegistry {
+  /** The limits in force, every default applied. */
+  readonly limits: { readonly maxRunsPerPrincipal: number; readonly maxRunMs: number; readonly ttlMs: number; readonly detachAfterMs: number };
   /**
    * Starts `call` with the run's hooks and answers once it has finished, or has run `detachAfterMs`
    * past its spawn (it then goes on in the background, kept under a new id). A call that ends before
