@@ -32,8 +32,8 @@ async function treeOf(runs: RunRegistry, runId: string, principal = alice): Prom
 
 describe('createRunRegistry: stopping runs', () => {
   it('when a run is cancelled mid-run then its process and the grandchild that ignores SIGTERM are gone once cancel resolves', async () => {
-    const { runs, ticker } = setup();
-    const runId = started(runs.start(ticker, tree, { principal: alice }));
+    const { runs, begin } = setup();
+    const runId = await started(begin(tree, { principal: alice }));
     const { pid, grandchild } = await treeOf(runs, runId);
     expect(isProcessAlive(pid) && isProcessAlive(grandchild)).toBe(true);
 
@@ -47,8 +47,8 @@ describe('createRunRegistry: stopping runs', () => {
   });
 
   it('when a run passes maxRunMs then it is cancelled with the reason and its tree is gone', async () => {
-    const { runs, ticker } = setup({ maxRunMs: 1_500 });
-    const runId = started(runs.start(ticker, tree, { principal: alice }));
+    const { runs, begin } = setup({ maxRunMs: 1_500 });
+    const runId = await started(begin(tree, { principal: alice }));
     const { pid, grandchild } = await treeOf(runs, runId);
     const { statuses } = await pollUntil(runs, runId, alice, (status) => status.state !== 'running');
     expect(statuses.at(-1)).toMatchObject({ state: 'cancelled', reason: 'it ran past the maximum run time of 1500 ms' });
@@ -57,32 +57,32 @@ describe('createRunRegistry: stopping runs', () => {
   });
 
   it('when stopAll is called then every run of every principal is cancelled for shutdown and no process is left', async () => {
-    const { runs, ticker } = setup();
-    const ids = [started(runs.start(ticker, tree, { principal: alice })), started(runs.start(ticker, tree, { principal: bob })), started(runs.start(ticker, tree, { principal: alice }))];
+    const { runs, begin } = setup();
+    const ids = [await started(begin(tree, { principal: alice })), await started(begin(tree, { principal: bob })), await started(begin(tree, { principal: alice }))];
     const trees = await Promise.all(ids.map((runId, i) => treeOf(runs, runId, i === 1 ? bob : alice)));
     await runs.stopAll();
-    for (const [i, runId] of ids.entries()) expect(statusOf(runs, runId, i === 1 ? bob : alice)).toMatchObject({ state: 'cancelled', reason: 'the server is shutting down' });
+    for (const [i, runId] of ids.entries()) expect(await statusOf(runs, runId, i === 1 ? bob : alice)).toMatchObject({ state: 'cancelled', reason: 'the server is shutting down' });
     for (const { pid, grandchild } of trees) expect([isProcessAlive(pid), isProcessAlive(grandchild)]).toEqual([false, false]);
   });
 
   it('when the registry is closed then its runs are stopped, forgotten, and new starts are refused', async () => {
-    const { runs, ticker } = setup();
-    const runId = started(runs.start(ticker, tree, { principal: alice }));
+    const { runs, begin } = setup();
+    const runId = await started(begin(tree, { principal: alice }));
     const { pid, grandchild } = await treeOf(runs, runId);
     await runs.close();
     expect([isProcessAlive(pid), isProcessAlive(grandchild)]).toEqual([false, false]);
-    expect(runs.status(runId, alice)).toMatchObject({ ok: false, code: 'cli-mcp.unknown-run' });
-    expect(runs.start(ticker, tree, { principal: alice })).toEqual({ ok: false, code: 'cli-mcp.runs-closed', message: 'Refused: the server is shutting down and starts no more background runs.' });
+    expect(await runs.status(runId, alice)).toMatchObject({ ok: false, code: 'cli-mcp.unknown-run' });
+    expect(await begin(tree, { principal: alice })).toEqual({ ok: false, kind: 'refused', code: 'cli-mcp.runs-closed', message: 'Refused: the server is shutting down and starts no more background runs.' });
   });
 
   it('when the run is inside the default PID-namespace sandbox then a cancel still leaves none of its processes alive', async () => {
-    const { runs, ticker } = setup({}, { sandbox: 'contain' });
+    const { runs, begin } = setup({}, { sandbox: 'contain' });
     const marker = `--marker=runs-${randomBytes(6).toString('hex')}`;
     markers.push(marker);
-    const runId = started(runs.start(ticker, { flags: { ...tree.flags, marker: marker.slice('--marker='.length) } }, { principal: alice }));
+    const runId = await started(begin({ flags: { ...tree.flags, marker: marker.slice('--marker='.length) } }, { principal: alice }));
     // The ticker and its grandchild carry the marker in their command lines (and bwrap too, where it runs).
     const marked = await waitForMarked(marker, 2);
-    expect(statusOf(runs, runId, alice).state).toBe('running');
+    expect((await statusOf(runs, runId, alice)).state).toBe('running');
     await runs.cancel(runId, alice);
     expect(await survivorsAfter(marked, 1_000)).toEqual([]);
   });

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { createCliTools, type CliTools, type CliToolsOptions } from '../../src/call/cli-tools.js';
 import type { CallPrincipal } from '../../src/call/context.js';
 import { afterEach } from 'vitest';
-import { createRunRegistry, type RunRegistry, type RunRegistryOptions, type RunStatus } from '../../src/runs/run-registry.js';
+import { createRunRegistry, type RunBegun, type RunHooks, type RunRegistry, type RunRegistryOptions, type RunStatus } from '../../src/runs/run-registry.js';
+import type { ToolResult } from '../../src/types.js';
 import type { ToolDefinition } from '../../src/tool/definition.js';
 import { option, spec } from '../helpers/commands.js';
 
@@ -25,8 +26,8 @@ export const alice: CallPrincipal = { name: 'alice', scopes: [] };
 export const bob: CallPrincipal = { name: 'bob', scopes: [] };
 
 /** A status that must not be a refusal. */
-export function statusOf(runs: RunRegistry, runId: string, principal: CallPrincipal | undefined, cursor?: number): RunStatus {
-  const status = runs.status(runId, principal, cursor === undefined ? {} : { cursor });
+export async function statusOf(runs: RunRegistry, runId: string, principal: CallPrincipal | undefined, cursor?: number): Promise<RunStatus> {
+  const status = await runs.status(runId, principal, cursor === undefined ? {} : { cursor });
   if (!status.ok) throw new Error(status.message);
   return status;
 }
@@ -37,7 +38,7 @@ export async function pollUntil(runs: RunRegistry, runId: string, principal: Cal
   let seen = '';
   let cursor = 0;
   for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(40)) {
-    const status = statusOf(runs, runId, principal, cursor);
+    const status = await statusOf(runs, runId, principal, cursor);
     statuses.push(status);
     if (status.newOutput !== '') seen += `${status.newOutput}\n`;
     cursor = status.nextCursor;
@@ -53,25 +54,31 @@ export function numberAfter(output: string, word: string): number {
   return Number(found[1]);
 }
 
-/**
- * A registry maker for one test file: each registry runs over a fresh ticker tool (a tool runs only
- * through the CliTools that made it, unless `options.run` says otherwise) and is closed after each test.
- */
-export function registries(): (options?: Partial<RunRegistryOptions>, toolOptions?: Partial<CliToolsOptions>) => ReturnType<typeof tickerTools> & { runs: RunRegistry } {
+/** A ticker tool and a registry over it; `begin` starts a ticker call there, by default going to the background as soon as it spawns. */
+export interface TickerRuns extends ReturnType<typeof tickerTools> {
+  readonly runs: RunRegistry;
+  begin(input: unknown, options?: { principal?: CallPrincipal; progress?: (message: string) => void; detachAfterMs?: number; signal?: AbortSignal; call?: (hooks: RunHooks) => Promise<ToolResult> }): Promise<RunBegun>;
+}
+
+/** A registry maker for one test file: each registry runs over a fresh ticker tool and is closed after each test. */
+export function registries(): (options?: Partial<RunRegistryOptions>, toolOptions?: Partial<CliToolsOptions>) => TickerRuns {
   const opened: RunRegistry[] = [];
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((runs) => runs.close()));
   });
   return (options = {}, toolOptions = {}) => {
     const made = tickerTools(toolOptions);
-    const runs = createRunRegistry({ run: made.tools.run, ...options });
+    const runs = createRunRegistry(options);
     opened.push(runs);
-    return { ...made, runs };
+    const begin: TickerRuns['begin'] = (input, { principal, progress, detachAfterMs = 0, signal, call } = {}) =>
+      runs.start({ tool: made.ticker.name, principal, progress, detachAfterMs, signal }, call ?? ((hooks) => made.tools.run(made.ticker, input, { ...hooks, principal })));
+    return { ...made, runs, begin };
   };
 }
 
-/** The id of a run that started; a refusal fails the test with its message. */
-export function started(result: ReturnType<RunRegistry['start']>): string {
-  if (!result.ok) throw new Error(result.message);
-  return result.runId;
+/** The id of a run that went to the background; anything else fails the test with what it was. */
+export async function started(begun: Promise<RunBegun>): Promise<string> {
+  const result = await begun;
+  if (result.kind !== 'running') throw new Error(`expected a background run, got ${JSON.stringify(result)}`);
+  return result.status.runId;
 }
