@@ -31,6 +31,16 @@ export interface OutputLines {
   read(cursor: number, maxChars: number): LinesPage;
   /** Lines received so far, kept or not. */
   readonly total: number;
+  /** What is held now, as plain data another replica can read with `readSnapshot`. */
+  snapshot(): LinesSnapshot;
+}
+
+/** The lines a buffer holds: its head, its kept tail and the number of the tail's first line. */
+export interface LinesSnapshot {
+  readonly head: readonly string[];
+  readonly tail: readonly string[];
+  readonly tailStart: number;
+  readonly total: number;
 }
 
 /** An empty buffer keeping at most `headChars` of the first lines and `tailChars` of the newest (always the newest line, however long). */
@@ -73,18 +83,30 @@ export function outputLines(headChars = DEFAULT_HEAD_CHARS, tailChars = DEFAULT_
       for (const line of message.split('\n')) pushLine(line);
     },
     read(cursor, maxChars) {
-      if (!Number.isSafeInteger(cursor) || cursor < 0) throw new RangeError(`cursor must be a non-negative integer, got ${String(cursor)}`);
-      const from = Math.min(cursor, total);
-      const held: (string | number)[] = head.slice(from);
-      const dropped = tailStart - Math.max(from, head.length);
-      if (dropped > 0) held.push(dropped);
-      held.push(...tail.slice(tailFrom + Math.max(0, from - tailStart)));
-      return { ...fitPage(held, maxChars), nextCursor: total };
+      return readLines(head, tail, tailFrom, tailStart, total, cursor, maxChars);
     },
     get total() {
       return total;
     },
+    snapshot() {
+      return { head: [...head], tail: tail.slice(tailFrom), tailStart, total };
+    },
   };
+}
+
+/** The lines after `cursor` in a snapshot, as `OutputLines.read` gives them. @throws RangeError for a bad cursor */
+export function readSnapshot(snapshot: LinesSnapshot, cursor: number, maxChars: number): LinesPage {
+  return readLines(snapshot.head, snapshot.tail, 0, snapshot.tailStart, snapshot.total, cursor, maxChars);
+}
+
+function readLines(head: readonly string[], tail: readonly string[], tailFrom: number, tailStart: number, total: number, cursor: number, maxChars: number): LinesPage {
+  if (!Number.isSafeInteger(cursor) || cursor < 0) throw new RangeError(`cursor must be a non-negative integer, got ${String(cursor)}`);
+  const from = Math.min(cursor, total);
+  const held: (string | number)[] = head.slice(from);
+  const dropped = tailStart - Math.max(from, head.length);
+  if (dropped > 0) held.push(dropped);
+  held.push(...tail.slice(tailFrom + Math.max(0, from - tailStart)));
+  return { ...fitPage(held, maxChars), nextCursor: total };
 }
 
 /** Lines (a number stands for that many dropped ones) as text within `maxChars`: the head and the tail, the middle counted. */

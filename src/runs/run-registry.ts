@@ -9,8 +9,11 @@
 import { randomBytes } from 'node:crypto';
 import { CliMcpError } from '../errors.js';
 import type { CallPrincipal } from '../call/context.js';
+import { refusalMessage, StoreUnavailableError } from '../store/store-unavailable.js';
 import type { ToolResult } from '../types.js';
-import { DEFAULT_HEAD_CHARS, DEFAULT_TAIL_CHARS, outputLines, type OutputLines } from './output-lines.js';
+import { DEFAULT_HEAD_CHARS, DEFAULT_TAIL_CHARS, outputLines, readSnapshot, type OutputLines } from './output-lines.js';
+import { duration, positive, refusal, unknownRun } from './refusals.js';
+import { sharedRuns, statusFromStore, type SharedRun } from './shared-runs.js';
 import {
   DEFAULT_DETACH_AFTER_MS,
   DEFAULT_MAX_KEPT_RUNS_PER_PRINCIPAL,
@@ -42,6 +45,10 @@ interface RunRecord {
   /** Dropped on expiry. */
   lines?: OutputLines;
   result?: ToolResult;
+  /** Its place among the owner's runs in the shared store. */
+  lease?: string;
+  /** A save to the shared store is due (output arrived, or a save failed). */
+  saveDue?: boolean;
   readonly controller: AbortController;
   /** Settles once the call has returned, so the process tree is gone. */
   settled: Promise<void>;
@@ -74,6 +81,10 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
   const now = options.now ?? Date.now;
   const runs = new Map<string, RunRecord>();
   let closed = false;
+  const shared = options.store && sharedRuns(options.store, { maxRuns, maxRunMs, ttlMs, now }, (runId) => {
+    const record = runs.get(runId);
+    if (record?.detached) void stop(record, CALLER_REASON);
+  });
 
   /** Applies the clock: finished runs past the TTL expire, and past twice the TTL are forgotten. */
   const sweep = (): void => {
@@ -92,6 +103,7 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
     for (const timer of record.timers) clearTimeout(timer);
     record.timers.clear();
     runs.delete(record.id);
+    if (record.detached) void shared?.remove(record.id).catch(() => {});
   };
   // Real timers free the memory when nobody polls; an injected clock is applied on every access too.
   const later = (record: RunRecord, ms: number, action: () => void): void => {
@@ -115,14 +127,39 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
     record.endedAt = now();
     record.result = result;
     record.state = record.reason !== undefined ? 'cancelled' : result.isError ? 'failed' : 'done';
+    if (record.lease !== undefined) void shared?.release(record.owner, record.lease).catch(() => {});
     // A call answered directly was forgotten already, or is about to be.
     if (!runs.has(record.id)) return;
+    persist(record);
     later(record, ttlMs + 1, sweep);
     later(record, 2 * ttlMs + 1, sweep);
     const finished = ownRuns(record.owner).filter((run) => run.endedAt !== undefined && run.detached);
     finished.sort((a, b) => (a.endedAt as number) - (b.endedAt as number));
     for (const old of finished.slice(0, Math.max(0, finished.length - maxKept))) forget(old);
   };
+  /** Mirrors a background run into the shared store now; a failed save is tried again a second later. */
+  const persist = (record: RunRecord): void => {
+    if (!shared || !record.detached || !runs.has(record.id)) return;
+    record.saveDue = false;
+    shared.save(toShared(record)).catch(() => due(record));
+  };
+  /** Marks a save due, at most one a second, so output streaming in does not write the store per line. */
+  const due = (record: RunRecord): void => {
+    if (record.saveDue) return;
+    record.saveDue = true;
+    later(record, 1000, () => record.saveDue && persist(record));
+  };
+  const toShared = (record: RunRecord): SharedRun => ({
+    runId: record.id,
+    owner: record.owner,
+    tool: record.tool,
+    state: record.state === 'expired' ? 'done' : record.state,
+    startedAt: record.startedAt,
+    ...(record.endedAt === undefined ? {} : { endedAt: record.endedAt }),
+    ...(record.reason === undefined ? {} : { reason: record.reason }),
+    lines: record.lines?.snapshot() ?? { head: [], tail: [], tailStart: 0, total: 0 },
+    ...(record.result ? { result: record.result } : {}),
+  });
   const stop = async (record: RunRecord, reason: string): Promise<void> => {
     if (record.state === 'running' && record.reason === undefined) {
       record.reason = reason;
@@ -143,6 +180,37 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
     const page = record.lines?.read(cursor, maxPollChars) ?? { text: '', omitted: 0, nextCursor: cursor };
     return { ok: true, ...summary(record), newOutput: page.text, omittedLines: page.omitted, nextCursor: page.nextCursor, ...(record.result ? { result: record.result } : {}) };
   };
+  const sharedStatus = (run: SharedRun, cursor: number): RunStatus | RunRefusal => statusFromStore(run, cursor, { now: now(), ttlMs, maxPollChars });
+  /** The caller's run held by another replica, from the shared store. */
+  const fromStore = async (runId: string, principal: CallPrincipal | undefined): Promise<SharedRun | RunRefusal | undefined> => {
+    if (!shared || typeof runId !== 'string') return undefined;
+    try {
+      const run = await shared.load(runId);
+      return run?.owner === ownerOf(principal) ? run : undefined;
+    } catch (error) {
+      return storeRefusal(error);
+    }
+  };
+
+  /** Asks the replica holding the run to stop it, and waits (up to 15 s) until its record says it has ended. */
+  const cancelElsewhere = async (runId: string, principal: CallPrincipal | undefined): Promise<RunStatus | RunRefusal> => {
+    let run = await fromStore(runId, principal);
+    if (run === undefined || 'ok' in run) return run ?? unknownRun(runId);
+    if (run.state === 'running') {
+      try {
+        await shared?.requestCancel(runId);
+      } catch (error) {
+        return storeRefusal(error);
+      }
+      for (const deadline = Date.now() + 15_000; run.state === 'running' && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const again: SharedRun | RunRefusal | undefined = await fromStore(runId, principal);
+        if (again === undefined || 'ok' in again) return again ?? unknownRun(runId);
+        run = again;
+      }
+    }
+    return sharedStatus(run, run.lines.total);
+  };
 
   return {
     limits: { maxRunsPerPrincipal: maxRuns, maxRunMs, ttlMs, detachAfterMs: defaultDetachMs },
@@ -153,12 +221,22 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
       sweep();
       const owner = ownerOf(request.principal);
       const going = ownRuns(owner).filter((record) => record.state === 'running');
-      if (going.length >= maxRuns) {
+      let lease: string | undefined;
+      try {
+        lease = shared ? await shared.claim(owner) : going.length < maxRuns ? '' : undefined;
+        // Cancels must reach this replica before any of its runs is known to others.
+        await shared?.listen();
+      } catch (error) {
+        if (lease) await shared?.release(owner, lease).catch(() => {});
+        return storeRefusal(error);
+      }
+      if (lease === undefined) {
         const ids = going.filter((record) => record.detached).map((record) => record.id).join(', ');
-        return refusal('cli-mcp.run-limit', `Refused: ${going.length} background runs are already going for you (at most ${maxRuns}); wait for one to finish or cancel one${ids === '' ? '' : ` (${ids})`}.`);
+        const counted = shared ? `${maxRuns} background runs are already going for you` : `${going.length} background runs are already going for you`;
+        return refusal('cli-mcp.run-limit', `Refused: ${counted} (at most ${maxRuns}); wait for one to finish or cancel one${ids === '' ? '' : ` (${ids})`}.`);
       }
       const lines = outputLines(headChars, tailChars);
-      const record: RunRecord = { id: randomBytes(16).toString('hex'), owner, tool: request.tool, startedAt: now(), state: 'running', detached: false, lines, controller: new AbortController(), settled: Promise.resolve(), timers: new Set() };
+      const record: RunRecord = { id: randomBytes(16).toString('hex'), owner, tool: request.tool, startedAt: now(), state: 'running', detached: false, lines, controller: new AbortController(), settled: Promise.resolve(), timers: new Set(), ...(shared ? { lease } : {}) };
       runs.set(record.id, record);
       // Until the call detaches it is the request's: the request's cancel stops it, its progress sees the lines.
       const stopWithRequest = (): void => void stop(record, CALLER_REASON);
@@ -166,7 +244,7 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
       else request.signal?.addEventListener('abort', stopWithRequest, { once: true });
       const progress = (message: string): void => {
         record.lines?.push(message);
-        if (record.detached) return;
+        if (record.detached) return due(record);
         try {
           request.progress?.(message);
         } catch {
@@ -192,19 +270,33 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
         return { kind: 'finished', result };
       }
       record.detached = true;
+      if (shared) {
+        // A task is answered only once any replica can find it.
+        try {
+          await shared.save(toShared(record));
+        } catch (error) {
+          await stop(record, 'the shared store could not keep it');
+          forget(record);
+          return storeRefusal(error);
+        }
+      }
       return { kind: 'running', status: statusOf(record, 0) };
     },
     async status(runId, principal, { cursor = 0 } = {}) {
       if (!Number.isSafeInteger(cursor) || cursor < 0) throw new RangeError(`cursor must be a non-negative integer, got ${String(cursor)}`);
       const record = visible(runId, principal);
-      return record ? statusOf(record, cursor) : unknownRun(runId);
+      if (record) return statusOf(record, cursor);
+      const run = await fromStore(runId, principal);
+      return run === undefined ? unknownRun(runId) : 'ok' in run ? run : sharedStatus(run, cursor);
     },
     async cancel(runId, principal) {
       const record = visible(runId, principal);
-      if (!record) return unknownRun(runId);
-      await stop(record, CALLER_REASON);
-      sweep();
-      return statusOf(record, record.lines?.total ?? 0);
+      if (record) {
+        await stop(record, CALLER_REASON);
+        sweep();
+        return statusOf(record, record.lines?.total ?? 0);
+      }
+      return cancelElsewhere(runId, principal);
     },
     async list(principal) {
       sweep();
@@ -219,6 +311,7 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
       closed = true;
       await Promise.all([...runs.values()].map((record) => stop(record, SHUTDOWN_REASON)));
       for (const record of [...runs.values()]) forget(record);
+      await shared?.close();
     },
   };
 }
@@ -227,24 +320,8 @@ function ownerOf(principal: CallPrincipal | undefined): string {
   return principal?.name ?? '';
 }
 
-function refusal(code: RunRefusal['code'], message: string): RunRefusal {
-  return { ok: false, kind: 'refused', code, message };
-}
-
-/** The same answer for an id that never existed and for another principal's run: ids leak nothing. */
-function unknownRun(runId: unknown): RunRefusal {
-  const shown = JSON.stringify(String(runId).slice(0, 64));
-  return refusal('cli-mcp.unknown-run', `Unknown run ${shown}: no run by that id is kept for you (it never existed, or was forgotten after it expired).`);
-}
-
-function duration(ms: number): string {
-  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
-  if (ms % 1000 === 0) return `${ms / 1000} s`;
-  return `${ms} ms`;
-}
-
-function positive(name: string, value: number | undefined, fallback: number): number {
-  const checked = value ?? fallback;
-  if (!Number.isSafeInteger(checked) || checked <= 0) throw new CliMcpError('cli-mcp.invalid-option', `${name} must be a positive integer, got ${String(value)}`);
-  return checked;
+/** A store that cannot answer refuses the request, naming the store; anything else is a bug and is thrown. */
+function storeRefusal(error: unknown): RunRefusal {
+  if (error instanceof StoreUnavailableError) return refusal('cli-mcp.store-unavailable', refusalMessage(error));
+  throw error;
 }

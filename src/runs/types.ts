@@ -1,4 +1,5 @@
 import type { CallPrincipal } from '../call/context.js';
+import type { SharedStore } from '../store/shared-store.js';
 import type { ToolResult } from '../types.js';
 
 /** @default 4 background runs going at once per principal. */
@@ -30,6 +31,11 @@ export interface RunRegistryOptions {
   readonly headChars?: number;
   /** Characters of a run's newest lines kept. @default 65536 */
   readonly tailChars?: number;
+  /**
+   * Where every replica keeps run records, the per-caller limit and cancel requests, so that any replica
+   * answers a run's status and a cancel reaches the one that holds its process. @default none: this process only
+   */
+  readonly store?: SharedStore;
   /** How long after its process starts a call may still finish and be answered directly, when the start does not say. @default 3000 */
   readonly detachAfterMs?: number;
   /** The clock for start, end and expiry times (tests inject one). @default Date.now */
@@ -71,7 +77,7 @@ export type RunBegun = { readonly kind: 'finished'; readonly result: ToolResult 
 export type RunState = 'running' | 'done' | 'failed' | 'cancelled' | 'expired';
 
 /** Stable codes of a registry's refusals. */
-export type RunRefusalCode = 'cli-mcp.unknown-run' | 'cli-mcp.run-limit' | 'cli-mcp.runs-closed';
+export type RunRefusalCode = 'cli-mcp.unknown-run' | 'cli-mcp.run-limit' | 'cli-mcp.runs-closed' | 'cli-mcp.store-unavailable';
 
 /** A refusal: nothing was started, or no run by that id is visible to the caller. */
 export interface RunRefusal {
@@ -128,7 +134,7 @@ export interface RunRegistry {
   status(runId: string, principal: CallPrincipal | undefined, options?: { readonly cursor?: number }): Promise<RunStatus | RunRefusal>;
   /** Stops a running run's process tree and resolves once it is gone; a finished run's status is answered unchanged. */
   cancel(runId: string, principal: CallPrincipal | undefined): Promise<RunStatus | RunRefusal>;
-  /** The caller's runs, oldest first. */
+  /** The caller's runs on this replica, oldest first. */
   list(principal: CallPrincipal | undefined): Promise<RunSummary[]>;
   /** Cancels every running run (the server is shutting down) and resolves once every process tree is gone. */
   stopAll(): Promise<void>;

@@ -25,7 +25,7 @@ describe('createRunRegistry: starting', () => {
 
   it('when the call is still going detachAfterMs after its spawn then the start answers a running run with the first output', async () => {
     const { begin } = setup();
-    const begun = await begin({ flags: { count: 10_000, interval: 20 } }, { detachAfterMs: 300 });
+    const begun = await begin({ flags: { count: 10_000, interval: 20 } }, { detachAfterMs: 1_200 });
     expect(begun).toMatchObject({ kind: 'running', status: { ok: true, state: 'running', tool: 'ticker' } });
     expect(begun.kind === 'running' && begun.status.runId).toMatch(/^[0-9a-f]{32}$/);
     // Lines printed before the detach come with the answer; the cursor points past them.
