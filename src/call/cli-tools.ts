@@ -64,13 +64,13 @@ export interface CliTools {
 /** Builds the tools of a reflected CLI and the call pipeline that runs them. */
 export function createCliTools(root: CommandSpec, options: CliToolsOptions): CliTools {
   const names = metaNames(root.name, options.prefix, options.maxToolNameLength);
-  const settings = runSettings(options, names.readOutput);
+  const settings = runSettings(options, names);
   const chosen = chooseTools(root, options);
   const layers = layersFor(options, settings);
   const chains = new Map(chosen.map(({ tool, selection }) => [tool, compose(layers(selection), (ctx) => runTool(ctx, settings))]));
   const tools = chosen.map(({ tool }) => tool);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const runs = options.runs === false ? undefined : createRunRegistry(options.runs);
+  const runs = options.runs === false ? undefined : createRunRegistry({ store: options.store, ...options.runs });
 
   const run: CliTools['run'] = async (tool, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: memoryGrants() }, progress, principal, access, timeoutMs = settings.timeoutMs, background = false, onSpawn } = {}) => {
     const chain = chains.get(tool);

@@ -6,6 +6,7 @@ import { hardenInputMiddleware } from '../middleware/harden-input.js';
 import { logCalls } from '../middleware/log-calls.js';
 import { rateLimit } from '../middleware/rate-limit.js';
 import { redact } from '../middleware/redact.js';
+import { refuseFollow } from '../middleware/refuse-follow.js';
 import { sanitizeOutput } from '../middleware/sanitize.js';
 import { validate } from '../middleware/validate.js';
 import type { Middleware } from './context.js';
@@ -15,11 +16,11 @@ import { prepareArgv } from './prepare.js';
 /**
  * The whole onion of one tool, outermost first:
  * call log → result fitting (head and tail within the budget, the rest spooled) → access policy → input hardening → rate limit → validation → the user's middleware → the selector's →
- * prepare (re-validate, argv laid out for the program, argv policy) → approval → concurrency cap →
- * redaction → sanitising → [the run].
+ * prepare (re-validate, argv laid out for the program, argv policy) → refusal of run-until-stopped flags in a direct call →
+ * approval → concurrency cap → redaction → sanitising → [the run].
  * The log sees every refusal; nothing user-written runs on unchecked input, or after the argv is
- * prepared, so approval asks about the argv that runs; only the run holds a concurrency slot (an
- * approval waiting on a human does not); redaction sees already-cleaned text.
+ * prepared, so approval asks about the argv that runs, and never about a call that will be refused; only the run
+ * holds a concurrency slot (an approval waiting on a human does not); redaction sees already-cleaned text.
  */
 export function layersFor(options: CliToolsOptions, settings: RunSettings): (selection: Selector | null) => Middleware[] {
   const before = [
@@ -33,6 +34,7 @@ export function layersFor(options: CliToolsOptions, settings: RunSettings): (sel
   ];
   const after = [
     prepareArgv(settings.argvPolicy),
+    ...(options.refuseFollow === false ? [] : [refuseFollow(settings.runTools)]),
     approval(options.approval),
     ...(options.concurrency === false ? [] : [concurrency({ store: options.store, ...(options.concurrency ?? DEFAULT_CONCURRENCY) })]),
     ...(options.redact === false ? [] : [redact(options.redact ?? {})]),

@@ -81,6 +81,12 @@ export interface CliToolsOptions extends ToolShapeOptions<Selector> {
    * @default 4 runs per caller, 30 min each, kept 15 min after they end; a call goes to the background 3 s after its process starts
    */
   readonly runs?: false | RunRegistryOptions;
+  /**
+   * A direct call that turns on an option that runs its command until stopped (`tail --follow`, `kubectl get --watch`)
+   * is refused, pointing to the background run tools (or saying to leave the flag out when runs are off); `false` lets
+   * it run into the timeout instead. @default true
+   */
+  readonly refuseFollow?: boolean;
   /** How the commands are offered: a tool each, meta-tools to search and run, or a tool per group. @default mode `auto` */
   readonly discovery?: DiscoveryOptions;
   /** Working directory of the CLI. @default process.cwd() */
@@ -118,6 +124,8 @@ export interface RunSettings {
   readonly spool?: Spool;
   /** The tool that pages through spooled output, as results name it. */
   readonly readTool: string;
+  /** The tools of background runs, as refusals name them; undefined when `runs: false`. */
+  readonly runTools?: RunToolNames;
   readonly cwd?: string;
   readonly env: Record<string, string>;
   /** The sandbox every call runs in; undefined: process groups only. */
@@ -127,8 +135,20 @@ export interface RunSettings {
   readonly cleanText: ProgressCleaner;
 }
 
+/** The names of the tools that start, poll and cancel a background run. */
+export interface RunToolNames {
+  readonly runStart: string;
+  readonly runStatus: string;
+  readonly runCancel: string;
+}
+
+/** The names results point to: the read tool's and the run tools' (`metaNames(…)` gives the real ones). */
+export type PointedToolNames = RunToolNames & { readonly readOutput: string };
+
+const UNPREFIXED_NAMES: PointedToolNames = { readOutput: 'read_output', runStart: 'run_start', runStatus: 'run_status', runCancel: 'run_cancel' };
+
 /** Applies defaults and checks every option, each refusal naming the option and the bad value. */
-export function runSettings(options: CliToolsOptions, readTool = 'read_output'): RunSettings {
+export function runSettings(options: CliToolsOptions, names: PointedToolNames = UNPREFIXED_NAMES): RunSettings {
   const maxResultBytes = positive('maxResultBytes', options.maxResultBytes, DEFAULT_MAX_RESULT_BYTES);
   return {
     launcher: checkedLauncher(options.launcher),
@@ -139,7 +159,8 @@ export function runSettings(options: CliToolsOptions, readTool = 'read_output'):
     maxResultBytes,
     // Output a result shows whole is never written to disk.
     spool: options.spool === false ? undefined : createSpool({ ...options.spool, memoryBytes: spoolThreshold(maxResultBytes) }),
-    readTool,
+    readTool: names.readOutput,
+    runTools: options.runs === false ? undefined : { runStart: names.runStart, runStatus: names.runStatus, runCancel: names.runCancel },
     cwd: options.cwd,
     env: environmentFor(options),
     sandbox: resolveSandbox({ level: options.sandbox, allow: options.sandboxAllow, network: options.sandboxNetwork, command: options.sandboxCommand }),
