@@ -31,3 +31,16 @@ export function checkedTakes(takes: readonly BucketTake[]): Array<BucketTake & {
     return { ...take, key: checkedName('a bucket key', take.key), cost };
   });
 }
+
+/** A value or message as both stores keep it: Redis stores UTF-8, where a lone surrogate would come back as U+FFFD. */
+export function checkedText(what: string, value: string): string {
+  if (typeof value !== 'string') throw new RangeError(`${what} must be a string, got ${typeof value}`);
+  const lone = /\p{Surrogate}/u.exec(value);
+  if (lone) throw new RangeError(`${what} must be well-formed Unicode, got a lone surrogate at index ${lone.index}`);
+  return value;
+}
+
+export function checkedHandler<T>(what: string, handler: T): T {
+  if (typeof handler !== 'function') throw new RangeError(`${what} must be a function, got ${typeof handler}`);
+  return handler;
+}

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { checkedMax, checkedMs, checkedName, checkedTakes } from './arguments.js';
-import { ExpiringKeys } from './expiring-keys.js';
+import { checkedHandler, checkedMax, checkedMs, checkedName, checkedTakes, checkedText } from './arguments.js';
+import { ExpiringKeys, ExpiringMap } from './expiring-keys.js';
 import type { BucketTake, Consumed, SharedStore } from './shared-store.js';
 import { StoreUnavailableError } from './store-unavailable.js';
+import { deliver, Subscribers } from './subscribers.js';
 
 /** Options of `memoryStore`. */
 export interface MemoryStoreOptions {
-  /** Most live grants, and most live nonces, kept at once; past it the oldest are dropped. @default 10000 */
+  /** Most live grants, most live nonces, and most live values, kept at once; past it the oldest are dropped. @default 10000 */
   readonly maxEntries?: number;
 }
 
@@ -18,6 +19,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): SharedStore {
   const nonces = new ExpiringKeys(maxEntries);
   const pools = new Map<string, Map<string, number>>();
   const secrets = new Map<string, Buffer>();
+  const values = new ExpiringMap<string>(maxEntries);
+  const subscribers = new Subscribers();
   // rate-limiter-flexible loads on the first consume: a server whose store only seals approvals never pays for it.
   let windows: Promise<(takes: readonly BucketTake[]) => Promise<Consumed>> | undefined;
   const consume = async (takes: readonly BucketTake[]): Promise<Consumed> => {
@@ -103,6 +106,36 @@ export function memoryStore(options: MemoryStoreOptions = {}): SharedStore {
       // A copy: a caller that scrubs or changes its buffer leaves the secret intact.
       return Buffer.from(secret);
     },
+    putValue: async (name, value, ttlMs) => {
+      const [key, text, ms] = [checkedName('a value name', name), checkedText('a value', value), checkedMs('a value ttlMs', ttlMs)];
+      open();
+      values.set(key, text, ms);
+    },
+    getValue: async (name) => {
+      checkedName('a value name', name);
+      open();
+      return values.get(name);
+    },
+    deleteValue: async (name) => {
+      checkedName('a value name', name);
+      open();
+      values.delete(name);
+    },
+    publish: async (channel, message) => {
+      const [name, text] = [checkedName('a channel name', channel), checkedText('a message', message)];
+      open();
+      const reached = subscribers.reached(name);
+      // Later, as from Redis: a handler never runs inside publish, so one that publishes cannot recurse.
+      if (reached.length > 0) setImmediate(() => deliver(reached, name, text));
+    },
+    subscribe: async (channel, handler) => {
+      const [name, onMessage] = [checkedName('a channel name', channel), checkedHandler('a subscriber', handler)];
+      open();
+      const subscription = subscribers.add(name, onMessage);
+      return async () => {
+        subscribers.remove(name, subscription);
+      };
+    },
     ping: async () => !closed,
     close: async () => {
       closed = true;
@@ -110,6 +143,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): SharedStore {
       nonces.clear();
       pools.clear();
       secrets.clear();
+      values.clear();
+      subscribers.clear();
     },
   };
 }

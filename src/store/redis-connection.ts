@@ -32,6 +32,8 @@ export function connectRedis(url: string, settings: ConnectionSettings): RedisCo
     commandTimeout: settings.timeoutMs,
     // Keep trying for ever, so the store recovers by itself when Redis comes back.
     retryStrategy: (attempt) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),
+    // Subscribers subscribe again themselves (redis-subscriber.ts): ioredis's resubscribe leaves its failure an unhandled rejection.
+    autoResubscribe: false,
   });
   let closed = false;
   // Known broken since the last `ready`: fail at once instead of waiting for a connection that is not coming.

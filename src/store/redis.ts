@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { CliMcpError } from '../errors.js';
-import { checkedMax, checkedMs, checkedName, checkedTakes } from './arguments.js';
+import { checkedHandler, checkedMax, checkedMs, checkedName, checkedTakes, checkedText } from './arguments.js';
 import { rateWindows } from './rate-windows.js';
 import { connectRedis } from './redis-connection.js';
 import { defineScripts } from './redis-scripts.js';
+import { redisSubscriber } from './redis-subscriber.js';
 import type { SharedStore } from './shared-store.js';
 import { StoreUnavailableError } from './store-unavailable.js';
 
@@ -26,7 +27,8 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 2000;
  * State shared by every replica through Redis 5+ or Valkey at `url` (`redis://`, or `rediss://` for TLS).
  * It fails closed: while Redis cannot answer, every operation rejects within `timeoutMs` (at once when the
  * connection is known to be down) with StoreUnavailableError; it reconnects by itself, and works again
- * as soon as Redis is back. What Redis held is gone if Redis restarts without persistence.
+ * as soon as Redis is back. What Redis held is gone if Redis restarts without persistence. Subscriptions
+ * use a second connection, opened on the first `subscribe`, and listen again by themselves after a reconnection.
  * @example const store = redisStore('redis://redis.internal:6379', { keyPrefix: 'kubectl-mcp:' });
  */
 export function redisStore(url: string, options: RedisStoreOptions = {}): SharedStore {
@@ -41,6 +43,9 @@ export function redisStore(url: string, options: RedisStoreOptions = {}): Shared
   // Grant keys carry a tool's argv: hashed, so Redis never holds the command lines, and keys stay short.
   const grantKey = (key: string): string => `${prefix}grant:${createHash('sha256').update(checkedName('a grant key', key)).digest('hex')}`;
   const poolKey = (pool: string): string => `${prefix}slots:${checkedName('a slot pool', pool)}`;
+  const valueKey = (name: string): string => `${prefix}value:${checkedName('a value name', name)}`;
+  const channelKey = (channel: string): string => `${prefix}channel:${checkedName('a channel name', channel)}`;
+  const subscriber = redisSubscriber(url, { timeoutMs, connectTimeoutMs }, connection.where, `${prefix}channel:`);
 
   // Arguments are checked before Redis is asked, so a caller's mistake is a RangeError even during an outage.
   return {
@@ -90,8 +95,30 @@ export function redisStore(url: string, options: RedisStoreOptions = {}): Shared
       if (secret.length !== 32) throw new StoreUnavailableError(`the shared secret ${JSON.stringify(name)} at ${connection.where} is not 32 hex-encoded bytes; refusing the call`);
       return secret;
     },
+    putValue: async (name, value, ttlMs) => {
+      const [key, text, ms] = [valueKey(name), checkedText('a value', value), checkedMs('a value ttlMs', ttlMs)];
+      await run((redis) => redis.set(key, text, 'PX', ms));
+    },
+    getValue: async (name) => {
+      const key = valueKey(name);
+      return run(async (redis) => (await redis.get(key)) ?? undefined);
+    },
+    deleteValue: async (name) => {
+      const key = valueKey(name);
+      await run((redis) => redis.del(key));
+    },
+    publish: async (channel, message) => {
+      const [key, text] = [channelKey(channel), checkedText('a message', message)];
+      await run((redis) => redis.publish(key, text));
+    },
+    subscribe: async (channel, handler) => {
+      const [name, onMessage] = [checkedName('a channel name', channel), checkedHandler('a subscriber', handler)];
+      return subscriber.subscribe(name, onMessage);
+    },
     ping: () => run(async (redis) => (await redis.ping()) === 'PONG').catch(() => false),
-    close: () => connection.close(),
+    close: async () => {
+      await Promise.all([connection.close(), subscriber.close()]);
+    },
   };
 }
 

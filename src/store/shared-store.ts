@@ -31,6 +31,20 @@ export interface SharedStore {
    * is used: a Redis that restarts empty gets a new one, and replicas that read it again agree on it again.
    */
   sharedSecret(name: string): Promise<Buffer>;
+  /** Stores `value` under `name` for `ttlMs` (replacing what was there): a background run's record, readable on every replica. */
+  putValue(name: string, value: string, ttlMs: number): Promise<void>;
+  /** The value stored under `name`, or undefined when there is none (never stored, deleted, or expired). */
+  getValue(name: string): Promise<string | undefined>;
+  /** Removes the value under `name`; an absent one is fine. */
+  deleteValue(name: string): Promise<void>;
+  /** Sends `message` to every subscriber of `channel` on every replica (this one included); nobody listening is fine. */
+  publish(channel: string, message: string): Promise<void>;
+  /**
+   * Calls `handler` with every message published on `channel` from now on, on any replica; resolves once
+   * listening. Messages published while the store cannot answer are lost (callers must tolerate that).
+   * @returns a function that stops listening: at once in this process, even while the store cannot answer; it never rejects
+   */
+  subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>>;
   /** Whether the store answers now (for `/readyz`); never rejects. */
   ping(): Promise<boolean>;
   /** Lets go of the store; every later operation rejects with `StoreUnavailableError`. */

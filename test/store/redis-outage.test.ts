@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CliMcpError } from '../../src/errors.js';
@@ -5,6 +6,7 @@ import { redisStore } from '../../src/store/redis.js';
 import type { SharedStore } from '../../src/store/shared-store.js';
 import { StoreUnavailableError } from '../../src/store/store-unavailable.js';
 import { hasRedis, RedisServer } from '../helpers/redis.js';
+import { inbox } from './inbox.js';
 
 const bucket = { capacity: 5, perSecond: 5 };
 
@@ -21,6 +23,11 @@ async function timedFailures(store: SharedStore): Promise<Array<{ name: string; 
     ['renewSlot', () => store.renewSlot('runs', 'lease', 1000)],
     ['releaseSlot', () => store.releaseSlot('runs', 'lease')],
     ['sharedSecret', () => store.sharedSecret('approval')],
+    ['putValue', () => store.putValue('run:1', 'record', 1000)],
+    ['getValue', () => store.getValue('run:1')],
+    ['deleteValue', () => store.deleteValue('run:1')],
+    ['publish', () => store.publish('run-cancel', 'run 1')],
+    ['subscribe', () => store.subscribe('run-cancel', () => {})],
   ];
   // All at once: one slow operation must not hold the others up.
   return Promise.all(operations.map(async ([name, operation]) => {
@@ -117,6 +124,63 @@ describe.skipIf(!hasRedis)('the Redis store when Redis goes away', () => {
     await server.restart();
     await recovered(store);
     expect(await store.hasGrant('k')).toBe(false);
+  });
+
+  it('when Redis restarts then a subscription made before gets messages again by itself, and subscribing meanwhile is refused at once', async ({ annotate }) => {
+    const [publisher, listener] = [open(), open()];
+    const cancels = inbox();
+    await listener.subscribe('run-cancel', cancels.handler);
+    await publisher.publish('run-cancel', 'before');
+    await cancels.received('before');
+
+    await server.stop();
+    await expect(publisher.publish('run-cancel', 'lost')).rejects.toBeInstanceOf(StoreUnavailableError);
+    const started = performance.now();
+    await expect(listener.subscribe('other', () => {})).rejects.toThrow(/is unreachable: .+; refusing the call$/);
+    expect(performance.now() - started).toBeLessThan(250);
+
+    await server.restart();
+    await recovered(publisher);
+    // Until the listener's own connection is back a message is lost: keep sending until one arrives.
+    const back = performance.now();
+    for (let attempt = 0; !cancels.messages.some((message) => message.startsWith('after')); attempt += 1) {
+      if (performance.now() - back > 5000) throw new Error(`no message arrived after the restart; got ${JSON.stringify(cancels.messages)}`);
+      await publisher.publish('run-cancel', `after ${attempt}`);
+      await sleep(20);
+    }
+    await annotate(`Redis restarted: messages arrived again ${(performance.now() - back).toFixed(0)} ms after the publisher recovered`);
+    expect(cancels.messages).not.toContain('lost');
+    // One subscription again, not one per resubscribe: the marker, sent after, arrives once 'once' has arrived as often as it will.
+    const markers = inbox();
+    await listener.subscribe('marker', markers.handler);
+    await publisher.publish('run-cancel', 'once');
+    await publisher.publish('marker', 'marker');
+    await markers.received('marker');
+    expect(cancels.messages.filter((message) => message === 'once')).toHaveLength(1);
+  });
+
+  it('when subscribing again after a reconnection is refused then the store keeps retrying, and messages flow once Redis allows it', async ({ annotate }) => {
+    const [publisher, listener] = [open(), open()];
+    const cancels = inbox();
+    await listener.subscribe('run-cancel', cancels.handler);
+    const admin = new Redis(server.url);
+    try {
+      // Redis drops subscribers that lose a channel permission, and refuses their SUBSCRIBE (NOPERM) until it is given back.
+      await admin.acl('SETUSER', 'default', 'resetchannels');
+      await sleep(300);
+      await expect(publisher.publish('run-cancel', 'refused')).rejects.toThrow(/answered with an error: NOPERM/);
+      await admin.acl('SETUSER', 'default', 'allchannels');
+      const allowed = performance.now();
+      for (let attempt = 0; !cancels.messages.some((message) => message.startsWith('after')); attempt += 1) {
+        if (performance.now() - allowed > 5000) throw new Error(`no message arrived after the permission came back; got ${JSON.stringify(cancels.messages)}`);
+        await publisher.publish('run-cancel', `after ${attempt}`);
+        await sleep(20);
+      }
+      await annotate(`channel permission restored: messages arrived again after ${(performance.now() - allowed).toFixed(0)} ms`);
+    } finally {
+      await admin.acl('SETUSER', 'default', 'allchannels');
+      admin.disconnect();
+    }
   });
 
   it('when the URL carries a password then no message shows it', async () => {
