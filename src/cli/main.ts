@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { isCliMcpError } from '../errors.js';
 import type { Source } from './load.js';
 import { accessPolicy, addHttpOptions, authenticatorFor, sharedStore, type HttpFlags } from './http-options.js';
-import { addSharedOptions, positiveInt, type SharedFlags } from './options.js';
+import { addRunOptions, addSharedOptions, positiveInt, type SharedFlags } from './options.js';
 import { packageVersion } from './version.js';
 
 /** Signals that stop a server or a call, and with it the CLI's whole process tree. */
@@ -46,7 +46,7 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
     );
   const serveManifest = (): Option => new Option('--manifest <file>', 'serve the commands a manifest file describes, instead of a target (needs --exec)');
 
-  addHttpOptions(targetCommand('wrap', 'serve a CLI\'s commands as MCP tools over stdio (or Streamable HTTP)', serveManifest()))
+  addRunOptions(addHttpOptions(targetCommand('wrap', 'serve a CLI\'s commands as MCP tools over stdio (or Streamable HTTP)', serveManifest())))
     .usage('[options] <target> | --manifest <file> --exec <binary>')
     .addOption(new Option('--page-size <n>', 'tools per tools/list page (clients follow nextCursor for the rest)').argParser(positiveInt).default(100))
     .addOption(new Option('--max-frame-bytes <n>', 'longest message read from the client; a longer one is skipped and answered with an error').argParser(positiveInt).default(4 * 1024 * 1024))

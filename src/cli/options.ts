@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { ArgvPolicy } from '../argv/argv-policy.js';
 import type { EnvironmentOptions } from '../exec/environment.js';
 import { SANDBOX_LEVELS, type SandboxLevel } from '../exec/sandbox.js';
@@ -8,6 +8,7 @@ import type { ApprovalMode } from '../middleware/approval.js';
 import type { Selector } from '../call/options.js';
 import { allowCommands, excludeCommands, excludeFlags } from '../tool/select.js';
 import type { CreateMcpServerOptions } from '../server/create-mcp-server.js';
+import { DEFAULT_DETACH_AFTER_MS, DEFAULT_MAX_RUN_MS, DEFAULT_MAX_RUNS_PER_PRINCIPAL, DEFAULT_RUN_TTL_MS } from '../runs/types.js';
 
 /** The options `wrap`, `tools` and `call` share. */
 export interface SharedFlags {
@@ -56,6 +57,13 @@ export interface SharedFlags {
   maxResult?: number;
   outputCeiling?: number;
   spool?: boolean;
+  /** `wrap` only: background runs and tasks; `false` from --no-runs. */
+  runs?: boolean;
+  maxRuns?: number;
+  /** Milliseconds, like every duration below. */
+  maxRunTime?: number;
+  runTtl?: number;
+  detachAfter?: number;
 }
 
 type PresetName = keyof typeof ARGV_PRESETS;
@@ -114,6 +122,16 @@ export function addSharedOptions(command: Command): Command {
     .addOption(new Option('--max-queued <n>', 'most calls waiting for a process slot; more are refused').argParser(nonNegativeInt).default(64));
 }
 
+/** `wrap`'s options for calls that outlive their request: MCP tasks, for clients that declare the extension. */
+export function addRunOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--max-runs <n>', 'background runs (tasks) one caller may have going at once; past it, a call that could be a task runs directly').argParser(positiveInt).default(DEFAULT_MAX_RUNS_PER_PRINCIPAL))
+    .addOption(new Option('--max-run-time <duration>', 'stop a background run\'s process tree after this long (500ms, 3s, 30m, 1h)').argParser(positiveDuration).default(DEFAULT_MAX_RUN_MS, formatDuration(DEFAULT_MAX_RUN_MS)))
+    .addOption(new Option('--run-ttl <duration>', 'how long a finished background run\'s result is kept for polling').argParser(positiveDuration).default(DEFAULT_RUN_TTL_MS, formatDuration(DEFAULT_RUN_TTL_MS)))
+    .addOption(new Option('--detach-after <duration>', 'a call still running this long after its process started goes on in the background: a task, for clients that declare tasks (0: at once)').argParser(duration).default(DEFAULT_DETACH_AFTER_MS, formatDuration(DEFAULT_DETACH_AFTER_MS)))
+    .option('--no-runs', 'no background runs: every call is answered when it ends, never as a task');
+}
+
 export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
   return {
     prefix: flags.prefix,
@@ -141,6 +159,7 @@ export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
     sandboxAllow: flags.sandboxAllow,
     sandboxNetwork: flags.sandboxNetwork,
     maxFrameBytes: flags.maxFrameBytes,
+    runs: flags.runs === false ? false : { maxRunsPerPrincipal: flags.maxRuns, maxRunMs: flags.maxRunTime, ttlMs: flags.runTtl, detachAfterMs: flags.detachAfter },
   };
 }
 
@@ -192,4 +211,27 @@ export function positiveInt(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0) throw new Error(`expected a positive whole number, got "${value}"`);
   return number;
+}
+
+const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/** A duration with its unit (`500ms`, `3s`, `30m`, `1.5h`), or `0`, in whole milliseconds. */
+export function duration(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(value.trim());
+  const ms = match ? Math.round(Number(match[1]) * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS]) : value.trim() === '0' ? 0 : Number.NaN;
+  // Commander names the option and echoes the value around this message.
+  if (!Number.isSafeInteger(ms)) throw new InvalidArgumentError('expected a duration with its unit, such as 500ms, 3s, 30m or 1h.');
+  return ms;
+}
+
+function positiveDuration(value: string): number {
+  const ms = duration(value);
+  if (ms <= 0) throw new InvalidArgumentError('expected a duration longer than 0, such as 3s or 30m.');
+  return ms;
+}
+
+/** Milliseconds in the largest unit that divides them: 1800000 → `30m`. */
+export function formatDuration(ms: number): string {
+  for (const unit of ['h', 'm', 's'] as const) if (ms > 0 && ms % DURATION_UNITS_MS[unit] === 0) return `${ms / DURATION_UNITS_MS[unit]}${unit}`;
+  return `${ms}ms`;
 }

@@ -1,12 +1,13 @@
 import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, Server, type AuthInfo } from '@modelcontextprotocol/server';
 import type { ApprovalGrants, CallAccess, CallPrincipal, LogLevel } from '../call/context.js';
-import type { CliTools } from '../call/cli-tools.js';
+import type { CallOptions, CliTools } from '../call/cli-tools.js';
 import { memoryGrants } from '../call/grants.js';
 import type { SharedStore } from '../store/shared-store.js';
 import { resolveToolName, unknownToolMessage } from '../tool/resolve-name.js';
 import { approvalBridge } from './approval.js';
 import { toCallToolResult } from './call-result.js';
 import { outputResources } from './output-resources.js';
+import { declaresTasks, serveTasks, startTask } from './tasks.js';
 import { DEFAULT_PAGE_SIZE, pageOfTools } from './tool-list.js';
 
 /** Name and version the server reports to clients. */
@@ -47,6 +48,8 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: Se
     const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {}, resources: {}, logging: {} }, ...approval.serverOptions });
     server.setRequestHandler('tools/list', (request) => pageOfTools(catalog.listed, request.params?.cursor, pageSize));
     outputResources(server, cliTools, principal);
+    const runs = cliTools.runs;
+    if (runs) serveTasks(server, runs, catalog, principal);
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const { name: requested, arguments: input } = request.params;
       const resolved = resolveToolName(requested, catalog.listed.map((listed) => listed.name));
@@ -71,8 +74,17 @@ export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: Se
               sending.add(sent);
               void sent.finally(() => sending.delete(sent));
             };
+      const channel = approval.channel(server, ctx, grants);
+      const call = (hooks: CallOptions) => tool.call(input, { signal: ctx.mcpReq.signal, log, progress, approval: channel, principal, access, ...hooks });
       // An answer the store could not check is refused before anything runs.
-      let result = approval.refusal(ctx) ?? (await tool.call(input, { signal: ctx.mcpReq.signal, log, progress, approval: approval.channel(server, ctx, grants), principal, access }));
+      let result = approval.refusal(ctx);
+      // Only a request that declares the tasks extension may get a task; any other is served as it always was.
+      if (!result && runs && declaresTasks(ctx)) {
+        const started = await startTask(runs, { tool, principal, ctx, progress, log }, call);
+        if (started.kind === 'task') return started.task;
+        if (started.kind === 'result') result = started.result;
+      }
+      result ??= await call({});
       await Promise.all(sending);
       if (result.ask) {
         const asked = await approval.ask(result.ask);

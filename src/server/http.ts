@@ -136,8 +136,10 @@ export async function serveHttp(cliTools: CliTools, info: ServerInfo, settings: 
         server.closeIdleConnections();
         const grace = new Promise<void>((resolve) => setTimeout(resolve, settings.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS).unref());
         await Promise.race([Promise.allSettled([...inFlight]), grace]);
-        // Past the grace: calls still running are stopped with their whole process trees.
+        // Past the grace: calls and tasks still running are stopped with their whole process trees.
+        const runsClosed = cliTools.runs?.close();
         stopAllRuns();
+        await runsClosed;
         await mcp.close();
         server.closeAllConnections();
         await stopped;

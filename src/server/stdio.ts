@@ -38,9 +38,14 @@ export function serveStdio(cliTools: CliTools, info: ServerInfo, settings: Stdio
     transport: wire,
     onerror: (error) => report(error.message),
   });
+  // Tasks outlive their requests, not the connection: once the client hangs up nobody can poll or cancel them.
+  const closeRuns = (): Promise<void> => cliTools.runs?.close() ?? Promise.resolve();
+  lines.once('end', () => void closeRuns());
   return {
     async close() {
+      const runsClosed = closeRuns();
       stopAllRuns();
+      await runsClosed;
       await handle.close();
       // Let the process exit: nothing reads stdin any more.
       process.stdin.unpipe(lines);
