@@ -2,7 +2,8 @@
  * What `tools/list` shows, by discovery mode, and which call each listed name runs. `all`: a tool per
  * command, compacted (shared flags described once, first sentences) when the full list passes the
  * budget; `search`: meta-tools to search, describe and run; `groups`: a tool per command group;
- * `auto`: `all` while it fits the budget, else `search`. Pinned commands are always their own tools.
+ * `auto`: `all` while it fits the budget, else `search`. Pinned commands are always their own tools; every
+ * mode ends with the background run tools (when runs are kept) and the read-output tool (when output is spooled).
  */
 import { CliMcpError } from '../errors.js';
 import { outputJsonSchema } from '../schema/output.js';
@@ -15,6 +16,7 @@ import { groupTools } from './groups.js';
 import { listedToolJson, type ListedTool } from './listed-tool.js';
 import { checkMetaNames } from './meta-names.js';
 import { describeTool, readOutputTool, runTool, searchTool, type MetaSource } from './meta-tools.js';
+import { runTools } from './run-tools.js';
 import { firstSentence } from './search.js';
 
 /** How the commands are offered. */
@@ -47,8 +49,9 @@ export function buildCatalog(source: MetaSource, root: CommandSpec, options: Dis
   const matches = options.pin?.length ? allowCommands(...options.pin) : undefined;
   const pinned = (tool: ToolDefinition): boolean => matches?.(tool.command) ?? false;
   const { tools } = source;
-  const readOutput = source.spooling ? [readOutputTool(source)] : [];
-  const full = (): ListedTool[] => [...tools.map((tool) => direct(tool, source)), ...readOutput];
+  // Every mode ends the same way: the background run tools (when runs are kept), then read output.
+  const closing = [...runTools(source), ...(source.spooling ? [readOutputTool(source)] : [])];
+  const full = (): ListedTool[] => [...tools.map((tool) => direct(tool, source)), ...closing];
   const shared = (): Set<string> => sharedOptionNames(tools.map((tool) => tool.command));
 
   if (choice === 'all' || choice === 'auto') {
@@ -58,22 +61,22 @@ export function buildCatalog(source: MetaSource, root: CommandSpec, options: Dis
     const over = `the full list passes the ${budget.toLocaleString('en-US')}-token budget`;
     if (choice === 'all' || hopeful(tools.length, budget)) {
       const names = shared();
-      const compact = [...tools.map((tool) => direct(tool, source, names)), describeTool(source, (tool) => tool.name), ...readOutput];
+      const compact = [...tools.map((tool) => direct(tool, source, names)), describeTool(source, (tool) => tool.name), ...closing];
       // Measured only up to the budget: past it, a forced list's schemas are built page by page, as clients ask.
       const tokens = measure(compact, budget);
       if (choice === 'all' || tokens !== undefined) return catalog('all', true, compact, `a tool per command, compacted: ${over}`, tokens);
     }
-    return searchCatalog(source, tools, pinned, readOutput, `${over} even compacted (--tools auto)`);
+    return searchCatalog(source, tools, pinned, closing, `${over} even compacted (--tools auto)`);
   }
-  if (choice === 'search') return searchCatalog(source, tools, pinned, readOutput, 'as asked');
+  if (choice === 'search') return searchCatalog(source, tools, pinned, closing, 'as asked');
   const names = shared();
   const pins = tools.filter(pinned);
   const grouped = groupTools(source, root, tools.filter((tool) => !pinned(tool)), names, (tool) => direct(tool, source, names));
-  const listed = [...pins.map((tool) => direct(tool, source, names)), ...grouped.listed, describeTool(source, (tool) => grouped.runWith.get(tool) ?? tool.name), ...readOutput];
+  const listed = [...pins.map((tool) => direct(tool, source, names)), ...grouped.listed, describeTool(source, (tool) => grouped.runWith.get(tool) ?? tool.name), ...closing];
   return catalog('groups', true, listed, `${grouped.listed.length} tools for ${tools.length - pins.length} commands${pins.length > 0 ? `, ${pins.length} pinned` : ''}`, measure(listed));
 }
 
-function searchCatalog(source: MetaSource, tools: readonly ToolDefinition[], pinned: (tool: ToolDefinition) => boolean, readOutput: readonly ListedTool[], why: string): Catalog {
+function searchCatalog(source: MetaSource, tools: readonly ToolDefinition[], pinned: (tool: ToolDefinition) => boolean, closing: readonly ListedTool[], why: string): Catalog {
   const pins = tools.filter(pinned);
   const anyReadOnly = tools.some((tool) => source.risk(tool) === 'read-only');
   const runWith = (tool: ToolDefinition): string => (pins.includes(tool) ? tool.name : source.risk(tool) === 'read-only' ? source.names.runReadOnly : source.names.run);
@@ -83,7 +86,7 @@ function searchCatalog(source: MetaSource, tools: readonly ToolDefinition[], pin
     describeTool(source, runWith),
     ...(anyReadOnly ? [runTool(source, 'read-only')] : []),
     runTool(source, 'any'),
-    ...readOutput,
+    ...closing,
   ];
   const pinNote = pins.length > 0 ? `, ${pins.length} pinned` : '';
   return catalog('search', true, listed, `${tools.length} commands found through ${source.names.search}${pinNote}: ${why}`, measure(listed));

@@ -1,7 +1,7 @@
 /**
  * The tools that are not one command: search the commands, describe one, run one (read-only, or any),
- * and read spooled output. A run goes through the command's own tool: its schema, middleware, approval
- * and policy, exactly as a direct call would.
+ * and read spooled output; the background run tools are in run-tools.ts. A run goes through the
+ * command's own tool: its schema, middleware, approval and policy, exactly as a direct call would.
  */
 import * as z from 'zod';
 import type { CallOptions } from '../call/cli-tools.js';
@@ -10,6 +10,7 @@ import { toJsonSchema } from '../schema/json-schema.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import { resolveToolName, unknownToolMessage } from '../tool/resolve-name.js';
 import type { Risk } from '../middleware/risk.js';
+import type { RunRegistry } from '../runs/types.js';
 import type { ToolResult } from '../types.js';
 import type { ListedTool } from './listed-tool.js';
 import type { MetaNames } from './meta-names.js';
@@ -30,6 +31,8 @@ export interface MetaSource {
   readonly maxPageBytes: number;
   /** Cut output is kept for paging (else there is no read tool). */
   readonly spooling: boolean;
+  /** Background runs (else there are no run tools). */
+  readonly runs?: RunRegistry;
 }
 
 const DEFAULT_SEARCH_LIMIT = 20;
@@ -51,7 +54,7 @@ export function searchTool(source: MetaSource): ListedTool {
     inputSchema: toJsonSchema(schema),
     annotations: { readOnlyHint: true, destructiveHint: false },
     async call(input) {
-      const parsed = parse(schema, input, source.names.search);
+      const parsed = parseInput(schema, input, source.names.search);
       if (!('data' in parsed)) return parsed;
       const { query = '', offset = 0, limit = DEFAULT_SEARCH_LIMIT } = parsed.data;
       const hits = searchCommands(entries, query);
@@ -88,7 +91,7 @@ export function describeTool(source: MetaSource, runWith: (tool: ToolDefinition)
     inputSchema: toJsonSchema(schema),
     annotations: { readOnlyHint: true, destructiveHint: false },
     async call(input) {
-      const parsed = parse(schema, input, source.names.describe);
+      const parsed = parseInput(schema, input, source.names.describe);
       if (!('data' in parsed)) return parsed;
       const found = findCommand(source.tools, parsed.data.command);
       if (!('tool' in found)) return found;
@@ -134,7 +137,7 @@ export function runTool(source: MetaSource, kind: 'read-only' | 'any'): ListedTo
     inputSchema: toJsonSchema(schema),
     annotations: readOnly ? { readOnlyHint: true, destructiveHint: false } : { readOnlyHint: false, destructiveHint: true },
     async call(input, options) {
-      const parsed = parse(schema, input, name);
+      const parsed = parseInput(schema, input, name);
       if (!('data' in parsed)) return parsed;
       const found = findCommand(source.tools, parsed.data.command);
       if (!('tool' in found)) return found;
@@ -171,7 +174,7 @@ export function readOutputTool(source: MetaSource): ListedTool {
     inputSchema: toJsonSchema(schema),
     annotations: { readOnlyHint: true, destructiveHint: false },
     async call(input, options) {
-      const parsed = parse(schema, input, source.names.readOutput);
+      const parsed = parseInput(schema, input, source.names.readOutput);
       if (!('data' in parsed)) return parsed;
       const { uri, offset, length } = parsed.data;
       return source.readOutput(uri, offset, length === undefined ? undefined : Math.min(length, source.maxPageBytes), options?.principal);
@@ -193,7 +196,8 @@ export function findCommand(tools: readonly ToolDefinition[], requested: string)
   return { isError: true, message: `${message} Search the commands to find its name.` };
 }
 
-function parse<T extends z.ZodObject>(schema: T, input: unknown, tool: string): { data: z.infer<T> } | ToolResult {
+/** A meta-tool's input checked by its schema, or the isError result naming each problem. */
+export function parseInput<T extends z.ZodObject>(schema: T, input: unknown, tool: string): { data: z.infer<T> } | ToolResult {
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return { data: parsed.data };
   const fields = Object.keys(schema.shape).map((field) => JSON.stringify(field)).join(', ');

@@ -41,12 +41,12 @@ describe.concurrent('node dist/cli/bin.js', () => {
     expect(stdout).toBe(`${manifest.version}\n`);
   });
 
-  it('when tools is given the todo example then it prints a tool for each of its 7 commands, then the read tool, and exits 0', async () => {
+  it('when tools is given the todo example then it prints a tool for each of its 7 commands, then the run and read tools, and exits 0', async () => {
     const { code, stdout, stderr } = await cli(['tools', path.relative(cwd, todo), '--cwd', cwd], cwd);
     expect(code).toBe(0);
     const names = (JSON.parse(stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name);
-    expect(names).toEqual(['todo_add', 'todo_list', 'todo_done', 'todo_remove', 'todo_assign', 'todo_tag_add', 'todo_tag_remove', 'todo_read_output']);
-    expect(stderr).toMatch(/todo: 7 commands, found by commander \(parse\(\) call\); all mode, 8 tools listed \(about [\d,]+ tokens\): a tool per command\n/);
+    expect(names).toEqual(['todo_add', 'todo_list', 'todo_done', 'todo_remove', 'todo_assign', 'todo_tag_add', 'todo_tag_remove', 'todo_run_start', 'todo_run_status', 'todo_run_cancel', 'todo_read_output']);
+    expect(stderr).toMatch(/todo: 7 commands, found by commander \(parse\(\) call\); all mode, 11 tools listed \(about [\d,]+ tokens\): a tool per command\n/);
   });
 
   it('when a call succeeds then it exits 0 and stdout is the CallToolResult', async () => {

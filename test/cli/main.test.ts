@@ -45,23 +45,23 @@ describe('cli-mcp tools', () => {
   it('when given a program then it prints the tools/list JSON and says how the program was found', async () => {
     const { code, stdout, stderr } = await run('tools', greeter);
     expect(code).toBe(0);
-    expect(toolNames(stdout)).toEqual(['greeter_hello', 'greeter_fail', 'greeter_read_output']);
-    expect(stderr).toMatch(/^cli-mcp: greeter: 2 commands, found by commander \(parse\(\) call\); all mode, 3 tools listed \(about [\d,]+ tokens\): a tool per command\n$/);
+    expect(toolNames(stdout)).toEqual(['greeter_hello', 'greeter_fail', 'greeter_run_start', 'greeter_run_status', 'greeter_run_cancel', 'greeter_read_output']);
+    expect(stderr).toMatch(/^cli-mcp: greeter: 2 commands, found by commander \(parse\(\) call\); all mode, 6 tools listed \(about [\d,]+ tokens\): a tool per command\n$/);
   });
 
   it('when --prefix is given then it replaces the program name in every tool name', async () => {
     const { code, stdout } = await run('tools', greeter, '--prefix', 'hi');
     expect(code).toBe(0);
-    expect(toolNames(stdout)).toEqual(['hi_hello', 'hi_fail', 'hi_read_output']);
+    expect(toolNames(stdout)).toEqual(['hi_hello', 'hi_fail', 'hi_run_start', 'hi_run_status', 'hi_run_cancel', 'hi_read_output']);
   });
 
   it('when --max-tool-name is 16 then longer names are cut to 16 with a hash, the read tool\'s prefix is cut to fit, and 70 is refused with the range', async () => {
     const { code, stdout } = await run('tools', greeter, '--prefix', 'a-rather-long-prefix', '--max-tool-name', '16');
     expect(code).toBe(0);
     const names = toolNames(stdout);
-    expect(names).toHaveLength(3);
+    expect(names).toHaveLength(6);
     for (const name of names.slice(0, 2)) expect(name).toMatch(/^a-rathe_[0-9a-f]{8}$/);
-    expect(names[2]).toBe('a-ra_read_output');
+    expect(names.slice(2)).toEqual(['a-rath_run_start', 'a-rat_run_status', 'a-rat_run_cancel', 'a-ra_read_output']);
     const refused = await run('tools', greeter, '--max-tool-name', '70');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/from 16 to 64, got 70/);
@@ -69,7 +69,7 @@ describe('cli-mcp tools', () => {
 
   it('when the program is a single command then its one tool is named after the program', async () => {
     const { stdout } = await run('tools', fixture('root-action.mjs'));
-    expect(toolNames(stdout)).toEqual(['shout', 'shout_read_output']);
+    expect(toolNames(stdout)).toEqual(['shout', 'shout_run_start', 'shout_run_status', 'shout_run_cancel', 'shout_read_output']);
   });
 
   it('when the target does not exist then it exits 1 and says it cannot find it', async () => {

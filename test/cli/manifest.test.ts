@@ -61,7 +61,7 @@ describe('serving from a curated manifest', () => {
     const fromManifest = await run('tools', '--manifest', file);
     expect(fromManifest.code).toBe(0);
     const tokensLeftOut = fromManifest.stderr.replace(/\(about [\d,]+ tokens\)/, '(about N tokens)');
-    expect(tokensLeftOut).toBe(`cli-mcp: todo: 7 commands, from manifest ${file}; all mode, 8 tools listed (about N tokens): a tool per command\n`);
+    expect(tokensLeftOut).toBe(`cli-mcp: todo: 7 commands, from manifest ${file}; all mode, 11 tools listed (about N tokens): a tool per command\n`);
     expect(fromManifest.stdout).toBe((await run('tools', todo)).stdout);
   });
 
@@ -79,7 +79,7 @@ describe('serving from a curated manifest', () => {
     const { code, stdout } = await run('tools', '--manifest', file);
     expect(code).toBe(0);
     const { tools } = JSON.parse(stdout) as Listed;
-    expect(tools.map((tool) => tool.name)).toEqual(['todo_add', 'todo_list', 'todo_done', 'todo_assign', 'todo_tag_add', 'todo_tag_remove', 'todo_read_output']);
+    expect(tools.map((tool) => tool.name)).toEqual(['todo_add', 'todo_list', 'todo_done', 'todo_assign', 'todo_tag_add', 'todo_tag_remove', 'todo_run_start', 'todo_run_status', 'todo_run_cancel', 'todo_read_output']);
     expect(tools.find((tool) => tool.name === 'todo_done')?.annotations).toMatchObject({ destructiveHint: true });
     expect(tools.find((tool) => tool.name === 'todo_list')?.description).toBe('List tasks; pass json: true to read them reliably.');
   });

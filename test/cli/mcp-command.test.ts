@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const program = fileURLToPath(new URL('../fixtures/programs/with-mcp.mjs', import.meta.url));
 const preload = fileURLToPath(new URL('../fixtures/programs/preload.cjs', import.meta.url));
 /** A tool per command, then the tool that pages through cut output. */
-const TOOLS = ['notes_add', 'notes_count', 'notes_preload', 'notes_read_output'];
+const TOOLS = ['notes_add', 'notes_count', 'notes_preload', 'notes_run_start', 'notes_run_status', 'notes_run_cancel', 'notes_read_output'];
 
 /** Connects an MCP client to `node ...nodeFlags with-mcp.mjs mcp start`, hands it to `use`, and closes it. */
 async function withClient(nodeFlags: readonly string[], use: (client: Client) => Promise<void>): Promise<void> {

@@ -150,8 +150,8 @@ describe('auto mode', () => {
     const budget = tokensOf(compact) - 1;
     const { catalog } = toolsIn({ budgetTokens: budget }).tools;
     expect(catalog.mode).toBe('search');
-    expect(catalog.listed.map((tool) => tool.name)).toEqual(['shop_search_commands', 'shop_describe_command', 'shop_run_read_only_command', 'shop_run_command', 'shop_read_output']);
-    expect(catalog.note).toMatch(new RegExp(`^search mode, 5 tools listed \\(about [\\d,]+ tokens\\): 10 commands found through shop_search_commands: the full list passes the ${budget.toLocaleString('en-US')}-token budget even compacted \\(--tools auto\\)$`));
+    expect(catalog.listed.map((tool) => tool.name)).toEqual(['shop_search_commands', 'shop_describe_command', 'shop_run_read_only_command', 'shop_run_command', 'shop_run_start', 'shop_run_status', 'shop_run_cancel', 'shop_read_output']);
+    expect(catalog.note).toMatch(new RegExp(`^search mode, 8 tools listed \\(about [\\d,]+ tokens\\): 10 commands found through shop_search_commands: the full list passes the ${budget.toLocaleString('en-US')}-token budget even compacted \\(--tools auto\\)$`));
   });
 
   it('when the budget is not a positive whole number then the catalog refuses it by name', () => {
@@ -179,11 +179,14 @@ describe('search mode list size', () => {
     ['a CLI with a long prefix', shop, { prefix: 'an_unusually_long_tool_prefix_chosen_by_the_user_for_this_server' }],
     ['a CLI with an empty prefix', shop, { prefix: '' }],
     ['a generated CLI of 1,000 commands', generated(1000), {}],
-  ] as const)('when %s is served in search mode then the whole tools/list is at most 4096 bytes', (_kind, root, extra) => {
-    const server = createMcpServer(root, { executable: 'true', callLog: false, discovery: { mode: 'search' }, ...extra });
-    const list = server.listTools();
+  ] as const)('when %s is served in search mode then the whole tools/list is at most 4096 bytes, and 5632 with the run tools', (_kind, root, extra) => {
+    const listOf = (runs?: false) => createMcpServer(root, { executable: 'true', callLog: false, discovery: { mode: 'search' }, ...(runs === false ? { runs } : {}), ...extra }).listTools();
+    const list = listOf(false);
     expect(list.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining([expect.stringMatching(/(^|_)search_commands$/), expect.stringMatching(/(^|_)run_command$/)]));
     expect(bytesOf(list)).toBeLessThanOrEqual(4096);
+    const withRuns = listOf();
+    expect(withRuns.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining([expect.stringMatching(/(^|_)run_start$/)]));
+    expect(bytesOf(withRuns)).toBeLessThanOrEqual(5632);
   });
 
   it('when the generated CLI of 1,000 commands is left on auto then search mode is chosen and 1,000 commands are searchable', async () => {
@@ -210,7 +213,7 @@ describe('every command is reachable in every mode with the same argv', () => {
   });
 
   it('when groups mode lists the shop CLI then each multi-command group is one tool and single-command groups keep their own tool', () => {
-    expect(groups.tools.catalog.listed.map((tool) => tool.name)).toEqual(['shop_get', 'shop_order', 'shop_exec', 'shop_version', 'shop_config', 'shop_describe_command', 'shop_read_output']);
+    expect(groups.tools.catalog.listed.map((tool) => tool.name)).toEqual(['shop_get', 'shop_order', 'shop_exec', 'shop_version', 'shop_config', 'shop_describe_command', 'shop_run_start', 'shop_run_status', 'shop_run_cancel', 'shop_read_output']);
     expect(groups.tools.catalog.find('shop_order')?.inputSchema).toMatchObject({ properties: { command: { enum: ['order', 'order create', 'order delete', 'order status', 'order item list'] } } });
   });
 
@@ -351,7 +354,7 @@ describe('the read-only run tool', () => {
 
   it('when no command is read-only then the read-only run tool is not listed', () => {
     const writer = spec('w', { runnable: false, subcommands: [spec('create'), spec('delete')] });
-    expect(toolsIn({ mode: 'search' }, writer).tools.catalog.listed.map((tool) => tool.name)).toEqual(['w_search_commands', 'w_describe_command', 'w_run_command', 'w_read_output']);
+    expect(toolsIn({ mode: 'search' }, writer).tools.catalog.listed.map((tool) => tool.name)).toEqual(['w_search_commands', 'w_describe_command', 'w_run_command', 'w_run_start', 'w_run_status', 'w_run_cancel', 'w_read_output']);
   });
 });
 
@@ -359,7 +362,7 @@ describe('pins', () => {
   it('when commands are pinned in search mode then they are listed as their own tools, uncompacted, and describe says so', async () => {
     const { tools, records } = toolsIn({ mode: 'search', pin: ['get', 'config *'] });
     const { catalog } = tools;
-    expect(catalog.listed.map((tool) => tool.name)).toEqual(['shop_get', 'shop_config_view', 'shop_config_set-context', 'shop_search_commands', 'shop_describe_command', 'shop_run_read_only_command', 'shop_run_command', 'shop_read_output']);
+    expect(catalog.listed.map((tool) => tool.name)).toEqual(['shop_get', 'shop_config_view', 'shop_config_set-context', 'shop_search_commands', 'shop_describe_command', 'shop_run_read_only_command', 'shop_run_command', 'shop_run_start', 'shop_run_status', 'shop_run_cancel', 'shop_read_output']);
     expect(catalog.find('shop_get')?.inputSchema).toEqual(tools.find('shop_get')?.inputJsonSchema);
     expect(catalog.note).toContain(', 3 pinned');
     const described = await tools.call('shop_describe_command', { command: 'config view' });
@@ -372,7 +375,7 @@ describe('pins', () => {
   it('when commands are pinned in groups mode then they leave their group and are listed as their own tools', async () => {
     const { tools } = toolsIn({ mode: 'groups', pin: ['order delete'] });
     const names = tools.catalog.listed.map((tool) => tool.name);
-    expect(names).toEqual(['shop_order_delete', 'shop_get', 'shop_order', 'shop_exec', 'shop_version', 'shop_config', 'shop_describe_command', 'shop_read_output']);
+    expect(names).toEqual(['shop_order_delete', 'shop_get', 'shop_order', 'shop_exec', 'shop_version', 'shop_config', 'shop_describe_command', 'shop_run_start', 'shop_run_status', 'shop_run_cancel', 'shop_read_output']);
     expect(tools.catalog.find('shop_order')?.inputSchema).toMatchObject({ properties: { command: { enum: ['order', 'order create', 'order status', 'order item list'] } } });
     const described = await tools.call('shop_describe_command', { command: 'order delete' });
     expect(described.structured).toMatchObject({ runWith: 'shop_order_delete' });

@@ -9,7 +9,7 @@ import { binPath, clientKinds, connect, repoRoot, textOf, type ClientKind, type 
 const kube = join(repoRoot, 'test/fixtures/discovery/kube.mjs');
 const scratch = scratchMaker('cli-mcp-discovery-');
 const BUDGET = 16_000;
-const META_TOOLS = ['kube_search_commands', 'kube_describe_command', 'kube_run_read_only_command', 'kube_run_command', 'kube_read_output'];
+const META_TOOLS = ['kube_search_commands', 'kube_describe_command', 'kube_run_read_only_command', 'kube_run_command', 'kube_run_start', 'kube_run_status', 'kube_run_cancel', 'kube_read_output'];
 
 /** Estimated tokens of a tools/list result, as the budget counts them: its JSON's UTF-8 bytes / 4. */
 const tokensOf = (list: unknown): number => Math.ceil(Buffer.byteLength(JSON.stringify(list)) / 4);
@@ -29,12 +29,12 @@ async function toolsCommand(...flags: string[]): Promise<{ list: { tools: Array<
 describe('a kubectl-sized CLI on the default --tools auto', () => {
   it('when every command is its own tool then the list is far past the budget even compacted, so auto serves search mode and says so on stderr', async () => {
     const [full, compact, auto] = await Promise.all([toolsCommand('--tools', 'all', '--list-budget', '100000000'), toolsCommand('--tools', 'all'), toolsCommand()]);
-    expect(full.list.tools).toHaveLength(96);
+    expect(full.list.tools).toHaveLength(99);
     expect(tokensOf(full.list)).toBeGreaterThan(4 * BUDGET);
-    expect(compact.note).toContain('all mode, 97 tools listed');
+    expect(compact.note).toContain('all mode, 100 tools listed');
     expect(tokensOf(compact.list)).toBeGreaterThan(BUDGET);
     expect(auto.list.tools.map((tool) => tool.name)).toEqual(META_TOOLS);
-    expect(auto.note).toMatch(/^cli-mcp: kube: 95 commands, .*; search mode, 5 tools listed \(about [\d,]+ tokens\): 95 commands found through kube_search_commands: the full list passes the 16,000-token budget even compacted \(--tools auto\)$/m);
+    expect(auto.note).toMatch(/^cli-mcp: kube: 95 commands, .*; search mode, 8 tools listed \(about [\d,]+ tokens\): 95 commands found through kube_search_commands: the full list passes the 16,000-token budget even compacted \(--tools auto\)$/m);
   });
 
   describe.each(clientKinds)('through the %s client', (kind: ClientKind) => {

@@ -68,7 +68,7 @@ describe('the HTTP edge', () => {
     expect((await fetch(`${todoServer.base}/healthz`)).status).toBe(200);
     const ready = await fetch(`${todoServer.base}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.text()).toContain('ready: 8 tools');
+    expect(await ready.text()).toContain('ready: 11 tools');
   });
 
   it.each([
@@ -246,7 +246,7 @@ describe('an access policy over HTTP', () => {
   it('when a principal may only list then its tools/list holds only that, and other tools are refused when called', async () => {
     const client = await as('reader');
     try {
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['todo_list', 'todo_read_output']);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['todo_list', 'todo_run_start', 'todo_run_status', 'todo_run_cancel', 'todo_read_output']);
       expect((await client.callTool('todo_list', {})).isError).toBeFalsy();
       await expect(client.callTool('todo_add', { args: ['sneaky'] })).rejects.toThrow(/Unknown tool/);
     } finally {

@@ -24,6 +24,9 @@ describe.skipIf(!hasKubectl)('the kubectl manifest example over stdio, running t
       'kubectl_config_current-context',
       'kubectl_config_get-contexts',
       'kubectl_delete',
+      'kubectl_run_start',
+      'kubectl_run_status',
+      'kubectl_run_cancel',
       'kubectl_read_output',
     ]);
     expect(tools.find((tool) => tool.name === 'kubectl_delete')?.annotations).toMatchObject({ destructiveHint: true });

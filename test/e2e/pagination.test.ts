@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientKinds, connect, repoRoot, type TestClient } from './clients.js';
 
 const todo = join(repoRoot, 'examples/todo/todo.js');
-/** A tool per command, then the read tool: three pages of 3. */
-const allTools = ['todo_add', 'todo_list', 'todo_done', 'todo_remove', 'todo_assign', 'todo_tag_add', 'todo_tag_remove', 'todo_read_output'];
+/** A tool per command, then the run and read tools: four pages of 3, the last short. */
+const allTools = ['todo_add', 'todo_list', 'todo_done', 'todo_remove', 'todo_assign', 'todo_tag_add', 'todo_tag_remove', 'todo_run_start', 'todo_run_status', 'todo_run_cancel', 'todo_read_output'];
 
 describe.each(clientKinds)('tools/list pages with --page-size 3, driven by the %s client', (kind) => {
   let client: TestClient;
@@ -30,7 +30,7 @@ describe.each(clientKinds)('tools/list pages with --page-size 3, driven by the %
       pages.push(page.tools.map((tool) => tool.name));
       cursor = page.nextCursor;
     } while (cursor !== undefined && pages.length < 10);
-    expect(pages).toEqual([allTools.slice(0, 3), allTools.slice(3, 6), allTools.slice(6)]);
+    expect(pages).toEqual([allTools.slice(0, 3), allTools.slice(3, 6), allTools.slice(6, 9), allTools.slice(9)]);
   });
 
   it('when a cursor the server never issued is sent then the request fails with -32602', async () => {

@@ -104,7 +104,7 @@ describe('svgo 4.1.0: a single-command commander CLI (ESM, its own commander 11)
     expectCleanLoad(listing);
     expect(entries(listing.home)).toEqual([]);
     expect(listing.method).toBe('commander (parse() call)');
-    expect(listing.names).toEqual(['svgo', 'svgo_read_output']);
+    expect(listing.names).toEqual(['svgo', 'svgo_run_start', 'svgo_run_status', 'svgo_run_cancel', 'svgo_read_output']);
   });
 
   it('when listed then its variadic options are arrays and --no-color is a boolean defaulting to true', () => {
@@ -154,8 +154,9 @@ describe('playwright-core 1.65.1: nested subcommands, commander bundled by esbui
     expect(entries(listing.home)).toEqual([]);
     expect(listing.method).toBe('commander (parse() call)');
     // It calls itself "npx playwright" (not one word), so the bin's name names the program.
-    expect(listing.stderr).toContain('playwright-core: 29 commands, found by commander (parse() call); all mode, 30 tools listed');
-    expect(listing.names).toHaveLength(30);
+    // 29 command tools, describe (the list is compacted: with the run tools it passes the budget), the three run tools, read output.
+    expect(listing.stderr).toContain('playwright-core: 29 commands, found by commander (parse() call); all mode, 34 tools listed');
+    expect(listing.names).toHaveLength(34);
     expect(listing.names.at(-1)).toBe('playwright_read_output');
     expect(listing.names).toEqual(expect.arrayContaining(['playwright_install', 'playwright_screenshot', 'playwright_trace_open', 'playwright_trace_requests', 'playwright_mcp']));
     // `trace` only groups its subcommands; commander's implicit `help` commands are not tools.
@@ -210,7 +211,7 @@ describe('concurrently 9.2.5: a yargs CLI (CJS, its own yargs 17)', () => {
       expectCleanLoad(listing, ['package.json']);
       expect(entries(listing.home)).toEqual([]);
       expect(listing.method).toBe('yargs (parse() call)');
-      expect(listing.names).toEqual(['concurrently', 'concurrently_read_output']);
+      expect(listing.names).toEqual(['concurrently', 'concurrently_run_start', 'concurrently_run_status', 'concurrently_run_cancel', 'concurrently_read_output']);
     });
 
     it('when listed then yargs types and defaults are in the schema', () => {

@@ -26,7 +26,7 @@ describe.each(clientKinds)('cli-mcp wrap over stdio, driven by the %s client', (
 
   it('when tools are listed then every runnable command is a typed tool, in declaration order, then the read tool', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['todo_add', 'todo_list', 'todo_done', 'todo_remove', 'todo_assign', 'todo_tag_add', 'todo_tag_remove', 'todo_read_output']);
+    expect(tools.map((tool) => tool.name)).toEqual(['todo_add', 'todo_list', 'todo_done', 'todo_remove', 'todo_assign', 'todo_tag_add', 'todo_tag_remove', 'todo_run_start', 'todo_run_status', 'todo_run_cancel', 'todo_read_output']);
     const list = tools.find((tool) => tool.name === 'todo_list');
     expect(list?.annotations).toMatchObject({ readOnlyHint: true, title: 'List tasks' });
     expect(list?.inputSchema).toMatchObject({ type: 'object', properties: { flags: { properties: { limit: { type: 'integer' }, sort: { enum: ['id', 'priority', 'due'] } } } } });

@@ -112,8 +112,8 @@ export async function runProgram(program: Program, dirs: Dirs, cache: string): P
   }
 }
 
-/** The names of cli-mcp's own tools in all mode (`<prefix>_describe_command`, `<prefix>_read_output`); no corpus command ends so. */
-const OWN_TOOL = /_(describe_command|read_output)$/;
+/** The names of cli-mcp's own tools in all mode (`<prefix>_describe_command`, the run tools, `<prefix>_read_output`); no corpus command ends so. */
+const OWN_TOOL = /_(describe_command|run_start|run_status|run_cancel|read_output)$/;
 
 function protocolFailure(error: unknown): CallResult {
   return { isError: true, content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }] };

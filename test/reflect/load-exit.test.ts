@@ -58,6 +58,6 @@ describe.concurrent('loadTarget on a program with coloured texts', () => {
     expect(denied.stderr).toContain('EXITS_EARLY_TOKEN is not set');
     const allowed = spawnSync(process.execPath, [bin, 'tools', fixture('exits-early.mjs'), '--allow-env', 'EXITS_EARLY_TOKEN'], { cwd, env, encoding: 'utf8', timeout: 30_000 });
     expect(allowed.status).toBe(0);
-    expect((JSON.parse(allowed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['early_go', 'early_read_output']);
+    expect((JSON.parse(allowed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['early_go', 'early_run_start', 'early_run_status', 'early_run_cancel', 'early_read_output']);
   });
 });

@@ -53,7 +53,7 @@ describe('manifest round trip', () => {
     const read = readManifest(file);
     expect(read).toEqual(JSON.parse(JSON.stringify(loaded.spec)));
     expect(toolsOf(read)).toEqual(toolsOf(loaded.spec));
-    expect(toolsOf(read).tools.map((tool) => tool.name)).toEqual(['todo_add', 'todo_list', 'todo_done', 'todo_remove', 'todo_assign', 'todo_tag_add', 'todo_tag_remove', 'todo_read_output']);
+    expect(toolsOf(read).tools.map((tool) => tool.name)).toEqual(['todo_add', 'todo_list', 'todo_done', 'todo_remove', 'todo_assign', 'todo_tag_add', 'todo_tag_remove', 'todo_run_start', 'todo_run_status', 'todo_run_cancel', 'todo_read_output']);
   });
 
   it('when a manifest is made then it carries the format version and the tree, with $schema only when given', () => {
