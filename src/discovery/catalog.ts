@@ -119,7 +119,7 @@ function direct(tool: ToolDefinition, source: MetaSource, shared?: ReadonlySet<s
   return {
     name: tool.name,
     title: tool.title,
-    description: shared ? firstSentence(tool.description) : tool.description,
+    description: withRunHint(shared ? firstSentence(tool.description) : tool.description, tool, source),
     get inputSchema() {
       return shared ? (compact ??= compactInputSchema(tool.inputJsonSchema, shared)) : tool.inputJsonSchema;
     },
@@ -128,6 +128,12 @@ function direct(tool: ToolDefinition, source: MetaSource, shared?: ReadonlySet<s
     ...(tool.command.longRunning ? { longRunning: true } : {}),
     call: (input, options) => source.run(tool, input, options),
   };
+}
+
+/** A long-running command's description says where to start it, so the model need not wait on a direct call. */
+function withRunHint(description: string, tool: ToolDefinition, source: MetaSource): string {
+  if (!tool.command.longRunning || !source.runs) return description;
+  return `${description}${description === '' ? '' : ' '}Usually takes minutes: start it with ${source.names.runStart} to poll its output.`;
 }
 
 /**

@@ -87,6 +87,20 @@ describe('run tools: listing', () => {
     expect(tools.catalog.listed.map((tool) => tool.name)).toEqual(['ticker', 'ticker_read_output']);
   });
 
+  it('when a command is marked longRunning then its own tool\'s description says to start it with run_start, in full and compact lists', () => {
+    const root = spec('make', { subcommands: [spec('build', { description: 'Builds everything. Slowly.', longRunning: true }), spec('clean', { description: 'Removes the build.' })] });
+    const launcher = { file: 'true', prefixArgs: [] };
+    const hint = 'Usually takes minutes: start it with make_run_start to poll its output.';
+    for (const budgetTokens of [undefined, 10]) {
+      const made = createCliTools(root, { launcher, callLog: false, discovery: { mode: 'all', budgetTokens } });
+      opened.push(made);
+      expect(made.catalog.find('make_build')?.description).toMatch(new RegExp(`^Builds everything\\..* ${hint}$`));
+      expect(made.catalog.find('make_clean')?.description).not.toContain('run_start');
+    }
+    const off = createCliTools(root, { launcher, callLog: false, runs: false });
+    expect(off.catalog.find('make_build')?.description).toBe('Builds everything. Slowly.');
+  });
+
   it('when the run tools are listed then start is destructive like run_command, status is read-only and cancel is not destructive', () => {
     const find = (name: string) => ticker().catalog.find(name)?.annotations;
     expect(find('ticker_run_start')).toEqual({ readOnlyHint: false, destructiveHint: true });
