@@ -71,6 +71,18 @@ export { estimateTokens, DEFAULT_LIST_BUDGET_TOKENS, type DiscoveryChoice, type 
 export type { Catalog, DiscoveryOptions } from './discovery/catalog.js';
 export type { ListedTool } from './discovery/listed-tool.js';
 export type { SpoolOptions } from './output/spool.js';
+export {
+  createRunRegistry,
+  type RunBegun,
+  type RunHooks,
+  type RunRefusal,
+  type RunRegistry,
+  type RunRegistryOptions,
+  type RunRequest,
+  type RunState,
+  type RunStatus,
+  type RunSummary,
+} from './runs/run-registry.js';
 
 export { createMcpServer, type CliMcpServer, type CreateMcpServerOptions } from './server/create-mcp-server.js';
 export type { StdioHandle } from './server/stdio.js';

@@ -25,6 +25,7 @@ describe('the public API', () => {
         "concurrency",
         "createCliTools",
         "createMcpServer",
+        "createRunRegistry",
         "estimateTokens",
         "excludeCommands",
         "excludeFlags",
