@@ -56,6 +56,8 @@ interface RunRecord {
 }
 
 const SHUTDOWN_REASON = 'the server is shutting down';
+/** How often a running run's record is saved even when quiet (see `statusFromStore`'s staleness). */
+const HEARTBEAT_MS = 10_000;
 const CALLER_REASON = 'cancelled by the caller';
 
 /**
@@ -80,6 +82,8 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
   if (!Number.isSafeInteger(defaultDetachMs) || defaultDetachMs < 0) throw new CliMcpError('cli-mcp.invalid-option', `detachAfterMs must be a non-negative integer, got ${String(options.detachAfterMs)}`);
   const now = options.now ?? Date.now;
   const runs = new Map<string, RunRecord>();
+  /** Saves to the shared store under way: close waits for them, so a run's end is not lost on shutdown. */
+  const saves = new Set<Promise<void>>();
   let closed = false;
   const shared = options.store && sharedRuns(options.store, { maxRuns, maxRunMs, ttlMs, now }, (runId) => {
     const record = runs.get(runId);
@@ -141,7 +145,17 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
   const persist = (record: RunRecord): void => {
     if (!shared || !record.detached || !runs.has(record.id)) return;
     record.saveDue = false;
-    shared.save(toShared(record)).catch(() => due(record));
+    const saving = shared.save(toShared(record)).catch(() => due(record));
+    saves.add(saving);
+    void saving.finally(() => saves.delete(saving));
+  };
+  /** While it runs, the record is saved every HEARTBEAT_MS even when quiet: a record that stops being saved tells the others its replica is gone. */
+  const heartbeat = (record: RunRecord): void => {
+    later(record, HEARTBEAT_MS, () => {
+      if (record.state !== 'running') return;
+      persist(record);
+      heartbeat(record);
+    });
   };
   /** Marks a save due, at most one a second, so output streaming in does not write the store per line. */
   const due = (record: RunRecord): void => {
@@ -155,6 +169,7 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
     tool: record.tool,
     state: record.state === 'expired' ? 'done' : record.state,
     startedAt: record.startedAt,
+    savedAt: now(),
     ...(record.endedAt === undefined ? {} : { endedAt: record.endedAt }),
     ...(record.reason === undefined ? {} : { reason: record.reason }),
     lines: record.lines?.snapshot() ?? { head: [], tail: [], tailStart: 0, total: 0 },
@@ -194,22 +209,22 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
 
   /** Asks the replica holding the run to stop it, and waits (up to 15 s) until its record says it has ended. */
   const cancelElsewhere = async (runId: string, principal: CallPrincipal | undefined): Promise<RunStatus | RunRefusal> => {
-    let run = await fromStore(runId, principal);
-    if (run === undefined || 'ok' in run) return run ?? unknownRun(runId);
-    if (run.state === 'running') {
-      try {
-        await shared?.requestCancel(runId);
-      } catch (error) {
-        return storeRefusal(error);
-      }
-      for (const deadline = Date.now() + 15_000; run.state === 'running' && Date.now() < deadline; ) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        const again: SharedRun | RunRefusal | undefined = await fromStore(runId, principal);
-        if (again === undefined || 'ok' in again) return again ?? unknownRun(runId);
-        run = again;
-      }
+    const current = async (): Promise<RunStatus | RunRefusal> => {
+      const run = await fromStore(runId, principal);
+      return run === undefined ? unknownRun(runId) : 'ok' in run ? run : sharedStatus(run, run.lines.total);
+    };
+    let status = await current();
+    if (!status.ok || status.state !== 'running') return status;
+    try {
+      await shared?.requestCancel(runId);
+    } catch (error) {
+      return storeRefusal(error);
     }
-    return sharedStatus(run, run.lines.total);
+    for (const deadline = Date.now() + 15_000; status.ok && status.state === 'running' && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = await current();
+    }
+    return status;
   };
 
   return {
@@ -279,6 +294,7 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
           forget(record);
           return storeRefusal(error);
         }
+        heartbeat(record);
       }
       return { kind: 'running', status: statusOf(record, 0) };
     },
@@ -310,6 +326,7 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
     async close() {
       closed = true;
       await Promise.all([...runs.values()].map((record) => stop(record, SHUTDOWN_REASON)));
+      await Promise.allSettled([...saves]);
       for (const record of [...runs.values()]) forget(record);
       await shared?.close();
     },

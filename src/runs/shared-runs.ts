@@ -18,6 +18,8 @@ export interface SharedRun {
   /** Never `expired`: that is worked out from `endedAt` by whoever reads it. */
   readonly state: Exclude<RunState, 'expired'>;
   readonly startedAt: number;
+  /** When the holding replica last saved it: it saves a running run at least every 10 s. */
+  readonly savedAt: number;
   readonly endedAt?: number;
   readonly reason?: string;
   readonly lines: LinesSnapshot;
@@ -81,8 +83,14 @@ export function sharedRuns(store: SharedStore, limits: { readonly maxRuns: numbe
   };
 }
 
-/** A run another replica holds, as its owner would answer: expired past the TTL, unknown past twice the TTL. */
-export function statusFromStore(run: SharedRun, cursor: number, at: { readonly now: number; readonly ttlMs: number; readonly maxPollChars: number }): RunStatus | RunRefusal {
+/** A running run whose record has not been saved for this long lost its replica (and, with it, its processes). */
+export const STALE_AFTER_MS = 30_000;
+const GONE_REASON = 'the replica running it stopped answering; its processes ended with it';
+
+/** A run another replica holds, as its owner would answer: expired past the TTL, unknown past twice the TTL, cancelled once its replica is gone. */
+export function statusFromStore(stored: SharedRun, cursor: number, at: { readonly now: number; readonly ttlMs: number; readonly maxPollChars: number }): RunStatus | RunRefusal {
+  const gone = stored.state === 'running' && at.now - stored.savedAt > STALE_AFTER_MS;
+  const run: SharedRun = gone ? { ...stored, state: 'cancelled', reason: GONE_REASON, endedAt: stored.savedAt } : stored;
   if (run.endedAt !== undefined && at.now >= run.endedAt + 2 * at.ttlMs) return unknownRun(run.runId);
   const expired = run.endedAt !== undefined && at.now >= run.endedAt + at.ttlMs;
   const page = expired ? { text: '', omitted: 0, nextCursor: 0 } : readSnapshot(run.lines, cursor, at.maxPollChars);

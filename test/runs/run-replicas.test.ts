@@ -29,7 +29,9 @@ function replica(store: SharedStore, options: Partial<RunRegistryOptions> = {}) 
 
 const tree = { flags: { count: 10_000, interval: 50, pid: true, tree: true } };
 
-for (const implementation of implementations()) {
+const stores = implementations();
+
+for (const implementation of stores) {
   describe.skipIf(implementation.skipped)(`runs on two replicas sharing a ${implementation.name} store`, () => {
     it('when a run started on one replica is polled on the other then its output streams in and its end brings the owner\'s result', async () => {
       const [storeA, storeB] = implementation.replicas();
@@ -101,3 +103,18 @@ for (const implementation of implementations()) {
     });
   });
 }
+
+describe('runs on a replica that stops answering', () => {
+  it('when the holding replica has not saved a running run for 30 s then the other replica reports it cancelled, saying why', async () => {
+    const [storeA, storeB] = stores[0]!.replicas();
+    const a = replica(storeA);
+    // B's clock runs 31 s ahead: to B, A's last save is 31 s old, as if A had died just after it.
+    const b = replica(storeB, { now: () => Date.now() + 31_000 });
+    const runId = await started(a.begin(tree));
+    const status = await statusOf(b.runs, runId, alice);
+    expect(status).toMatchObject({ state: 'cancelled', reason: 'the replica running it stopped answering; its processes ended with it' });
+    expect(await b.runs.cancel(runId, alice)).toMatchObject({ ok: true, state: 'cancelled' });
+    // A itself still holds it and says so.
+    expect((await statusOf(a.runs, runId, alice)).state).toBe('running');
+  });
+});
