@@ -1,0 +1,73 @@
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { loadServer, type Source } from '../cli/load.js';
+import type { CliIo } from '../cli/main.js';
+import type { ListedTool } from '../discovery/listed-tool.js';
+import { toAiSdk } from './ai-sdk.js';
+import { toAnthropic } from './anthropic.js';
+import type { ExportFlags, ExportFormat } from './export-options.js';
+import { toLangChain } from './langchain.js';
+import { toMcp } from './mcp.js';
+import { toOpenAi } from './openai.js';
+import { toServerJson, type PackageFacts } from './server-json.js';
+
+/** `cli-mcp export`: the listed tools in one SDK's format, or a server.json, to stdout or `--output`. */
+export async function runExport(source: Source, flags: ExportFlags, io: CliIo): Promise<void> {
+  const { format } = flags;
+  const value = format === 'server-json' ? serverJsonFor(source, flags, io.stderr) : await toolsFor(source, format, flags, io.stderr);
+  const text = `${JSON.stringify(value, null, 2)}\n`;
+  if (flags.output === undefined) io.stdout.write(text);
+  else {
+    writeFileSync(resolve(flags.cwd ?? '.', flags.output), text);
+    io.stderr.write(`cli-mcp: ${flags.format} written to ${flags.output}\n`);
+  }
+}
+
+async function toolsFor(source: Source, format: Exclude<ExportFormat, 'server-json'>, flags: ExportFlags, stderr: NodeJS.WritableStream): Promise<unknown> {
+  const server = await loadServer(source, flags, stderr, { listOnly: true });
+  const listed = server.tools.catalog.listed;
+  if (format !== 'openai') return convert(format, listed);
+  const exported = toOpenAi(listed, { api: flags.openaiApi, strict: flags.strict });
+  // The model then may send any shape for these: say which, and why.
+  for (const { name, reason } of exported.notStrict) stderr.write(`cli-mcp: openai: ${name} is not strict: ${reason}\n`);
+  return exported.tools;
+}
+
+function convert(format: Exclude<ExportFormat, 'openai' | 'server-json'>, listed: readonly ListedTool[]): unknown {
+  switch (format) {
+    case 'anthropic':
+      return toAnthropic(listed);
+    case 'ai-sdk':
+      return toAiSdk(listed);
+    case 'langchain':
+      return toLangChain(listed);
+    case 'mcp':
+      return toMcp(listed);
+  }
+}
+
+/** server.json describes the package the target belongs to: its package.json, found from the target up. */
+function serverJsonFor(source: Source, flags: ExportFlags, stderr: NodeJS.WritableStream): Record<string, unknown> {
+  const cwd = resolve(flags.cwd ?? '.');
+  const file = packageJsonFrom(source.kind === 'target' ? targetDirectory(source.target, cwd) : cwd);
+  if (!file) throw new Error(`no package.json found from ${source.kind === 'target' ? source.target : cwd} up: server.json describes an npm package`);
+  const pkg = JSON.parse(readFileSync(file, 'utf8')) as PackageFacts;
+  stderr.write(`cli-mcp: server.json for ${pkg.name ?? 'the package'} from ${file}\n`);
+  return toServerJson(pkg, { name: flags.serverName, startArgs: flags.startArgs });
+}
+
+/** A target file's own directory, or an installed bin's package; else where cli-mcp runs. */
+function targetDirectory(target: string, cwd: string): string {
+  for (const candidate of [resolve(cwd, target), join(cwd, 'node_modules', '.bin', target)]) {
+    if (existsSync(candidate)) return dirname(realpathSync(candidate));
+  }
+  return cwd;
+}
+
+function packageJsonFrom(start: string): string | undefined {
+  for (let dir = start; ; dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) return file;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
