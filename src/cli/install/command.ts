@@ -1,0 +1,57 @@
+import { Option, type Command } from 'commander';
+import type { CliIo } from '../main.js';
+import { CLIENT_IDS } from './clients.js';
+
+/** `install` and `uninstall` options, as commander parses them. */
+export interface InstallFlags {
+  name?: string;
+  scope?: 'project' | 'user';
+  config?: string;
+  force?: boolean;
+  print?: boolean;
+}
+
+/** Registers `install` and `uninstall` on the program; `wrap` must be registered first (its options are checked against it). */
+export function addInstallCommands(program: Command, io: CliIo, outcome: { exitCode: number }): void {
+  const scope = (): Option => new Option('--scope <scope>', 'the project\'s file or your user file (default: project where the client has one)').choices(['project', 'user']);
+  const config = (): Option => new Option('--config <file>', 'edit this file instead of the client\'s usual one');
+  const print = (): Option => new Option('--print', 'show the change as a diff and write nothing');
+
+  program
+    .command('install')
+    .description('add a `cli-mcp wrap` server to an MCP client\'s config file, with absolute paths and your PATH')
+    .argument('<client>', `the client: ${CLIENT_IDS.join(', ')}`)
+    .argument('<target>', 'a JS file or installed bin, as for wrap')
+    .argument('[wrap options...]', 'wrap options the server runs with, after the target (e.g. --preset kubectl --timeout 30000)')
+    .usage('<client> <target> [wrap options] [--name <name>] [--scope project|user] [--config <file>] [--force] [--print]')
+    .option('--name <name>', 'the server\'s name in the client (default: the program\'s name)')
+    .addOption(scope())
+    .addOption(config())
+    .option('--force', 'replace a different server of the same name')
+    .addOption(print())
+    // Wrap's options pass through, then are checked against wrap itself.
+    .allowUnknownOption()
+    .action(async (client: string, target: string, wrapArgs: string[], flags: InstallFlags) => {
+      const { install } = await import('./run.js');
+      outcome.exitCode = install({ client, target, wrapArgs, flags, wrap: commandNamed(program, 'wrap') }, io);
+    });
+
+  program
+    .command('uninstall')
+    .description('remove a server from an MCP client\'s config file, and nothing else')
+    .argument('<client>', `the client: ${CLIENT_IDS.join(', ')}`)
+    .argument('<name>', 'the server\'s name in the client')
+    .addOption(scope())
+    .addOption(config())
+    .addOption(print())
+    .action(async (client: string, name: string, flags: InstallFlags) => {
+      const { uninstall } = await import('./run.js');
+      outcome.exitCode = uninstall({ client, name, flags }, io);
+    });
+}
+
+function commandNamed(program: Command, name: string): Command {
+  const found = program.commands.find((command) => command.name() === name);
+  if (!found) throw new Error(`cli-mcp has no ${name} command to take options from`);
+  return found;
+}

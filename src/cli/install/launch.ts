@@ -1,0 +1,96 @@
+import { statSync } from 'node:fs';
+import { basename, delimiter, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EntryField } from './clients.js';
+
+/** cli-mcp's own bin: the same path from src/cli/install and dist/cli/install. */
+export const BIN_PATH = fileURLToPath(new URL('../../../dist/cli/bin.js', import.meta.url));
+
+/** The help crawl's bound (reflect/help/crawl.ts): the longest a server takes to start, reading a program's help. */
+const HELP_CRAWL_MS = 60_000;
+/** Room for Node's start and the client's own overhead. */
+const MARGIN_SEC = 10;
+
+/** The command line a client runs to start the server, and the timeouts it should allow. */
+export interface Launch {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly startupTimeoutSec: number;
+  readonly toolTimeoutSec: number;
+}
+
+/** The wrap options that shape a launch, as wrap parsed them. */
+export interface WrapFlags {
+  readonly timeout: number;
+  readonly killGrace: number;
+  readonly cwd?: string;
+}
+
+/** Builds the launch of `cli-mcp wrap <target> …wrapArgs` with absolute paths, from `cwd`, with the PATH of `env`. */
+export function buildLaunch(target: string, wrapArgs: readonly string[], flags: WrapFlags, place: { cwd: string; env: Readonly<Record<string, string | undefined>> }): Launch {
+  const path = place.env.PATH ?? '';
+  // Like wrap: --cwd is where the target is found, so it becomes absolute first.
+  const base = flags.cwd === undefined ? place.cwd : resolve(place.cwd, flags.cwd);
+  return {
+    command: process.execPath,
+    args: [BIN_PATH, 'wrap', resolveTarget(target, base, path), ...absoluteCwd(wrapArgs, place.cwd)],
+    env: path === '' ? {} : { PATH: path },
+    startupTimeoutSec: HELP_CRAWL_MS / 1000 + MARGIN_SEC,
+    // A call ends by --timeout, then its tree is killed within --kill-grace.
+    toolTimeoutSec: Math.ceil((flags.timeout + flags.killGrace) / 1000) + MARGIN_SEC,
+  };
+}
+
+/** A client's entry for a launch: the fields it takes, in its order. */
+export function entryOf(fields: readonly EntryField[], launch: Launch): Record<string, unknown> {
+  const values: Record<EntryField, unknown> = {
+    type: 'stdio',
+    command: launch.command,
+    args: [...launch.args],
+    env: { ...launch.env },
+    startup_timeout_sec: launch.startupTimeoutSec,
+    tool_timeout_sec: launch.toolTimeoutSec,
+  };
+  return Object.fromEntries(fields.map((field) => [field, values[field]]));
+}
+
+/** The server name a target gets by default: its file name without a JS extension. */
+export function defaultName(target: string): string {
+  const name = basename(target);
+  return ['.js', '.mjs', '.cjs', '.ts'].includes(extname(name)) ? name.slice(0, -extname(name).length) : name;
+}
+
+/** A name every client's file can hold as a plain key (TOML bare key, no dots). */
+export function checkName(name: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) throw new Error(`server name "${name}" must be 1 to 64 letters, digits, _ or -: choose one with --name`);
+  return name;
+}
+
+/** Found as wrap finds it (reflect/load-program.ts `locate`): a file, else ./node_modules/.bin, else PATH; made absolute. */
+function resolveTarget(target: string, base: string, path: string): string {
+  const direct = resolve(base, target);
+  if (isFile(direct)) return direct;
+  if (target.includes('/')) throw new Error(`cannot find "${target}" (no file ${direct})`);
+  const dirs = [join(base, 'node_modules', '.bin'), ...path.split(delimiter).filter(Boolean)];
+  const found = dirs.map((dir) => join(dir, target)).find(isFile);
+  if (!found) throw new Error(`cannot find "${target}": no file in ${base}, no bin in ./node_modules/.bin, no program on PATH`);
+  return found;
+}
+
+/** `--cwd dir` and `--cwd=dir` made absolute: the client starts the server somewhere else. */
+function absoluteCwd(args: readonly string[], cwd: string): string[] {
+  return args.map((arg, index) => {
+    if (arg.startsWith('--cwd=')) return `--cwd=${resolve(cwd, arg.slice('--cwd='.length))}`;
+    return args[index - 1] === '--cwd' ? resolve(cwd, arg) : arg;
+  });
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+

@@ -1,0 +1,90 @@
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { Command, CommanderError } from 'commander';
+import type { CliIo } from '../main.js';
+import { clientById, configPath, type ClientSpec, type Place } from './clients.js';
+import { installEntry, uninstallEntry, type Change } from './config-file.js';
+import type { InstallFlags } from './command.js';
+import { buildLaunch, checkName, defaultName, entryOf, type WrapFlags } from './launch.js';
+
+export interface InstallRequest {
+  readonly client: string;
+  readonly target: string;
+  readonly wrapArgs: readonly string[];
+  readonly flags: InstallFlags;
+  /** The `wrap` command, whose options the server will run with. */
+  readonly wrap: Command;
+}
+
+/** `cli-mcp install`: writes (or prints) the entry; resolves to the exit code. */
+export function install(request: InstallRequest, io: CliIo, place: Place = here()): number {
+  const client = clientById(request.client);
+  if (request.target.startsWith('-')) throw new Error(`give the target before wrap options: cli-mcp install ${client.id} <target> ${request.target} …`);
+  const wrapFlags = parseWrapOptions(request.wrap, request.target, request.wrapArgs);
+  const name = checkName(request.flags.name ?? defaultName(request.target));
+  const launch = buildLaunch(request.target, request.wrapArgs, wrapFlags, place);
+  const file = fileOf(client, request.flags, place);
+  const change = installEntry(client, file, name, entryOf(client.fields, launch), { force: request.flags.force, print: request.flags.print });
+  return report(change, client, name, request.flags, io);
+}
+
+/** `cli-mcp uninstall`: removes (or prints the removal of) one entry. */
+export function uninstall(request: { readonly client: string; readonly name: string; readonly flags: InstallFlags }, io: CliIo, place: Place = here()): number {
+  const client = clientById(request.client);
+  const file = fileOf(client, request.flags, place);
+  const change = uninstallEntry(client, file, request.name, { print: request.flags.print });
+  if (change.status === 'absent') {
+    const known = change.names.length === 0 ? 'it has none' : `it has: ${change.names.join(', ')}`;
+    io.stderr.write(`cli-mcp: ${file} has no server named "${request.name}" (${known}); nothing was changed\n`);
+    return 1;
+  }
+  return report(change, client, request.name, request.flags, io);
+}
+
+function report(change: Change, client: ClientSpec, name: string, flags: InstallFlags, io: CliIo): number {
+  const { file } = change;
+  if (change.status === 'unchanged') {
+    io.stderr.write(`cli-mcp: ${client.label}: server "${name}" in ${file} is already this one; nothing was written\n`);
+    return 0;
+  }
+  if (change.status === 'refused') {
+    io.stderr.write(`cli-mcp: ${file} already has a different server named "${name}"; --force replaces it, --name picks another name. The change would be:\n${change.diff}`);
+    return 1;
+  }
+  if (flags.print) {
+    io.stdout.write(change.diff);
+    io.stderr.write(`cli-mcp: --print: ${file} was not written\n`);
+    return 0;
+  }
+  const done = { added: `added server "${name}" to`, replaced: `replaced server "${name}" in`, removed: `removed server "${name}" from` }[change.status as 'added' | 'replaced' | 'removed'];
+  const backup = change.backup ? `; the previous file is ${change.backup}` : '';
+  io.stderr.write(`cli-mcp: ${client.label}: ${done} ${file}${backup}\n`);
+  return 0;
+}
+
+/** Checks the wrap options with wrap's own definitions, so a typo fails now rather than when the client starts the server. */
+function parseWrapOptions(wrap: Command, target: string, wrapArgs: readonly string[]): WrapFlags {
+  const probe = new Command('wrap')
+    .argument('[target]')
+    .exitOverride()
+    .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+  for (const option of wrap.options) probe.addOption(option);
+  try {
+    probe.parse([target, ...wrapArgs], { from: 'user' });
+  } catch (error) {
+    const message = error instanceof CommanderError ? error.message.replace(/^error: /, '') : String(error);
+    throw new Error(`the wrap options after the target are not valid: ${message}`);
+  }
+  for (const stdioOnly of ['http', 'manifest']) {
+    if (probe.getOptionValueSource(stdioOnly) === 'cli') throw new Error(`--${stdioOnly} cannot be installed: clients start the server over stdio from a target`);
+  }
+  return probe.opts<WrapFlags>();
+}
+
+function fileOf(client: ClientSpec, flags: InstallFlags, place: Place): string {
+  return flags.config === undefined ? configPath(client, flags.scope, place) : resolve(place.cwd, flags.config);
+}
+
+function here(): Place {
+  return { cwd: process.cwd(), home: homedir(), platform: process.platform, env: process.env };
+}
