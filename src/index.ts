@@ -88,3 +88,13 @@ export { createMcpServer, type CliMcpServer, type CreateMcpServerOptions } from 
 export type { StdioHandle } from './server/stdio.js';
 
 export { mcpCommand, type McpCommandOptions } from './cli/mcp-command.js';
+
+// The listed tools in each AI SDK's format, and one function that runs a model's tool call through the pipeline.
+export { toOpenAi, type OpenAiApi, type OpenAiChatTool, type OpenAiExport, type OpenAiExportOptions, type OpenAiResponsesTool } from './export/openai.js';
+export { toStrictSchema, type StrictResult } from './export/openai-strict.js';
+export { toAnthropic, type AnthropicTool } from './export/anthropic.js';
+export { toAiSdk, type AiSdkToolSpec } from './export/ai-sdk.js';
+export { toLangChain, type LangChainToolSpec } from './export/langchain.js';
+export { toMcp } from './export/mcp.js';
+export { toServerJson, SERVER_JSON_SCHEMA, type PackageFacts, type ServerJsonOptions } from './export/server-json.js';
+export { toolCaller, type ToolCaller, type ToolCallOutcome } from './export/tool-caller.js';

@@ -1,6 +1,6 @@
 import type { CommandSpec, ToolResult } from '../types.js';
 import { buildCatalog, type Catalog } from '../discovery/catalog.js';
-import { metaNames } from '../discovery/meta-names.js';
+import { metaNames, type MetaNames } from '../discovery/meta-names.js';
 import { compose } from '../middleware/compose.js';
 import { riskOf } from '../middleware/risk.js';
 import { findPage, readOutputPage } from '../output/read-page.js';
@@ -10,7 +10,8 @@ import { resolveToolName, unknownToolMessage, type ResolvedToolName } from '../t
 import type { CallAccess, CallContext } from './context.js';
 import { memoryGrants } from './grants.js';
 import { layersFor } from './layers.js';
-import { runSettings, type CliToolsOptions } from './options.js';
+import { checkToolsOptions } from './check-options.js';
+import { runSettings, type CliToolsOptions, type RunSettings } from './options.js';
 import { runTool } from './run-tool.js';
 import { createRunRegistry, type RunRegistry } from '../runs/run-registry.js';
 
@@ -59,18 +60,38 @@ export interface CliTools {
   run(tool: ToolDefinition, input: unknown, options?: CallOptions): Promise<ToolResult>;
   /** The background runs of every caller (tasks and the run tools); undefined when `runs: false`. */
   readonly runs?: RunRegistry;
+  /**
+   * The tools of a new command tree (the program changed) with this one's options and state: the same limits,
+   * spool and background runs, and the meta-tools' names. Calls in flight finish on the tools they started on.
+   */
+  reload(root: CommandSpec): CliTools;
+}
+
+/** What a reload keeps: everything built from the options, not from the command tree. */
+interface Kept {
+  readonly options: CliToolsOptions;
+  readonly names: MetaNames;
+  readonly settings: RunSettings;
+  readonly layers: ReturnType<typeof layersFor>;
+  readonly runs?: RunRegistry;
 }
 
 /** Builds the tools of a reflected CLI and the call pipeline that runs them. */
 export function createCliTools(root: CommandSpec, options: CliToolsOptions): CliTools {
+  checkToolsOptions(options);
   const names = metaNames(root.name, options.prefix, options.maxToolNameLength);
   const settings = runSettings(options, names);
-  const chosen = chooseTools(root, options);
   const layers = layersFor(options, settings);
+  const runs = options.runs === false ? undefined : createRunRegistry({ store: options.store, ...options.runs });
+  return toolsOver(root, { options, names, settings, layers, runs });
+}
+
+function toolsOver(root: CommandSpec, kept: Kept): CliTools {
+  const { options, names, settings, layers, runs } = kept;
+  const chosen = chooseTools(root, options);
   const chains = new Map(chosen.map(({ tool, selection }) => [tool, compose(layers(selection), (ctx) => runTool(ctx, settings))]));
   const tools = chosen.map(({ tool }) => tool);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const runs = options.runs === false ? undefined : createRunRegistry({ store: options.store, ...options.runs });
 
   const run: CliTools['run'] = async (tool, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: memoryGrants() }, progress, principal, access, timeoutMs = settings.timeoutMs, background = false, onSpawn } = {}) => {
     const chain = chains.get(tool);
@@ -110,6 +131,7 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
     resolve,
     run,
     readOutput,
+    reload: (next) => toolsOver(next, kept),
     outputPage: (uri, principal) => findPage(settings.spool, uri, undefined, undefined, settings.maxResultBytes, principal?.name),
     async call(name, input, options) {
       const resolved = resolve(name);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { checkLauncherFile, validateArgvPolicy, type ArgvPolicy } from '../argv/argv-policy.js';
 import { CliMcpError } from '../errors.js';
+import { shown } from './check-options.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import type { Launcher } from '../exec/launcher.js';
 import { resolveSandbox, type Sandbox, type SandboxLevel } from '../exec/sandbox.js';
@@ -211,6 +212,6 @@ function checkedPolicy(policy: ArgvPolicy, cwd: string | undefined): ArgvPolicy 
 
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new CliMcpError('cli-mcp.invalid-option', `${name} must be a positive number, got ${value}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new CliMcpError('cli-mcp.invalid-option', `${name} must be a positive number, got ${shown(value)}`);
   return value;
 }

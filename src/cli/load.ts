@@ -5,6 +5,8 @@ import { loadTarget } from '../reflect/load-program.js';
 import { manifestText, readManifest } from '../reflect/manifest.js';
 import { createMcpServer, type CliMcpServer } from '../server/create-mcp-server.js';
 import type { SharedStore } from '../store/shared-store.js';
+import type { Launcher } from '../exec/launcher.js';
+import type { CommandSpec } from '../types.js';
 import type { CliIo } from './main.js';
 import { environmentOf, serverOptions, type SharedFlags } from './options.js';
 
@@ -15,27 +17,46 @@ export type Source = { readonly kind: 'target'; readonly target: string } | { re
  * Loads a target or reads a manifest and builds its server; tells on stderr where the tools came from.
  * `listOnly`: nothing will run (`cli-mcp tools`), so a manifest needs no `--exec`. `store`: what replicas share (`--redis`).
  */
-export async function loadServer(source: Source, flags: SharedFlags, stderr: NodeJS.WritableStream, { listOnly = false, store }: { listOnly?: boolean; store?: SharedStore } = {}): Promise<CliMcpServer> {
+export async function loadServer(source: Source, flags: SharedFlags, stderr: NodeJS.WritableStream, options: { listOnly?: boolean; store?: SharedStore } = {}): Promise<CliMcpServer> {
+  return (await loadServed(source, flags, stderr, options)).server;
+}
+
+/** {@link loadServer}, with what the source was read as (`--watch` watches what it came from). */
+export async function loadServed(source: Source, flags: SharedFlags, stderr: NodeJS.WritableStream, { listOnly = false, store }: { listOnly?: boolean; store?: SharedStore } = {}): Promise<{ server: CliMcpServer; read: ReadSource }> {
   const callLog = { write: (line: string) => void stderr.write(`${line}\n`) };
+  const read = await readSource(source, flags, stderr);
+  if (source.kind === 'manifest' && flags.exec === undefined && !listOnly) throw new Error(missingExec(read.spec.name));
+  const server = createMcpServer(read.spec, { ...serverOptions(flags), executable: flags.exec ?? read.launcher ?? read.spec.name, version: read.version, callLog, store });
+  stderr.write(`cli-mcp: ${read.spec.name}: ${commands(server.tools.tools.length)}, ${read.how}; ${server.tools.catalog.note}\n`);
+  return { server, read };
+}
+
+/** A source read into a command tree: how it runs (a target's launcher), and how it was found, for the user. */
+export interface ReadSource {
+  readonly spec: CommandSpec;
+  /** Undefined for a manifest: `--exec` says what runs. */
+  readonly launcher?: Launcher;
+  readonly version?: string;
+  /** `found by commander (parse() call)`, `from manifest my-cli.json, running my-cli`. */
+  readonly how: string;
+}
+
+/** Loads a target (warnings on stderr) or reads a manifest: what serving, and a reload under --watch, start from. */
+export async function readSource(source: Source, flags: SharedFlags, stderr: NodeJS.WritableStream): Promise<ReadSource> {
   if (source.kind === 'manifest') {
     const spec = readManifest(resolve(flags.cwd ?? '.', source.file));
-    if (flags.exec === undefined && !listOnly) throw new Error(missingExec(spec.name));
-    const server = createMcpServer(spec, { ...serverOptions(flags), executable: flags.exec ?? spec.name, callLog, store });
     const running = flags.exec === undefined ? '' : `, running ${flags.exec}`;
-    stderr.write(`cli-mcp: ${spec.name}: ${commands(server.tools.tools.length)}, from manifest ${source.file}${running}; ${server.tools.catalog.note}\n`);
-    return server;
+    return { spec, how: `from manifest ${source.file}${running}` };
   }
   // Like `git -C`: --cwd is where the target is found and where the CLI runs.
-  const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr), env: environmentOf(flags) });
+  const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr), env: environmentOf(flags), node: flags.node });
   for (const warning of loaded.warnings) stderr.write(`cli-mcp: warning: ${warning}\n`);
-  const server = createMcpServer(loaded.spec, { ...serverOptions(flags), executable: flags.exec ?? loaded.launcher, version: loaded.version, callLog, store });
-  stderr.write(`cli-mcp: ${loaded.spec.name}: ${commands(server.tools.tools.length)}, found by ${loaded.method}; ${server.tools.catalog.note}\n`);
-  return server;
+  return { spec: loaded.spec, launcher: loaded.launcher, version: loaded.version, how: `found by ${loaded.method}` };
 }
 
 /** Reflects a target and writes its manifest to `file` (from --cwd), or to stdout when there is none. */
 export async function writeTargetManifest(target: string, file: string | undefined, flags: SharedFlags, io: CliIo): Promise<void> {
-  const loaded = await loadTarget(target, { cwd: flags.cwd, onProgress: progressTo(io.stderr), env: environmentOf(flags) });
+  const loaded = await loadTarget(target, { cwd: flags.cwd, onProgress: progressTo(io.stderr), env: environmentOf(flags), node: flags.node });
   for (const warning of loaded.warnings) io.stderr.write(`cli-mcp: warning: ${warning}\n`);
   const text = manifestText(loaded.spec);
   if (file === undefined) io.stdout.write(text);

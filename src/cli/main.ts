@@ -4,6 +4,8 @@ import type { Source } from './load.js';
 import { accessPolicy, addHttpOptions, authenticatorFor, sharedStore, type HttpFlags } from './http-options.js';
 import { addRunOptions, addSharedOptions, positiveInt, type SharedFlags } from './options.js';
 import { packageVersion } from './version.js';
+import { addInstallCommands } from './install/command.js';
+import { addExportOptions, type ExportFlags } from '../export/export-options.js';
 
 /** Signals that stop a server or a call, and with it the CLI's whole process tree. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -41,7 +43,7 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
       program
         .command(name)
         .description(description)
-        .argument('[target]', 'a JS file or installed bin that builds a commander program (or --manifest instead)')
+        .argument('[target]', 'the program: a JS file (./cli.js), an installed bin (./node_modules/.bin/<name>), or any program on PATH (kubectl); or --manifest <file> instead')
         .addOption(manifest),
     );
   const serveManifest = (): Option => new Option('--manifest <file>', 'serve the commands a manifest file describes, instead of a target (needs --exec)');
@@ -49,17 +51,22 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
   addRunOptions(addHttpOptions(targetCommand('wrap', 'serve a CLI\'s commands as MCP tools over stdio (or Streamable HTTP)', serveManifest())))
     .usage('[options] <target> | --manifest <file> --exec <binary>')
     .addOption(new Option('--page-size <n>', 'tools per tools/list page (clients follow nextCursor for the rest)').argParser(positiveInt).default(100))
+    .option('--watch', 'when the program\'s files change (a JS target\'s package tree, a binary, a manifest), read it again and tell clients the tool list changed')
     .addOption(new Option('--max-frame-bytes <n>', 'longest message read from the client; a longer one is skipped and answered with an error').argParser(positiveInt).default(4 * 1024 * 1024))
     .action(async (target: string | undefined, flags: SharedFlags & HttpFlags, command: Command) => {
       const store = await sharedStore(flags);
       try {
-        const server = await loadServer(sourceOf(command, target, flags.manifest), flags, io.stderr, { store });
+        const source = sourceOf(command, target, flags.manifest);
+        const { server, read } = await (await import('./load.js')).loadServed(source, flags, io.stderr, { store });
         const authenticator = flags.http ? await authenticatorFor(flags, io.stderr) : undefined;
         const accessFor = flags.accessPolicy === undefined ? undefined : await accessPolicy(flags.accessPolicy, authenticator !== undefined);
         if (flags.requireScope && !authenticator) throw new Error('--require-scope needs authentication (--token-file, $CLI_MCP_TOKENS or --oauth-issuer)');
+        // Watching starts before serving, so no edit a client makes after connecting is missed.
+        const watching = flags.watch ? (await import('./watch.js')).watchSource(source, read, server, flags, io.stderr) : undefined;
         const handle = flags.http ? await server.serveHttp({ ...flags.http, authenticator, accessFor, requiredScopes: flags.requireScope }) : server.serveStdio();
         if ('url' in handle) io.stderr.write(`cli-mcp: serving ${handle.url} (health: /healthz, readiness: /readyz)${store ? '; limits and approvals shared through Redis' : ''}\n`);
         const stop = (): void => {
+          watching?.close();
           void handle
             .close()
             .then(() => store?.close())
@@ -117,6 +124,16 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
       if (result.isError) outcome.exitCode = 1;
     });
 
+  const listManifest = new Option('--manifest <file>', 'export the tools of manifest <file> instead of a target');
+  addExportOptions(targetCommand('export', 'print the tools for an AI SDK (openai, anthropic, ai-sdk, langchain, mcp) or a server.json', listManifest))
+    .usage('[options] <target> --format <format> | --manifest <file> --format <format>')
+    .action(async (target: string | undefined, flags: ExportFlags, command: Command) => {
+      const { runExport } = await import('../export/run-export.js');
+      await runExport(sourceOf(command, target, flags.manifest), flags, io);
+    });
+
+  addInstallCommands(program, io, outcome);
+
   return program;
 }
 
@@ -131,7 +148,7 @@ function sourceOf(command: Command, target: string | undefined, manifest: string
   if (target !== undefined && manifest !== undefined) command.error('error: give a target or --manifest <file>, not both');
   if (typeof manifest === 'string') return { kind: 'manifest', file: manifest };
   if (manifest === true) command.error('error: --manifest needs a file to read, or a target whose manifest to print');
-  if (target === undefined) command.error('error: give a target (a JS file or an installed bin) or --manifest <file>');
+  if (target === undefined) command.error('error: give a target (a JS file, an installed bin in ./node_modules/.bin, or any program on PATH) or --manifest <file>');
   return { kind: 'target', target };
 }
 

@@ -1,7 +1,8 @@
 /**
- * How to start a target the way its user starts it: Node scripts under the running Node, other files
- * directly, bare command names through PATH.
+ * How to start a target the way its user starts it: Node scripts under the running Node (or the one
+ * `node` names), other files directly, bare command names through PATH.
  */
+import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -22,17 +23,41 @@ const NODE_NAMES = new Set(['node', 'nodejs']);
  * @example resolveLauncher('node_modules/.bin/tsc') // { file: process.execPath, prefixArgs: ['/…/typescript/bin/tsc'] }
  * @example resolveLauncher('kubectl') // { file: 'kubectl', prefixArgs: [] }
  */
-export function resolveLauncher(target: string, options: { cwd?: string } = {}): Launcher {
+export function resolveLauncher(target: string, options: { cwd?: string; node?: string } = {}): Launcher {
   const resolved = path.resolve(options.cwd ?? process.cwd(), target);
   const isBareName = !target.includes('/') && !target.includes(path.sep);
   if (!isFile(resolved)) return { file: isBareName ? target : resolved, prefixArgs: [] };
   const real = realpathOr(resolved);
+  const node = options.node ?? process.execPath;
   if (JS_EXTENSIONS.has(path.extname(real)) || JS_EXTENSIONS.has(path.extname(resolved))) {
-    return { file: process.execPath, prefixArgs: [real] };
+    return { file: node, prefixArgs: [real] };
   }
   const nodeFlags = nodeShebangFlags(readFirstLine(real));
   // Other files run through their own path: multi-call binaries (busybox) read the name they were called by.
-  return nodeFlags === undefined ? { file: resolved, prefixArgs: [] } : { file: process.execPath, prefixArgs: [...nodeFlags, real] };
+  return nodeFlags === undefined ? { file: resolved, prefixArgs: [] } : { file: node, prefixArgs: [...nodeFlags, real] };
+}
+
+/**
+ * The Node executable `--node` names, as an absolute path (from `cwd`; a bare name is looked up on PATH at
+ * spawn), checked to run: a typo fails here, not as every call's ENOENT. Returns it with its version.
+ * @throws {Error} naming the path and why it cannot run
+ */
+export function nodeExecutable(node: string, cwd: string = process.cwd()): { readonly file: string; readonly version: string } {
+  const file = node.includes('/') ? path.resolve(cwd, node) : node;
+  const version = nodeVersion(file);
+  if (version === undefined) throw new Error(`--node ${node}: ${file} does not run as Node (\`${file} --version\` failed)`);
+  return { file, version };
+}
+
+/** `22.23.3` for a Node executable, undefined when it does not answer as Node. */
+export function nodeVersion(file: string): string | undefined {
+  if (file === process.execPath) return process.versions.node;
+  try {
+    const out = execFileSync(file, ['--version'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] });
+    return /^v(\d+\.\d+\.\d+)/.exec(out.trim())?.[1];
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -19,6 +19,8 @@ export interface NodeWorkerOptions {
   readonly cwd?: string;
   /** Node flags for the worker (not inherited from this process). @default [] */
   readonly execArgv?: readonly string[];
+  /** The Node executable the worker runs under. @default process.execPath */
+  readonly nodePath?: string;
   /** The worker's complete environment. @default process.env */
   readonly env?: Readonly<Record<string, string>>;
 }
@@ -32,7 +34,7 @@ export interface NodeWorkerOptions {
  */
 export async function runNodeWorker<T>(script: string, args: readonly string[], options: NodeWorkerOptions): Promise<T> {
   const subprocess = execaNode(script, args, {
-    nodePath: process.execPath,
+    nodePath: options.nodePath ?? process.execPath,
     nodeOptions: [...(options.execArgv ?? [])],
     cwd: options.cwd ?? process.cwd(),
     ...(options.env ? { env: options.env, extendEnv: false } : {}),

@@ -3,6 +3,7 @@ import { basename, delimiter, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CliMcpError, isCliMcpError } from '../errors.js';
 import { resolveLauncher, type Launcher } from '../exec/launcher.js';
+import { checkedNode, nodeTooOld } from './node-version.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import { runNodeWorker } from '../exec/node-worker.js';
 import type { CommandSpec } from '../types.js';
@@ -51,6 +52,8 @@ export interface LoadOptions {
   readonly onProgress?: (message: string) => void;
   /** Which environment variables loading and help runs get, as for calls (`--allow-env`). @default the allowlist */
   readonly env?: EnvironmentOptions;
+  /** The Node executable a JS target is loaded and run under (`--node`). @default this process's, `process.execPath` */
+  readonly node?: string;
 }
 
 /**
@@ -60,10 +63,11 @@ export interface LoadOptions {
 export async function loadTarget(target: string, options: LoadOptions = {}): Promise<LoadedTarget> {
   const cwd = options.cwd ?? process.cwd();
   const file = locate(target, cwd);
-  if (!file) throw new CliMcpError('cli-mcp.target-not-found', `cannot find "${target}": give a path to a JS file, or the name of an installed bin`);
-  const launcher = resolveLauncher(file, { cwd });
+  if (!file) throw new CliMcpError('cli-mcp.target-not-found', targetNotFound(target, cwd));
+  const node = options.node === undefined ? process.execPath : checkedNode(options.node, cwd);
+  const launcher = resolveLauncher(file, { cwd, node });
   // A node launcher is `node [shebang flags…] script`: the script is last, the flags go to the worker too.
-  const script = launcher.file === process.execPath ? launcher.prefixArgs.at(-1) : undefined;
+  const script = launcher.file === node ? launcher.prefixArgs.at(-1) : undefined;
   if (!script) return fromHelp(file, launcher, options, cwd);
   try {
     return await fromProgram(target, script, launcher, options, cwd);
@@ -98,7 +102,7 @@ async function fromProgram(target: string, script: string, launcher: Launcher, o
   // Run again as `prog --help` when the program hinted that it builds more for help; the larger tree wins.
   const second = first.helpSensitive ? await run(true).catch(() => undefined) : undefined;
   const answer = second?.ok && (!first.ok || size(second.spec) > size(first.spec)) ? { ...second, how: `${second.how}, with --help` } : first;
-  if (!answer.ok) throw failure(target, answer);
+  if (!answer.ok) throw failure(target, answer, launcher.file, script);
   return { spec: answer.spec, launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, warnings: answer.warnings ?? [] };
 }
 
@@ -106,7 +110,7 @@ async function runWorker(target: string, script: string, launcher: Launcher, opt
   const args = [script, basename(target, extname(target)), ...(help ? ['--help'] : [])];
   try {
     const execArgv = launcher.prefixArgs.slice(0, -1);
-    return await runNodeWorker<WorkerAnswer>(workerPath(), args, { timeoutMs: options.timeoutMs ?? 15_000, cwd, execArgv, env: workerEnvironment(options.env) });
+    return await runNodeWorker<WorkerAnswer>(workerPath(), args, { timeoutMs: options.timeoutMs ?? 15_000, cwd, execArgv, env: workerEnvironment(options.env), nodePath: launcher.file });
   } catch (error) {
     throw new CliMcpError('cli-mcp.reflection-failed', `loading "${target}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
@@ -116,11 +120,17 @@ async function runWorker(target: string, script: string, launcher: Launcher, opt
  * No program found: `cli-mcp.program-not-found`; or the program exited with an error before building its
  * commands: `cli-mcp.program-exited`, its message ending with the program's stderr, its `cause` the ProgramExit.
  */
-function failure(target: string, answer: WorkerAnswer & { ok: false }): CliMcpError {
+function failure(target: string, answer: WorkerAnswer & { ok: false }, node: string, script: string): CliMcpError {
   if (!answer.exit) return new CliMcpError('cli-mcp.program-not-found', answer.message);
   const said = answer.exit.stderr.trim();
   const message = `"${target}" exited with code ${answer.exit.code} before it built its commands${said ? `:\n${said}` : ', and wrote nothing to stderr'}`;
-  return new CliMcpError('cli-mcp.program-exited', message, { cause: answer.exit });
+  return new CliMcpError('cli-mcp.program-exited', `${message}${nodeTooOld(script, node, said)}`, { cause: answer.exit });
+}
+
+/** A target given by path that is not there, or a name found nowhere: every kind of target, and where each is looked for. */
+export function targetNotFound(target: string, cwd: string): string {
+  const where = target.includes('/') ? `no file ${resolve(cwd, target)}` : `no file "${target}" in ${cwd}, no bin in ./node_modules/.bin, and no program "${target}" on PATH`;
+  return `cannot find "${target}" (${where}). A target is a JS file (./cli.js), an installed bin (./node_modules/.bin/<name>), or any program on PATH (kubectl); or serve a manifest with --manifest <file> --exec <binary>`;
 }
 
 /** Commands, options and positionals in a tree: how much a run revealed. */

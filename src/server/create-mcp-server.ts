@@ -4,7 +4,8 @@ import type { Launcher } from '../exec/launcher.js';
 import { reflectCommander, type CommanderCommand } from '../reflect/commander.js';
 import { createCliTools, type CliTools, type CliToolsOptions } from '../call/cli-tools.js';
 import type { CommandSpec } from '../types.js';
-import { serverFactory } from './create-server.js';
+import { checkServerOptions } from '../call/check-options.js';
+import { serverFactory, type ServedTools } from './create-server.js';
 import { serveHttp, type HttpHandle, type HttpSettings } from './http.js';
 import { DEFAULT_MAX_FRAME_BYTES } from './bounded-lines.js';
 import { serveStdio, type StdioHandle } from './stdio.js';
@@ -29,7 +30,15 @@ export interface CreateMcpServerOptions extends Omit<CliToolsOptions, 'launcher'
 
 /** An MCP server over a CLI's tools; build one SDK server per connection, or serve stdio directly. */
 export interface CliMcpServer {
+  /** The tools served now: `reload()` replaces them. */
   readonly tools: CliTools;
+  /**
+   * Serves a new command tree (the program changed) with the same options, limits, spool and background runs;
+   * when the listed tools differ, tells every connected client (`notifications/tools/list_changed`).
+   * Calls in flight finish on the tools they started on. Returns whether the list changed.
+   * @throws {CliMcpError} as `createMcpServer` does for a tree it cannot serve; the old tools stay.
+   */
+  reload(source: CommanderCommand | CommandSpec): boolean;
   /** The exact `tools/list` result. */
   listTools(): ReturnType<typeof listTools>;
   /** A fresh SDK server for one connection (both protocol eras). */
@@ -42,18 +51,48 @@ export interface CliMcpServer {
 
 /** Builds an MCP server from a commander program (reflected here) or an already reflected CommandSpec. */
 export function createMcpServer(source: CommanderCommand | CommandSpec, options: CreateMcpServerOptions = {}): CliMcpServer {
-  const spec = isSpec(source) ? source : reflectCommander(source);
+  checkServerOptions(options);
+  const spec = specOf(source);
   const version = options.version ?? (isSpec(source) ? undefined : source.version?.()) ?? '0.0.0';
   const info = { name: options.name ?? spec.name, version };
-  const tools = createCliTools(spec, { ...options, launcher: launcherFrom(options.executable) });
+  const served = servedTools(createCliTools(spec, { ...options, launcher: launcherFrom(options.executable) }));
   const settings = { pageSize: checkedPositive('pageSize', options.pageSize, DEFAULT_PAGE_SIZE), grantTtlMs: options.approval?.grantTtlMs, maxFrameBytes: checkedPositive('maxFrameBytes', options.maxFrameBytes, DEFAULT_MAX_FRAME_BYTES), store: options.store };
   return {
-    tools,
-    listTools: () => listTools(tools),
-    createServer: serverFactory(tools, info, settings),
-    serveStdio: () => serveStdio(tools, info, settings),
-    serveHttp: (http) => serveHttp(tools, info, { ...settings, ...http }),
+    get tools() {
+      return served.current();
+    },
+    reload: (next) => served.replace(served.current().reload(specOf(next))),
+    listTools: () => listTools(served.current()),
+    createServer: serverFactory(served, info, settings),
+    serveStdio: () => serveStdio(served, info, settings),
+    serveHttp: (http) => serveHttp(served, info, { ...settings, ...http }),
   };
+}
+
+/** The tools and the listeners told when a reload changes what `tools/list` shows. */
+function servedTools(first: CliTools): ServedTools & { replace(next: CliTools): boolean } {
+  let current = first;
+  const listeners = new Set<() => void>();
+  return {
+    current: () => current,
+    onListChanged(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    replace(next) {
+      const before = JSON.stringify(listTools(current));
+      current = next;
+      // A rebuilt program whose list reads the same is no news to clients.
+      if (JSON.stringify(listTools(next)) === before) return false;
+      for (const listener of listeners) listener();
+      return true;
+    },
+  };
+}
+
+function specOf(source: CommanderCommand | CommandSpec): CommandSpec {
+  if (typeof source !== 'object' || source === null) throw new CliMcpError('cli-mcp.invalid-option', `createMcpServer needs a commander program or a CommandSpec, got ${String(source)}`);
+  return isSpec(source) ? source : reflectCommander(source);
 }
 
 function checkedPositive(name: string, value: number | undefined, fallback: number): number {

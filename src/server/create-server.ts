@@ -1,6 +1,7 @@
 import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, Server, type AuthInfo } from '@modelcontextprotocol/server';
 import type { ApprovalGrants, CallAccess, CallPrincipal, LogLevel } from '../call/context.js';
 import type { CallOptions, CliTools } from '../call/cli-tools.js';
+import type { Catalog } from '../discovery/catalog.js';
 import { memoryGrants } from '../call/grants.js';
 import type { SharedStore } from '../store/shared-store.js';
 import { resolveToolName, unknownToolMessage } from '../tool/resolve-name.js';
@@ -35,23 +36,36 @@ export interface ServerContext {
   readonly authInfo?: AuthInfo;
 }
 
+/**
+ * The tools a server answers with, read at each request: a reload replaces them (the background runs stay
+ * the same registry), and calls in flight keep the tool they started on.
+ */
+export interface ServedTools {
+  current(): CliTools;
+  /** Calls `listener` each time a reload changes what `tools/list` shows; returns what stops it. */
+  onListChanged(listener: () => void): () => void;
+}
+
 /** A factory that builds one MCP server per connection (or HTTP request) over the same tools (both protocol eras). */
-export function serverFactory(cliTools: CliTools, info: ServerInfo, settings: ServerSettings = {}): (context?: ServerContext) => Server {
+export function serverFactory(served: ServedTools, info: ServerInfo, settings: ServerSettings = {}): (context?: ServerContext) => Server {
   const pageSize = settings.pageSize ?? DEFAULT_PAGE_SIZE;
   const approval = approvalBridge({ ttlMs: settings.grantTtlMs, store: settings.store });
   return (context = {}) => {
     const principal = principalOf(context.authInfo);
     const access = settings.accessFor?.(principal);
-    const catalog = access ? cliTools.catalogFor(access) : cliTools.catalog;
+    const catalogOf = (cliTools: CliTools): Catalog => (access ? cliTools.catalogFor(access) : cliTools.catalog);
     // Over stdio grants live in one session, this connection; over HTTP an instance serves one request, so they live longer.
     const grants = settings.grants?.(principal) ?? memoryGrants();
-    const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: {}, resources: {}, logging: {} }, ...approval.serverOptions });
-    server.setRequestHandler('tools/list', (request) => pageOfTools(catalog.listed, request.params?.cursor, pageSize));
-    outputResources(server, cliTools, principal);
-    const runs = cliTools.runs;
-    if (runs) serveTasks(server, runs, catalog, principal);
+    const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: { listChanged: true }, resources: {}, logging: {} }, ...approval.serverOptions });
+    server.setRequestHandler('tools/list', (request) => pageOfTools(catalogOf(served.current()).listed, request.params?.cursor, pageSize));
+    outputResources(server, served, principal);
+    // A reload keeps the registry, so the one read now is the one every later request sees.
+    const runs = served.current().runs;
+    if (runs) serveTasks(server, runs, { find: (name) => catalogOf(served.current()).find(name) }, principal);
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const { name: requested, arguments: input } = request.params;
+      const cliTools = served.current();
+      const catalog = catalogOf(cliTools);
       const resolved = resolveToolName(requested, catalog.listed.map((listed) => listed.name));
       const tool = resolved.kind === 'unknown' ? undefined : catalog.find(resolved.name);
       if (!tool) {

@@ -7,13 +7,12 @@ import { createServer, type IncomingMessage, type Server as NodeServer, type Ser
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, localhostAllowedHostnames, localhostAllowedOrigins, validateHostHeader, validateOriginHeader, type AuthInfo } from '@modelcontextprotocol/server';
-import type { CliTools } from '../call/cli-tools.js';
 import type { ApprovalGrants } from '../call/context.js';
 import { memoryGrants, storeGrants } from '../call/grants.js';
 import { CliMcpError } from '../errors.js';
 import { stopAllRuns } from '../exec/run.js';
 import type { Authenticator } from '../http/auth/types.js';
-import { serverFactory, type ServerInfo, type ServerSettings } from './create-server.js';
+import { serverFactory, type ServedTools, type ServerInfo, type ServerSettings } from './create-server.js';
 
 /** Where and how the HTTP server listens. */
 export interface HttpSettings extends ServerSettings {
@@ -52,8 +51,8 @@ const MAX_HEADER_BYTES = 16 * 1024;
 const HEADERS_TIMEOUT_MS = 10_000;
 const MCP_PATH = '/mcp';
 
-/** Starts serving `cliTools` over HTTP; resolves once it listens. */
-export async function serveHttp(cliTools: CliTools, info: ServerInfo, settings: HttpSettings): Promise<HttpHandle> {
+/** Starts serving the tools over HTTP; resolves once it listens. */
+export async function serveHttp(served: ServedTools, info: ServerInfo, settings: HttpSettings): Promise<HttpHandle> {
   const host = settings.host ?? '127.0.0.1';
   const auth = settings.authenticator;
   if (!isLoopback(host) && !auth) {
@@ -71,9 +70,11 @@ export async function serveHttp(cliTools: CliTools, info: ServerInfo, settings: 
     if (!own) grants.set(name, (own = memoryGrants()));
     return own;
   };
-  const factory = serverFactory(cliTools, info, { ...settings, grants: grantsOf });
+  const factory = serverFactory(served, info, { ...settings, grants: grantsOf });
   const mcp = createMcpHandler((context) => factory(context), { legacy: 'stateless', maxRequestBodySize: maxBodyBytes, onerror });
   const serveMcp = toNodeHandler(mcp, { maxRequestBodySize: maxBodyBytes, onerror });
+  // Open subscriptions (2026-07-28 clients' subscriptions/listen) hear of a reload that changed the list.
+  const stopListening = served.onListChanged(() => mcp.notify.toolsChanged());
   const hosts = [...localhostAllowedHostnames(), bracketed(host), ...(settings.allowedHosts ?? [])];
   const origins = [...localhostAllowedOrigins(), ...(settings.allowedOrigins ?? [])];
   const inFlight = new Set<Promise<void>>();
@@ -89,7 +90,7 @@ export async function serveHttp(cliTools: CliTools, info: ServerInfo, settings: 
     if (path === '/readyz') {
       // A replica whose store does not answer would refuse every call: the load balancer should send them elsewhere.
       if (store && !(await store.ping())) return answer(res, 503, 'not ready: the shared store does not answer');
-      return answer(res, 200, `ready: ${cliTools.catalog.listed.length} tools`);
+      return answer(res, 200, `ready: ${served.current().catalog.listed.length} tools`);
     }
     if (auth?.resourceMetadataUrl && path === new URL(auth.resourceMetadataUrl).pathname) return json(res, 200, auth.metadata?.() ?? {});
     if (path !== MCP_PATH) return answer(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
@@ -137,7 +138,8 @@ export async function serveHttp(cliTools: CliTools, info: ServerInfo, settings: 
         const grace = new Promise<void>((resolve) => setTimeout(resolve, settings.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS).unref());
         await Promise.race([Promise.allSettled([...inFlight]), grace]);
         // Past the grace: calls and tasks still running are stopped with their whole process trees.
-        const runsClosed = cliTools.runs?.close();
+        stopListening();
+        const runsClosed = served.current().runs?.close();
         stopAllRuns();
         await runsClosed;
         await mcp.close();

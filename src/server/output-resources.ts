@@ -1,5 +1,5 @@
 import { ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
-import type { CliTools } from '../call/cli-tools.js';
+import type { ServedTools } from './create-server.js';
 import type { CallPrincipal } from '../call/context.js';
 import { OUTPUT_URI_TEMPLATE } from '../output/output-uri.js';
 
@@ -7,7 +7,7 @@ import { OUTPUT_URI_TEMPLATE } from '../output/output-uri.js';
  * Spooled output as resources: one URI template, read in pages (`?offset=&length=`, bytes). A page
  * never splits a character; `_meta` says where the next one starts. Nothing is listed: a cut result links to its own.
  */
-export function outputResources(server: Server, cliTools: CliTools, principal: CallPrincipal | undefined): void {
+export function outputResources(server: Server, served: ServedTools, principal: CallPrincipal | undefined): void {
   server.setRequestHandler('resources/list', () => ({ resources: [] }));
   server.setRequestHandler('resources/templates/list', () => ({
     resourceTemplates: [
@@ -22,7 +22,7 @@ export function outputResources(server: Server, cliTools: CliTools, principal: C
   }));
   server.setRequestHandler('resources/read', (request) => {
     const { uri } = request.params;
-    const page = cliTools.outputPage(uri, principal);
+    const page = served.current().outputPage(uri, principal);
     if ('message' in page) throw new ResourceNotFoundError(uri, page.message);
     const { text, ...position } = page.page;
     return { contents: [{ uri, mimeType: 'text/plain', text, _meta: { 'cli-mcp/page': position } }] };

@@ -1,8 +1,8 @@
 import { serveStdio as serveSdkStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { stopAllRuns } from '../exec/run.js';
-import type { CliTools } from '../call/cli-tools.js';
 import { boundedLines, DEFAULT_MAX_FRAME_BYTES, type SkippedFrame } from './bounded-lines.js';
-import { serverFactory, type ServerInfo, type ServerSettings } from './create-server.js';
+import type { Server } from '@modelcontextprotocol/server';
+import { serverFactory, type ServedTools, type ServerInfo, type ServerSettings } from './create-server.js';
 import { frameId } from './frame-id.js';
 
 /** A running stdio server. */
@@ -20,7 +20,7 @@ export interface StdioSettings extends ServerSettings {
 const INVALID_REQUEST = -32600;
 
 /** Serves the tools over this process's stdin/stdout until the client hangs up; stdout is the wire, logs go to stderr. */
-export function serveStdio(cliTools: CliTools, info: ServerInfo, settings: StdioSettings = {}): StdioHandle {
+export function serveStdio(served: ServedTools, info: ServerInfo, settings: StdioSettings = {}): StdioHandle {
   const maxFrameBytes = settings.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
   const report = (message: string): void => void process.stderr.write(`cli-mcp: ${message}\n`);
   // The SDK's own reader holds a line whole and closes the connection past 10 MiB: it only ever sees bounded lines.
@@ -34,15 +34,27 @@ export function serveStdio(cliTools: CliTools, info: ServerInfo, settings: Stdio
   const lines = boundedLines(maxFrameBytes, refuse);
   const wire = new StdioServerTransport(lines, process.stdout, { maxBufferSize: maxFrameBytes + 1 });
   process.stdin.pipe(lines);
-  const handle = serveSdkStdio(serverFactory(cliTools, info, settings), {
-    transport: wire,
-    onerror: (error) => report(error.message),
+  const factory = serverFactory(served, info, settings);
+  // The instances of this connection (a probe may come before the one kept): each is told when the list changes.
+  const instances = new Set<Server>();
+  const handle = serveSdkStdio(
+    (context) => {
+      const server = factory(context);
+      instances.add(server);
+      return server;
+    },
+    { transport: wire, onerror: (error) => report(error.message) },
+  );
+  // On a 2026-07-28 connection the SDK routes this onto the client's subscriptions/listen stream.
+  const stopListening = served.onListChanged(() => {
+    for (const server of instances) void server.sendToolListChanged().catch(() => {});
   });
   // Tasks outlive their requests, not the connection: once the client hangs up nobody can poll or cancel them.
-  const closeRuns = (): Promise<void> => cliTools.runs?.close() ?? Promise.resolve();
+  const closeRuns = (): Promise<void> => served.current().runs?.close() ?? Promise.resolve();
   lines.once('end', () => void closeRuns());
   return {
     async close() {
+      stopListening();
       const runsClosed = closeRuns();
       stopAllRuns();
       await runsClosed;

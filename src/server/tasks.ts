@@ -121,7 +121,7 @@ export async function startTask(
 const taskParams = z.looseObject({ taskId: z.string() });
 
 /** Serves `tasks/get`, `tasks/update` and `tasks/cancel` on one server instance, for its principal, and declares the extension. */
-export function serveTasks(server: Server, runs: RunRegistry, catalog: Catalog, principal: CallPrincipal | undefined): void {
+export function serveTasks(server: Server, runs: RunRegistry, catalog: Pick<Catalog, 'find'>, principal: CallPrincipal | undefined): void {
   /** The run's state and its line count, or the spec's error for a task this caller cannot see. */
   const known = async (ctx: ServerContext, taskId: string): Promise<RunStatus> => {
     if (!declaresTasks(ctx)) throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } }, 'Missing required client capability');

@@ -65,6 +65,6 @@ describe.concurrent('node dist/cli/bin.js', () => {
     const { code, stdout, stderr } = await cli(['tools', 'nowhere/cli.js'], cwd);
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr).toBe('cli-mcp: cannot find "nowhere/cli.js": give a path to a JS file, or the name of an installed bin\n');
+    expect(stderr).toMatch(/^cli-mcp: cannot find "nowhere\/cli\.js" \(no file .*nowhere\/cli\.js\)\. A target is a JS file \(\.\/cli\.js\), an installed bin \(\.\/node_modules\/\.bin\/<name>\), or any program on PATH \(kubectl\); or serve a manifest with --manifest <file> --exec <binary>\n$/);
   });
 });

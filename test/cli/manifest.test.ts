@@ -105,7 +105,7 @@ describe('choosing between a target and a manifest', () => {
   it.each(['wrap', 'tools', 'call'])('when %s gets neither a target nor --manifest then it exits 1 asking for one', async (command) => {
     const { code, stderr } = await run(command);
     expect(code).toBe(1);
-    expect(stderr).toContain('error: give a target (a JS file or an installed bin) or --manifest <file>');
+    expect(stderr).toContain('error: give a target (a JS file, an installed bin in ./node_modules/.bin, or any program on PATH) or --manifest <file>');
   });
 
   it.each(['wrap', 'call'])('when %s gets both a target and --manifest then it exits 1 saying not both', async (command) => {

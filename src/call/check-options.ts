@@ -1,0 +1,132 @@
+/**
+ * The shape of the library's options, checked once where they enter (`createCliTools`, `createMcpServer`):
+ * a misconfigured call gets a `cli-mcp.invalid-option` error that names the option and echoes its value,
+ * never a TypeError from deep inside. Values (ranges, choices) are checked where the defaults are applied.
+ */
+import { CliMcpError } from '../errors.js';
+
+/** What each option must be; `false` is also accepted where the option says so. */
+type Kind = 'number' | 'boolean' | 'string' | 'array' | 'object' | 'object-or-false' | 'executable';
+
+const TOOLS_OPTION_KINDS: Readonly<Record<string, Kind>> = {
+  prefix: 'string',
+  maxToolNameLength: 'number',
+  selectors: 'array',
+  argvPolicy: 'object',
+  middleware: 'array',
+  callLog: 'object-or-false',
+  inputLimits: 'object',
+  rateLimit: 'object-or-false',
+  concurrency: 'object-or-false',
+  approval: 'object',
+  store: 'object',
+  sanitize: 'boolean',
+  redact: 'object-or-false',
+  timeoutMs: 'number',
+  killGraceMs: 'number',
+  maxOutputBytes: 'number',
+  maxTotalOutputBytes: 'number',
+  maxResultBytes: 'number',
+  spool: 'object-or-false',
+  runs: 'object-or-false',
+  refuseFollow: 'boolean',
+  discovery: 'object',
+  cwd: 'string',
+  env: 'object',
+  sandbox: 'string',
+  sandboxAllow: 'array',
+  sandboxNetwork: 'boolean',
+  sandboxCommand: 'string',
+};
+
+/** `createMcpServer`'s own options, beyond the tool options. */
+const SERVER_OPTION_KINDS: Readonly<Record<string, Kind>> = {
+  executable: 'executable',
+  name: 'string',
+  version: 'string',
+  pageSize: 'number',
+  maxFrameBytes: 'number',
+};
+
+const EXPECTED: Readonly<Record<Kind, string>> = {
+  number: 'a number',
+  boolean: 'true or false',
+  string: 'a string',
+  array: 'an array',
+  object: 'an object',
+  'object-or-false': 'an object or false',
+  'executable': 'an executable name or path, or a launcher { file, prefixArgs }',
+};
+
+/**
+ * Checks the options of `createCliTools`: an object, a launcher `{ file, prefixArgs }`, and every known
+ * option of the right type. Unknown keys are left alone (`createMcpServer` passes its own through).
+ * @throws {CliMcpError} `cli-mcp.invalid-option`
+ */
+export function checkToolsOptions(options: unknown): void {
+  if (!isObject(options)) throw invalid(`createCliTools needs options with a launcher, e.g. { launcher: { file: 'kubectl', prefixArgs: [] } }; got ${shown(options)}`);
+  if (options.launcher === undefined) throw invalid("createCliTools needs a launcher: the option launcher, { file, prefixArgs } (createMcpServer's executable makes one)");
+  checkLauncher('launcher', options.launcher);
+  checkKinds(options, TOOLS_OPTION_KINDS);
+}
+
+/** Checks the options of `createMcpServer` (an object, when given) before they become tool options. */
+export function checkServerOptions(options: unknown): void {
+  if (!isObject(options)) throw invalid(`createMcpServer's options must be an object, got ${shown(options)}`);
+  checkKinds(options, SERVER_OPTION_KINDS);
+  if (typeof options.executable === 'string') {
+    if (options.executable === '') throw invalid('executable must name a program, got ""');
+  } else if (options.executable !== undefined) checkLauncher('executable', options.executable);
+}
+
+function checkKinds(options: Record<string, unknown>, kinds: Readonly<Record<string, Kind>>): void {
+  for (const [name, kind] of Object.entries(kinds)) {
+    const value = options[name];
+    if (value !== undefined && !fits(kind, value)) throw invalid(`${name} must be ${EXPECTED[kind]}, got ${shown(value)}`);
+  }
+}
+
+function checkLauncher(name: string, launcher: unknown): void {
+  const ok = isObject(launcher) && typeof launcher.file === 'string' && launcher.file !== '' && Array.isArray(launcher.prefixArgs) && launcher.prefixArgs.every((arg) => typeof arg === 'string');
+  if (!ok) throw invalid(`${name} must be { file: string, prefixArgs: string[] }, got ${shown(launcher)}`);
+}
+
+function fits(kind: Kind, value: unknown): boolean {
+  switch (kind) {
+    case 'number':
+      return typeof value === 'number';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'string':
+      return typeof value === 'string';
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return isObject(value);
+    case 'object-or-false':
+      return value === false || isObject(value);
+    case 'executable':
+      return typeof value === 'string' || isObject(value);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The bad value as the user wrote it, with its type when that is what is wrong: `"10" (a string)`. */
+export function shown(value: unknown): string {
+  const type = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  let text: string;
+  try {
+    text = typeof value === 'function' ? `[function ${(value as { name?: string }).name || 'anonymous'}]` : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value);
+  }
+  if (text.length > 80) text = `${text.slice(0, 77)}...`;
+  return value === null || value === undefined ? String(value) : `${text} (${type})`;
+}
+
+function invalid(message: string): CliMcpError {
+  return new CliMcpError('cli-mcp.invalid-option', message);
+}
