@@ -5,7 +5,7 @@ import { parse as parseToml } from '@decimalturn/toml-patch';
 import { describe, expect, it } from 'vitest';
 import { clientById, configPath, type Place, type Scope } from '../../src/cli/install/clients.js';
 import { scratchMaker } from '../helpers/scratch.js';
-import { run } from './install-run.js';
+import { run } from '../helpers/run-cli.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const todo = path.join(repo, 'examples', 'todo', 'todo.js');

@@ -5,7 +5,7 @@ import { parse as parseToml } from '@decimalturn/toml-patch';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { scratchMaker } from '../helpers/scratch.js';
-import { run } from './install-run.js';
+import { run } from '../helpers/run-cli.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const fixtures = path.join(repo, 'test', 'fixtures', 'install');

@@ -1,9 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { run } from '../helpers/run-cli.js';
 import { scratchMaker } from '../helpers/scratch.js';
 
 // `tools` and `call` load targets through the worker in dist/: `npm run build` first.
@@ -14,24 +13,6 @@ const kubectl = path.join(repo, 'examples', 'kubectl-like', 'kubectl.js');
 
 /** A working directory for calls: fixture actions leave ACTION_RAN in it. */
 const scratch = scratchMaker('cli-mcp-main-');
-
-function collector(): { stream: Writable; text: () => string } {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, callback) {
-      chunks.push(String(chunk));
-      callback();
-    },
-  });
-  return { stream, text: () => chunks.join('') };
-}
-
-async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = collector();
-  const stderr = collector();
-  const code = await main(argv, { stdout: stdout.stream, stderr: stderr.stream });
-  return { code, stdout: stdout.text(), stderr: stderr.text() };
-}
 
 interface CallResult {
   content: { type: string; text: string }[];
