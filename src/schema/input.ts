@@ -1,12 +1,16 @@
 import * as z from 'zod';
 import type { OptionSpec, PassthroughSpec, PositionalSpec, RunnableCommand } from '../types.js';
+import { describeArgs, describeOption, describePassthrough, FLAGS_DESCRIPTION, MAX_COUNT, positionalProblem } from './describe.js';
 
-/** The zod schema of one tool's input, `{ flags, args }`: the single source of truth for checking a call. */
+/**
+ * The zod schema of one tool's input, `{ flags, args }`: what checks a call. The advertised JSON Schema is
+ * written straight from the spec (json-from-spec.ts); tests hold the two byte-identical, this one the oracle.
+ */
 export function inputSchemaFor(command: RunnableCommand): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
   for (const option of command.options) shape[option.name] = optionSchema(option);
   const anyRequiredFlag = command.options.some((option) => option.required);
-  const flags = z.strictObject(shape).describe('Options (flags) of the command, by name.');
+  const flags = z.strictObject(shape).describe(FLAGS_DESCRIPTION);
   const args = argsSchema(command.positionals);
   const anyRequiredArg = command.positionals.some((positional) => positional.required);
   return z.strictObject({
@@ -18,13 +22,9 @@ export function inputSchemaFor(command: RunnableCommand): z.ZodType {
 
 /** Words handed on after a literal `--`, never mixed with the positionals. */
 function passthroughSchema(passthrough: PassthroughSpec): z.ZodType {
-  const what = passthrough.description?.trim() ? `: ${passthrough.description.trim()}` : '';
-  const list = z.array(z.string()).describe(`${passthrough.name}${what}. Passed on untouched after a literal \`--\`, e.g. the command and its arguments as separate items.`);
+  const list = z.array(z.string()).describe(describePassthrough(passthrough));
   return passthrough.required ? list.min(1) : list.optional();
 }
-
-/** Most repetitions of a counted flag (`-vvv`) a call may ask for; each is one argv token. */
-const MAX_COUNT = 100;
 
 function optionSchema(option: OptionSpec): z.ZodType {
   const values = withSwitches(option, option.variadic ? valueList(option) : value(option));
@@ -85,15 +85,6 @@ function expecting(what: string): (issue: { code?: string; input?: unknown }) =>
   };
 }
 
-function describeOption(option: OptionSpec): string {
-  const notes: string[] = [];
-  if (option.type !== 'boolean' && option.optionalValue && option.flag) notes.push(`true passes ${option.flag} without a value`);
-  if (option.negation && (option.type !== 'boolean' || !option.flag)) notes.push(`false passes ${option.negation}`);
-  if (option.count && option.flag) notes.push(`a count: 2 passes ${option.flag} twice`);
-  const text = option.description?.trim() ?? '';
-  return notes.length ? `${text} (${notes.join('; ')})`.trim() : text;
-}
-
 function argsSchema(positionals: readonly PositionalSpec[]): z.ZodType {
   const required = positionals.filter((positional) => positional.required).length;
   const variadic = positionals.at(-1)?.variadic === true;
@@ -107,46 +98,4 @@ function argsSchema(positionals: readonly PositionalSpec[]): z.ZodType {
     });
   });
   return checked.describe(describeArgs(positionals));
-}
-
-function positionalProblem(positional: PositionalSpec, arg: string): string | undefined {
-  if (positional.choices?.length && !positional.choices.includes(arg)) {
-    return `<${positional.name}> must be one of ${positional.choices.map((choice) => JSON.stringify(choice)).join(', ')}`;
-  }
-  if (positional.type !== 'string' && !isNumeric(arg, positional.type === 'integer')) {
-    return `<${positional.name}> must be ${positional.type === 'integer' ? 'an integer' : 'a number'}`;
-  }
-  return undefined;
-}
-
-/** Decimal notation only, untrimmed: what parseInt/parseFloat read the same way as Number does. */
-function isNumeric(text: string, integer: boolean): boolean {
-  return integer ? /^[+-]?\d+$/.test(text) : /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text);
-}
-
-function describeArgs(positionals: readonly PositionalSpec[]): string {
-  if (positionals.length === 0) return 'Positional arguments: this command takes none.';
-  const lines = positionals.map((positional, index) => {
-    const traits = [positional.required ? 'required' : 'optional'];
-    if (positional.variadic) traits.push('takes the rest');
-    if (positional.type !== 'string') traits.push(positional.type);
-    if (positional.choices?.length) traits.push(`one of ${positional.choices.join('|')}`);
-    if (defaultFits(positional)) traits.push(`default ${JSON.stringify(positional.default)}`);
-    const what = positional.description ? `: ${positional.description.trim()}` : '';
-    return `${index + 1}. ${positional.name} (${traits.join(', ')})${what}`;
-  });
-  return `Positional arguments, in order (always passed as positionals, never as flags):\n${lines.join('\n')}`;
-}
-
-/**
- * A positional's default is published only when a call could pass it: a string the same checks accept,
- * or for a numeric positional a number (the CLI's own parsed default); a variadic one's is an array of those.
- */
-function defaultFits(positional: PositionalSpec): boolean {
-  const fits = (item: unknown): boolean => {
-    if (typeof item === 'string') return positionalProblem(positional, item) === undefined;
-    return typeof item === 'number' && positional.type !== 'string' && Number.isFinite(item) && positionalProblem(positional, String(item)) === undefined;
-  };
-  const value = positional.default;
-  return positional.variadic ? Array.isArray(value) && value.every(fits) : value !== undefined && fits(value);
 }

@@ -6,7 +6,8 @@ import { CliMcpError } from '../errors.js';
 import { flattenRunnable } from '../reflect/flatten.js';
 import { assignToolNames } from '../reflect/tool-name.js';
 import { inputSchemaFor } from '../schema/input.js';
-import { toJsonSchema, type JsonSchema } from '../schema/json-schema.js';
+import { inputJsonSchemaFor, type OptionSchemaMemo } from '../schema/json-from-spec.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import type { CommandSpec, RunnableCommand, ScopedOption } from '../types.js';
 import type { ToolDefinition } from './definition.js';
 import { selectionFor, type Selection } from './select.js';
@@ -60,7 +61,9 @@ export function chooseTools<S extends Selection>(root: CommandSpec, options: Too
     chosen.push({ command: { ...command, options: offered, ...withoutDoubleDash(command, policy), ...marked }, selection });
   }
   const named = assignToolNames(chosen.map(({ command }) => command), { prefix: options.prefix, maxLength: options.maxToolNameLength });
-  return named.map(({ name, command }, index) => ({ tool: toolFor(name, command), selection: chosen[index]?.selection ?? null }));
+  // Tools built together share flag schemas: an inherited option is written once, not once per command.
+  const memo: OptionSchemaMemo = new Map();
+  return named.map(({ name, command }, index) => ({ tool: toolFor(name, command, memo), selection: chosen[index]?.selection ?? null }));
 }
 
 /** A CLI that does not honour `--` gets none: its positionals go bare, and one starting with `-` is refused. */
@@ -69,8 +72,8 @@ function withoutDoubleDash(command: RunnableCommand, policy: ArgvPolicy | undefi
   return { argv: { ...(command.argv ?? DEFAULT_ARGV_CONVENTIONS), doubleDash: 'never' } };
 }
 
-function toolFor(name: string, command: RunnableCommand): ToolDefinition {
-  // Schemas are built when first needed (a listed page, a call): a 1,000-command CLI starts at once.
+function toolFor(name: string, command: RunnableCommand, memo: OptionSchemaMemo): ToolDefinition {
+  // Each schema is built when first needed: the JSON Schema for a listed page, the zod one for a tool's first call.
   let inputSchema: z.ZodType | undefined;
   let inputJsonSchema: JsonSchema | undefined;
   return {
@@ -82,7 +85,7 @@ function toolFor(name: string, command: RunnableCommand): ToolDefinition {
       return (inputSchema ??= inputSchemaFor(command));
     },
     get inputJsonSchema() {
-      return (inputJsonSchema ??= toJsonSchema(this.inputSchema));
+      return (inputJsonSchema ??= inputJsonSchemaFor(command, memo));
     },
     annotations: command.annotations,
   };

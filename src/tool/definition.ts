@@ -8,8 +8,9 @@ export interface ToolDefinition {
   readonly title: string;
   readonly description: string;
   readonly command: RunnableCommand;
-  /** Validates calls; the advertised schema is derived from it. */
+  /** Validates calls; built on the tool's first call. */
   readonly inputSchema: z.ZodType;
+  /** The advertised input schema, written from the command's spec; byte-identical to `inputSchema`'s JSON Schema. Its flag schemas may be shared and frozen. */
   readonly inputJsonSchema: JsonSchema;
   readonly annotations?: CommandAnnotations;
 }

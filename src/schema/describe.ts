@@ -1,0 +1,67 @@
+import type { OptionSpec, PassthroughSpec, PositionalSpec } from '../types.js';
+
+/** Most repetitions of a counted flag (`-vvv`) a call may ask for; each is one argv token. */
+export const MAX_COUNT = 100;
+
+/** The description of a tool's `flags` object. */
+export const FLAGS_DESCRIPTION = 'Options (flags) of the command, by name.';
+
+/** An option's description, with notes on what `true`, `false` or a count pass. */
+export function describeOption(option: OptionSpec): string {
+  const notes: string[] = [];
+  if (option.type !== 'boolean' && option.optionalValue && option.flag) notes.push(`true passes ${option.flag} without a value`);
+  if (option.negation && (option.type !== 'boolean' || !option.flag)) notes.push(`false passes ${option.negation}`);
+  if (option.count && option.flag) notes.push(`a count: 2 passes ${option.flag} twice`);
+  const text = option.description?.trim() ?? '';
+  return notes.length ? `${text} (${notes.join('; ')})`.trim() : text;
+}
+
+/** The description of a command's `passthrough` field. */
+export function describePassthrough(passthrough: PassthroughSpec): string {
+  const what = passthrough.description?.trim() ? `: ${passthrough.description.trim()}` : '';
+  return `${passthrough.name}${what}. Passed on untouched after a literal \`--\`, e.g. the command and its arguments as separate items.`;
+}
+
+/** The description of a command's `args` array: one line per positional. */
+export function describeArgs(positionals: readonly PositionalSpec[]): string {
+  if (positionals.length === 0) return 'Positional arguments: this command takes none.';
+  const lines = positionals.map((positional, index) => {
+    const traits = [positional.required ? 'required' : 'optional'];
+    if (positional.variadic) traits.push('takes the rest');
+    if (positional.type !== 'string') traits.push(positional.type);
+    if (positional.choices?.length) traits.push(`one of ${positional.choices.join('|')}`);
+    if (defaultFits(positional)) traits.push(`default ${JSON.stringify(positional.default)}`);
+    const what = positional.description ? `: ${positional.description.trim()}` : '';
+    return `${index + 1}. ${positional.name} (${traits.join(', ')})${what}`;
+  });
+  return `Positional arguments, in order (always passed as positionals, never as flags):\n${lines.join('\n')}`;
+}
+
+/** Why `arg` is not a value the positional takes, or `undefined` when it is. */
+export function positionalProblem(positional: PositionalSpec, arg: string): string | undefined {
+  if (positional.choices?.length && !positional.choices.includes(arg)) {
+    return `<${positional.name}> must be one of ${positional.choices.map((choice) => JSON.stringify(choice)).join(', ')}`;
+  }
+  if (positional.type !== 'string' && !isNumeric(arg, positional.type === 'integer')) {
+    return `<${positional.name}> must be ${positional.type === 'integer' ? 'an integer' : 'a number'}`;
+  }
+  return undefined;
+}
+
+/** Decimal notation only, untrimmed: what parseInt/parseFloat read the same way as Number does. */
+function isNumeric(text: string, integer: boolean): boolean {
+  return integer ? /^[+-]?\d+$/.test(text) : /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text);
+}
+
+/**
+ * A positional's default is published only when a call could pass it: a string the same checks accept,
+ * or for a numeric positional a number (the CLI's own parsed default); a variadic one's is an array of those.
+ */
+function defaultFits(positional: PositionalSpec): boolean {
+  const fits = (item: unknown): boolean => {
+    if (typeof item === 'string') return positionalProblem(positional, item) === undefined;
+    return typeof item === 'number' && positional.type !== 'string' && Number.isFinite(item) && positionalProblem(positional, String(item)) === undefined;
+  };
+  const value = positional.default;
+  return positional.variadic ? Array.isArray(value) && value.every(fits) : value !== undefined && fits(value);
+}
