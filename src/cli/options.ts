@@ -21,6 +21,8 @@ export interface SharedFlags {
   exec?: string;
   /** The Node executable a JS target runs under: loading and every call. */
   node?: string;
+  /** `false` from --no-cache: reflect afresh, neither reading nor writing the program and help caches. */
+  cache?: boolean;
   /** `wrap` only: re-read the target when its files change. */
   watch?: boolean;
   allowEnv?: string[];
@@ -102,6 +104,7 @@ export function addSharedOptions(command: Command): Command {
     .option('--cwd <dir>', 'run as if started in this directory: the target is found from it and the CLI runs in it')
     .option('--exec <binary>', 'run this executable for each call instead of the target itself (e.g. kubectl)')
     .option('--node <path>', 'run a JS target (its loading and every call) under this Node executable instead of cli-mcp\'s own')
+    .option('--no-cache', 'reflect the program afresh: neither read nor write the program and help caches (~/.cache/cli-mcp)')
     .option('--allow-env <names...>', 'more environment variables the CLI inherits (NAME or PREFIX_*), beyond PATH, HOME, LANG, …')
     .option('--inherit-env', 'pass the whole environment to the CLI, secrets included (off: an allowlist)')
     .addOption(new Option('--preset <cli>', 'deny the dangerous flags and commands of a known CLI').choices(Object.keys(ARGV_PRESETS)))

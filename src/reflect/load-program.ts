@@ -9,6 +9,7 @@ import { runNodeWorker } from '../exec/node-worker.js';
 import type { CommandSpec } from '../types.js';
 import { cleanSpec } from './clean-spec.js';
 import { reflectHelp } from './help/crawl.js';
+import { buildIdentity, cliMcpVersion, defaultProgramCacheDir, programCacheKey, readProgramCache, writeProgramCache } from './program-cache.js';
 
 /** How a program ended before it built its commands: its exit code and the tail of its own stderr. */
 export interface ProgramExit {
@@ -29,6 +30,8 @@ export type WorkerAnswer =
       readonly how: string;
       readonly warnings?: readonly string[];
       readonly helpSensitive?: boolean;
+      /** The files the program was built from (imported, required, read), for the program cache. */
+      readonly files?: readonly string[];
     }
   | { readonly ok: false; readonly message: string; readonly helpSensitive?: boolean; readonly exit?: ProgramExit };
 
@@ -41,6 +44,8 @@ export interface LoadedTarget {
   readonly method: string;
   /** What reflection left out and why (a yargs builder that threw), for the user's stderr. */
   readonly warnings: readonly string[];
+  /** Read from the program cache (or the help cache): nothing was run to load it. */
+  readonly fromCache?: boolean;
 }
 
 export interface LoadOptions {
@@ -54,6 +59,10 @@ export interface LoadOptions {
   readonly env?: EnvironmentOptions;
   /** The Node executable a JS target is loaded and run under (`--node`). @default this process's, `process.execPath` */
   readonly node?: string;
+  /** Read and write the program and help caches (`--no-cache`: false). @default true */
+  readonly cache?: boolean;
+  /** Where reflected JS programs are cached. @default ~/.cache/cli-mcp/programs (or $XDG_CACHE_HOME/cli-mcp/programs) */
+  readonly programCacheDir?: string;
 }
 
 /**
@@ -70,7 +79,7 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
   const script = launcher.file === node ? launcher.prefixArgs.at(-1) : undefined;
   if (!script) return fromHelp(file, launcher, options, cwd);
   try {
-    return await fromProgram(target, script, launcher, options, cwd);
+    return await fromCacheOrProgram(target, script, launcher, options, cwd);
   } catch (error) {
     // A JS CLI built with another parser still has a --help to read, when it can run on its own.
     const exited = isCliMcpError(error) && error.code === 'cli-mcp.program-exited';
@@ -83,7 +92,7 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
 }
 
 async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
-  const help = await reflectHelp(file, { cwd, onProgress: options.onProgress, env: options.env });
+  const help = await reflectHelp(file, { cwd, onProgress: options.onProgress, env: options.env, cache: options.cache ?? true });
   const cached = help.fromCache ? ', cached' : '';
   const unread = help.unread.length > 0 ? `, ${help.unread.length} commands not read` : '';
   const detail = help.unreadDetail.length > 0 ? `, ${help.unreadDetail.length} manual pages not read` : '';
@@ -93,17 +102,42 @@ async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, 
     launcher,
     method: `help text (${help.dialect}, ${help.pages} pages${unread}${detail}${partial}${cached})`,
     warnings: [],
+    fromCache: help.fromCache,
   };
 }
 
-async function fromProgram(target: string, script: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
+/** A cached load whose files are all unchanged, else a load in the worker, cached for the next start. */
+async function fromCacheOrProgram(target: string, script: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
+  if (options.cache === false) return (await fromProgram(target, script, launcher, options, cwd)).loaded;
+  const dir = options.programCacheDir ?? defaultProgramCacheDir();
+  const env = workerEnvironment(options.env);
+  const key = programCacheKey({ cliMcpVersion: cliMcpVersion(), node: launcher.file, nodeBuild: buildIdentity(launcher.file), launcherArgs: launcher.prefixArgs, name: basename(target, extname(target)), cwd, env });
+  const hit = await readProgramCache(dir, key);
+  if (hit) return { spec: hit.spec, launcher, method: hit.method, warnings: hit.warnings, fromCache: true, ...(hit.version === undefined ? {} : { version: hit.version }) };
+  const { loaded, files } = await fromProgram(target, script, launcher, options, cwd);
+  // No file list (an older worker, a flush that failed): nothing to check a later start against, so nothing is cached.
+  if (files !== undefined) {
+    // The worker itself decides the spec too: a rebuilt cli-mcp of the same version is another reflection.
+    const stamped = [...new Set([...files, script, workerPath()])];
+    const { spec, version, method, warnings } = loaded;
+    const failed = await writeProgramCache(dir, key, stamped, { spec, method, warnings, ...(version === undefined ? {} : { version }) });
+    if (failed !== undefined) options.onProgress?.(`could not write the program cache: ${failed.message}`);
+  }
+  return loaded;
+}
+
+async function fromProgram(target: string, script: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<{ loaded: LoadedTarget; files?: readonly string[] }> {
   const run = (help: boolean) => runWorker(target, script, launcher, options, cwd, help);
   const first = await run(false);
   // Run again as `prog --help` when the program hinted that it builds more for help; the larger tree wins.
   const second = first.helpSensitive ? await run(true).catch(() => undefined) : undefined;
   const answer = second?.ok && (!first.ok || size(second.spec) > size(first.spec)) ? { ...second, how: `${second.how}, with --help` } : first;
   if (!answer.ok) throw failure(target, answer, launcher.file, script);
-  return { spec: answer.spec, launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, warnings: answer.warnings ?? [] };
+  // Every run's files (the first decided whether the second ran); a run that failed or told none leaves the load uncached.
+  const runs = first.helpSensitive ? [first, second] : [first];
+  const files = runs.every((one) => one?.ok === true && one.files !== undefined) ? runs.flatMap((one) => (one?.ok ? (one.files ?? []) : [])) : undefined;
+  const loaded = { spec: answer.spec, launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, warnings: answer.warnings ?? [] };
+  return files === undefined ? { loaded } : { loaded, files };
 }
 
 async function runWorker(target: string, script: string, launcher: Launcher, options: LoadOptions, cwd: string, help: boolean): Promise<WorkerAnswer> {

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { reflectCommander, type CommanderCommand } from './commander.js';
 import type { CommandSpec } from '../types.js';
 import type { WorkerAnswer } from './load-program.js';
+import { recordLoadedFiles } from './load-files.js';
 import { teeStderr, watchArgv } from './load-watch.js';
 import { reflectYargs, yargsVersion } from './yargs.js';
 import { commandRecords, isYargsInstance, watchYargsInstances } from './yargs-internals.js';
@@ -88,6 +89,7 @@ function patchParse(instance: object, kind: Program['kind'] = 'commander'): void
   for (const method of helps) Object.defineProperty(owner, method, { value: intercept(true), configurable: true, writable: true });
 }
 
+const loadedFiles = recordLoadedFiles();
 const programStderr = teeStderr(STDERR_TAIL);
 process.exit = ((code?: number | string | null): never => {
   if (!parsed && exitedBeforeParse === undefined) exitedBeforeParse = Number(code ?? process.exitCode ?? 0) || 0;
@@ -206,7 +208,8 @@ async function main(): Promise<void> {
   } catch (error) {
     answer = { ok: false, message: `loading ${modulePath} failed: ${error instanceof Error ? error.message : String(error)}` };
   }
-  process.send?.(withExit(answer), () => realExit(0));
+  const files = answer.ok ? await loadedFiles().catch(() => undefined) : undefined;
+  process.send?.(withExit(answer.ok && files !== undefined ? { ...answer, files } : answer), () => realExit(0));
 }
 
 function notFound(): WorkerAnswer {

@@ -36,10 +36,14 @@ export interface UnreadCommand {
   readonly reason: 'depth' | 'unreadable' | CrawlBound;
 }
 
+/** `$XDG_CACHE_HOME/cli-mcp`, else `~/.cache/cli-mcp`: where every cli-mcp cache lives. */
+export function cacheBase(): string {
+  return join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'cli-mcp');
+}
+
 /** `$XDG_CACHE_HOME/cli-mcp/help`, else `~/.cache/cli-mcp/help`. */
 export function defaultCacheDir(): string {
-  const base = process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache');
-  return join(base, 'cli-mcp', 'help');
+  return join(cacheBase(), 'help');
 }
 
 /** A file name for everything that decides the result: the build, its `--version` and the crawl settings. */
@@ -75,11 +79,33 @@ export async function readCache(dir: string, key: string): Promise<CachedHelp | 
 
 /** Writes the entry whole or not at all; a failure (read-only disk, …) is returned, not thrown. */
 export async function writeCache(dir: string, key: string, entry: CachedHelp): Promise<Error | undefined> {
-  const file = join(dir, `${key}.json`);
+  return writeJsonAtomically(dir, `${key}.json`, entry);
+}
+
+/**
+ * A native binary's identity (real path, device, inode, mtime, size) leads to its entry with no process run.
+ * The link is a file of its own, since the entry's key also holds what `--version` printed.
+ */
+export async function readCacheLink(dir: string, cheapKey: string): Promise<string | undefined> {
+  try {
+    const value = JSON.parse(await readFile(join(dir, `${cheapKey}.link.json`), 'utf8')) as { format?: unknown; key?: unknown };
+    return value.format === CACHE_FORMAT && typeof value.key === 'string' && /^[0-9a-f]{40}$/.test(value.key) ? value.key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeCacheLink(dir: string, cheapKey: string, key: string): Promise<Error | undefined> {
+  return writeJsonAtomically(dir, `${cheapKey}.link.json`, { format: CACHE_FORMAT, key });
+}
+
+/** `value` as JSON in `dir/name`, whole or not at all (a temp file renamed into place); a failure is returned. */
+export async function writeJsonAtomically(dir: string, name: string, value: unknown): Promise<Error | undefined> {
+  const file = join(dir, name);
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     await mkdir(dir, { recursive: true });
-    await writeFile(temp, JSON.stringify(entry), 'utf8');
+    await writeFile(temp, JSON.stringify(value), 'utf8');
     await rename(temp, file);
     return undefined;
   } catch (error) {

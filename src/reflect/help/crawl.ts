@@ -10,7 +10,8 @@ import type { SandboxLevel } from '../../exec/sandbox.js';
 import { runCommand } from '../../exec/run.js';
 import type { ArgvConventions, CommandSpec, OptionSpec } from '../../types.js';
 import { identify, programName, resolveBinary } from './binary.js';
-import { CACHE_FORMAT, cacheKey, defaultCacheDir, readCache, writeCache, type UnreadCommand } from './cache.js';
+import { CACHE_FORMAT, cacheKey, defaultCacheDir, readCache, readCacheLink, writeCache, writeCacheLink, type CachedHelp, type UnreadCommand } from './cache.js';
+import { nativeIdentity } from './native-identity.js';
 import { globalOptionsCommand } from './cobra.js';
 import { fetchListing, fetchPage, helpSandbox, type HelpCall } from './fetch-page.js';
 import { withFullCommandList } from './git-commands.js';
@@ -92,15 +93,19 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
   // Help can depend on the directory (`git diff -h` outside a repository shows only `--no-index`): it runs in an empty one.
   return withNeutralDirectory(async (neutral) => {
     const call: HelpCall = { file, program: programName(binary), cwd: neutral, env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes, sandbox: helpSandbox(options.sandbox) };
-    const key = settings.cache ? await keyFor(call, settings) : undefined;
-    if (key !== undefined) {
-      const hit = await readCache(settings.cacheDir, key);
-      if (hit !== undefined) {
-        settings.onProgress(`cache hit: ${hit.binary} (${hit.pages} pages${hit.partial === undefined ? '' : `, partial: ${hit.partial.join(', ')}`})`);
-        if (hit.partial !== undefined) settings.onProgress(partialWarning(call.program, hit.partial, settings, true));
-        const partial = hit.partial === undefined ? {} : { partial: hit.partial };
-        return { spec: hit.spec, dialect: hit.dialect, pages: hit.pages, unread: hit.unread, unreadDetail: hit.unreadDetail, fromCache: true, durationMs: elapsed(started), ...partial };
-      }
+    // A native binary found under its cheap key is served before any process runs, `--version` included.
+    const cheap = settings.cache ? await cheapKeyFor(call, settings) : undefined;
+    const linked = cheap === undefined ? undefined : await readCacheLink(settings.cacheDir, cheap);
+    let hit: CachedHelp | undefined = linked === undefined ? undefined : await readCache(settings.cacheDir, linked);
+    const key = settings.cache && hit === undefined ? await keyFor(call, settings) : undefined;
+    if (key !== undefined) hit = await readCache(settings.cacheDir, key);
+    if (hit !== undefined) {
+      // An entry from before the link existed gets one, so the next start runs nothing.
+      if (key !== undefined && cheap !== undefined) await writeCacheLink(settings.cacheDir, cheap, key);
+      settings.onProgress(`cache hit: ${hit.binary} (${hit.pages} pages${hit.partial === undefined ? '' : `, partial: ${hit.partial.join(', ')}`})`);
+      if (hit.partial !== undefined) settings.onProgress(partialWarning(call.program, hit.partial, settings, true));
+      const partial = hit.partial === undefined ? {} : { partial: hit.partial };
+      return { spec: hit.spec, dialect: hit.dialect, pages: hit.pages, unread: hit.unread, unreadDetail: hit.unreadDetail, fromCache: true, durationMs: elapsed(started), ...partial };
     }
     const crawl = await crawlPages(call, settings, started);
     const conventions = conventionsOf(crawl.dialect, crawl.rootText);
@@ -112,6 +117,7 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
     if (key !== undefined && (crawl.reached.length > 0 || !crawl.unread.some((item) => item.reason === 'time'))) {
       const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, unreadDetail: crawl.unreadDetail, spec, ...partial });
       if (failure !== undefined) settings.onProgress(`could not write the help cache: ${failure.message}`);
+      else if (cheap !== undefined) await writeCacheLink(settings.cacheDir, cheap, key);
     }
     return { spec, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, unreadDetail: crawl.unreadDetail, fromCache: false, durationMs: elapsed(started), ...partial };
   });
@@ -154,6 +160,14 @@ async function keyFor(call: HelpCall, settings: Settings): Promise<string> {
   const version = outcome.kind === 'ran' ? `${outcome.output.exitCode}\n${outcome.output.stdout}\n${outcome.output.stderr}` : outcome.code;
   const bounds = { timeoutMs: settings.timeoutMs, maxPages: settings.maxPages, maxPageBytes: settings.maxPageBytes, maxBytes: settings.maxBytes, maxCommands: settings.maxCommands };
   return cacheKey({ ...identity, version, maxDepth: settings.maxDepth, only: settings.only ?? null, dialect: settings.dialect ?? null, bounds });
+}
+
+/** The key a native binary is found under without running it; undefined for a script (see native-identity.ts). */
+async function cheapKeyFor(call: HelpCall, settings: Settings): Promise<string | undefined> {
+  const identity = await nativeIdentity(call.file);
+  if (identity === undefined) return undefined;
+  const bounds = { timeoutMs: settings.timeoutMs, maxPages: settings.maxPages, maxPageBytes: settings.maxPageBytes, maxBytes: settings.maxBytes, maxCommands: settings.maxCommands };
+  return cacheKey({ cheap: identity, maxDepth: settings.maxDepth, only: settings.only ?? null, dialect: settings.dialect ?? null, bounds });
 }
 
 interface Crawl {

@@ -1,0 +1,111 @@
+/**
+ * The on-disk cache of reflected JS programs, so that a later start spawns no load worker. An entry
+ * sits under a key of what the load is given (cli-mcp's version, the Node executable, the launcher's
+ * flags, the script, its name, the working directory, the environment) and lists every file the
+ * program was built from with its mtime and size: it is used only while all of them still match.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CommandSpec } from '../types.js';
+import { cacheBase, writeJsonAtomically } from './help/cache.js';
+
+/** Bumped when reflection changes what a load produces, so older entries stop matching. */
+export const PROGRAM_CACHE_FORMAT = 1;
+
+/** What a load is given: any difference is another entry. */
+export interface ProgramKeyParts {
+  readonly cliMcpVersion: string;
+  /** The Node executable the worker runs under, and what identifies its build. */
+  readonly node: string;
+  readonly nodeBuild: string;
+  /** The launcher's arguments: node flags from the shebang, then the script's real path. */
+  readonly launcherArgs: readonly string[];
+  /** The name the program falls back to (the target's file name). */
+  readonly name: string;
+  readonly cwd: string;
+  /** The load worker's whole environment. */
+  readonly env: Readonly<Record<string, string>>;
+}
+
+/** What an entry holds: the loaded program, and the files it was built from as [path, mtimeMs, size]. */
+export interface CachedProgram {
+  readonly format: number;
+  readonly files: readonly (readonly [string, number, number])[];
+  readonly spec: CommandSpec;
+  readonly version?: string;
+  readonly method: string;
+  readonly warnings: readonly string[];
+}
+
+/** `$XDG_CACHE_HOME/cli-mcp/programs`, else `~/.cache/cli-mcp/programs`. */
+export function defaultProgramCacheDir(): string {
+  return join(cacheBase(), 'programs');
+}
+
+/** A file name for the load's inputs; environment values are hashed in, never stored. */
+export function programCacheKey(parts: ProgramKeyParts): string {
+  const env = Object.entries(parts.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify({ format: PROGRAM_CACHE_FORMAT, ...parts, env })).digest('hex').slice(0, 40);
+}
+
+/** cli-mcp's own version, from its package.json (one level above src/ and dist/). */
+export function cliMcpVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/** What changes when an executable is replaced: its device, inode, mtime and size (stat follows links). */
+export function buildIdentity(file: string): string {
+  const info = statSync(file);
+  return `${info.dev}:${info.ino}:${info.mtimeMs}:${info.size}`;
+}
+
+/** The entry under `key` while every file it lists is unchanged; undefined when missing, stale or damaged. */
+export async function readProgramCache(dir: string, key: string): Promise<CachedProgram | undefined> {
+  try {
+    const value: unknown = JSON.parse(await readFile(join(dir, `${key}.json`), 'utf8'));
+    if (!isCachedProgram(value)) return undefined;
+    return value.files.every(([path, mtimeMs, size]) => stampMatches(path, mtimeMs, size)) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stamps `files` and writes the entry; a file that cannot be stamped, or a failed write, is returned as an error. */
+export async function writeProgramCache(dir: string, key: string, files: readonly string[], program: Omit<CachedProgram, 'format' | 'files'>): Promise<Error | undefined> {
+  let stamped: (readonly [string, number, number])[];
+  try {
+    stamped = files.map((path) => {
+      const info = statSync(path);
+      return [path, info.mtimeMs, info.size] as const;
+    });
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+  return writeJsonAtomically(dir, `${key}.json`, { format: PROGRAM_CACHE_FORMAT, files: stamped, ...program });
+}
+
+function stampMatches(path: string, mtimeMs: number, size: number): boolean {
+  try {
+    const info = statSync(path);
+    return info.mtimeMs === mtimeMs && info.size === size;
+  } catch {
+    return false;
+  }
+}
+
+function isCachedProgram(value: unknown): value is CachedProgram {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Partial<CachedProgram>;
+  return (
+    entry.format === PROGRAM_CACHE_FORMAT &&
+    Array.isArray(entry.files) &&
+    entry.files.every((stamp) => Array.isArray(stamp) && typeof stamp[0] === 'string' && typeof stamp[1] === 'number' && typeof stamp[2] === 'number') &&
+    typeof entry.method === 'string' &&
+    Array.isArray(entry.warnings) &&
+    (entry.version === undefined || typeof entry.version === 'string') &&
+    typeof entry.spec === 'object' && entry.spec !== null &&
+    typeof entry.spec.name === 'string' && Array.isArray(entry.spec.subcommands) && Array.isArray(entry.spec.options)
+  );
+}
