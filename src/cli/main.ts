@@ -5,7 +5,7 @@ import { accessPolicy, addHttpOptions, authenticatorFor, sharedStore, type HttpF
 import { addRunOptions, addSharedOptions, positiveInt, type SharedFlags } from './options.js';
 import { packageVersion } from './version.js';
 import { addInstallCommands } from './install/command.js';
-import { addExportOptions, type ExportFlags } from '../export/export-options.js';
+import { addExportOptions, type ExportFlags } from './export-options.js';
 
 /** Signals that stop a server or a call, and with it the CLI's whole process tree. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -128,7 +128,7 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
   addExportOptions(targetCommand('export', 'print the tools for an AI SDK (openai, anthropic, ai-sdk, langchain, mcp) or a server.json', listManifest))
     .usage('[options] <target> --format <format> | --manifest <file> --format <format>')
     .action(async (target: string | undefined, flags: ExportFlags, command: Command) => {
-      const { runExport } = await import('../export/run-export.js');
+      const { runExport } = await import('./run-export.js');
       await runExport(sourceOf(command, target, flags.manifest), flags, io);
     });
 

@@ -11,7 +11,8 @@ import { CliMcpError } from '../errors.js';
 import type { CallPrincipal } from '../call/context.js';
 import { refusalMessage, StoreUnavailableError } from '../store/store-unavailable.js';
 import type { ToolResult } from '../types.js';
-import { DEFAULT_HEAD_CHARS, DEFAULT_TAIL_CHARS, outputLines, readSnapshot, type OutputLines } from './output-lines.js';
+import { DEFAULT_HEAD_CHARS, DEFAULT_TAIL_CHARS, outputLines } from './output-lines.js';
+import { sharedRecordOf, statusOfRecord, summaryOf, type RunRecord } from './run-record.js';
 import { duration, positive, refusal, unknownRun } from './refusals.js';
 import { sharedRuns, statusFromStore, type SharedRun } from './shared-runs.js';
 import {
@@ -24,36 +25,11 @@ import {
   type RunRefusal,
   type RunRegistry,
   type RunRegistryOptions,
-  type RunState,
   type RunStatus,
   type RunSummary,
 } from './types.js';
 
 export * from './types.js';
-
-interface RunRecord {
-  readonly id: string;
-  /** The principal's name ('' over stdio): another caller is told the run is unknown. */
-  readonly owner: string;
-  readonly tool: string;
-  readonly startedAt: number;
-  endedAt?: number;
-  state: RunState;
-  /** Answered as a run (not a direct result): only such runs are listed, polled and kept. */
-  detached: boolean;
-  reason?: string;
-  /** Dropped on expiry. */
-  lines?: OutputLines;
-  result?: ToolResult;
-  /** Its place among the owner's runs in the shared store. */
-  lease?: string;
-  /** A save to the shared store is due (output arrived, or a save failed). */
-  saveDue?: boolean;
-  readonly controller: AbortController;
-  /** Settles once the call has returned, so the process tree is gone. */
-  settled: Promise<void>;
-  readonly timers: Set<NodeJS.Timeout>;
-}
 
 const SHUTDOWN_REASON = 'the server is shutting down';
 /** How often a running run's record is saved even when quiet (see `statusFromStore`'s staleness). */
@@ -163,18 +139,6 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
     record.saveDue = true;
     later(record, 1000, () => record.saveDue && persist(record));
   };
-  const toShared = (record: RunRecord): SharedRun => ({
-    runId: record.id,
-    owner: record.owner,
-    tool: record.tool,
-    state: record.state === 'expired' ? 'done' : record.state,
-    startedAt: record.startedAt,
-    savedAt: now(),
-    ...(record.endedAt === undefined ? {} : { endedAt: record.endedAt }),
-    ...(record.reason === undefined ? {} : { reason: record.reason }),
-    lines: record.lines?.snapshot() ?? { head: [], tail: [], tailStart: 0, total: 0 },
-    ...(record.result ? { result: record.result } : {}),
-  });
   const stop = async (record: RunRecord, reason: string): Promise<void> => {
     if (record.state === 'running' && record.reason === undefined) {
       record.reason = reason;
@@ -183,18 +147,9 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
     await record.settled;
   };
 
-  const summary = (record: RunRecord): RunSummary => ({
-    runId: record.id,
-    tool: record.tool,
-    state: record.state,
-    startedAt: record.startedAt,
-    ...(record.endedAt === undefined ? {} : { endedAt: record.endedAt, expiresAt: record.endedAt + ttlMs }),
-    ...(record.reason === undefined ? {} : { reason: record.reason }),
-  });
-  const statusOf = (record: RunRecord, cursor: number): RunStatus => {
-    const page = record.lines?.read(cursor, maxPollChars) ?? { text: '', omitted: 0, nextCursor: cursor };
-    return { ok: true, ...summary(record), newOutput: page.text, omittedLines: page.omitted, nextCursor: page.nextCursor, ...(record.result ? { result: record.result } : {}) };
-  };
+  const summary = (record: RunRecord): RunSummary => summaryOf(record, ttlMs);
+  const statusOf = (record: RunRecord, cursor: number): RunStatus => statusOfRecord(record, cursor, { ttlMs, maxPollChars });
+  const toShared = (record: RunRecord): SharedRun => sharedRecordOf(record, now());
   const sharedStatus = (run: SharedRun, cursor: number): RunStatus | RunRefusal => statusFromStore(run, cursor, { now: now(), ttlMs, maxPollChars });
   /** The caller's run held by another replica, from the shared store. */
   const fromStore = async (runId: string, principal: CallPrincipal | undefined): Promise<SharedRun | RunRefusal | undefined> => {

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
-import type { SharedFlags } from '../cli/options.js';
-import type { OpenAiApi } from './openai.js';
+import type { SharedFlags } from './options.js';
+import type { OpenAiApi } from '../export/openai.js';
 
 /** What `cli-mcp export --format` writes. */
 export const EXPORT_FORMATS = ['openai', 'anthropic', 'ai-sdk', 'langchain', 'mcp', 'server-json'] as const;

@@ -1,15 +1,15 @@
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { loadServer, type Source } from '../cli/load.js';
-import type { CliIo } from '../cli/main.js';
+import { loadServer, type Source } from './load.js';
+import type { CliIo } from './main.js';
 import type { ListedTool } from '../discovery/listed-tool.js';
-import { toAiSdk } from './ai-sdk.js';
-import { toAnthropic } from './anthropic.js';
+import { toAiSdk } from '../export/ai-sdk.js';
+import { toAnthropic } from '../export/anthropic.js';
 import type { ExportFlags, ExportFormat } from './export-options.js';
-import { toLangChain } from './langchain.js';
-import { toMcp } from './mcp.js';
-import { toOpenAi } from './openai.js';
-import { toServerJson, type PackageFacts } from './server-json.js';
+import { toLangChain } from '../export/langchain.js';
+import { toMcp } from '../export/mcp.js';
+import { toOpenAi } from '../export/openai.js';
+import { toServerJson, type PackageFacts } from '../export/server-json.js';
 
 /** `cli-mcp export`: the listed tools in one SDK's format, or a server.json, to stdout or `--output`. */
 export async function runExport(source: Source, flags: ExportFlags, io: CliIo): Promise<void> {
