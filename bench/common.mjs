@@ -1,7 +1,9 @@
 // Pieces every benchmark shares: settings from the environment, medians, and a client on `cli-mcp wrap`.
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { execa } from 'execa';
 import { writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -79,4 +81,70 @@ function leafCommand(parent, n, l) {
   const options = kinds.slice(0, 5 + (n % 6)).join('');
   const args = l % 2 === 0 ? `.argument('<id>', 'the item').argument('[more...]', 'more items')` : `.argument('[name]', 'a name')`;
   return `${parent}.command('cmd${l}').description('Command ${n}: does thing ${n}.')${args}${options}.action(act);`;
+}
+
+/** Linear-interpolated percentile (the spreadsheet PERCENTILE.INC rule). */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = (sorted.length - 1) * p;
+  const low = Math.floor(rank);
+  const high = Math.ceil(rank);
+  return sorted[low] + (sorted[high] - sorted[low]) * (rank - low);
+}
+
+export const round2 = (ms) => Math.round(ms * 100) / 100;
+
+/** p50 and p95 of a series, to 0.01 ms. */
+export const summary = (values) => ({ p50: round2(percentile(values, 0.5)), p95: round2(percentile(values, 0.95)) });
+
+/** The process environment without the keys named: spawned servers and CLIs get it, so no bench-only variable skews a start. */
+export function envWithout(...names) {
+  return Object.fromEntries(Object.entries(process.env).filter(([key, value]) => !names.includes(key) && value !== undefined));
+}
+
+/** The three-task list every todo bench seeds into its private todo.json. */
+export function seedList() {
+  const tasks = ['Buy milk', 'Write report', 'Call the plumber'].map((title, i) => ({ id: i + 1, title, tags: ['home'], priority: 'medium', done: i === 0 }));
+  return { next: tasks.length + 1, tasks };
+}
+
+/** Node version, CPUs and load average, for the head of a report. */
+export function machineNow() {
+  return { node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model ?? 'unknown', load: loadavg().map((n) => n.toFixed(2)) };
+}
+
+/**
+ * Spawn of `cli-mcp wrap …args` → connected → first `tools/list` page → every page (walked by cursor, as a client pages).
+ * `bytes` is the compact JSON of all pages' results; `clients` (a Set) holds the client while it is open, for clean-up.
+ */
+export async function timeStart(args, { cwd, env, clients } = {}) {
+  const started = performance.now();
+  const { client } = await connectWrap(args, { cwd, env, name: 'cli-mcp-start-bench' });
+  clients?.add(client);
+  try {
+    const connected = performance.now();
+    let page = await client.request({ method: 'tools/list', params: {} });
+    const firstPage = performance.now();
+    let tools = page.tools.length;
+    let bytes = Buffer.byteLength(JSON.stringify(page));
+    while (page.nextCursor !== undefined) {
+      page = await client.listTools({ cursor: page.nextCursor });
+      tools += page.tools.length;
+      bytes += Buffer.byteLength(JSON.stringify(page));
+    }
+    const listed = performance.now();
+    return { ms: listed - started, firstPageMs: firstPage - started, connectMs: connected - started, listMs: listed - connected, tools, bytes };
+  } finally {
+    clients?.delete(client);
+    await client.close();
+  }
+}
+
+/** One `cli-mcp tools …args` run: the list as a client receives it (compact JSON), its size, and the process's stderr. */
+export async function toolsList(args, { cwd, env, timeout } = {}) {
+  const result = await execa(process.execPath, [bin, 'tools', ...args], { cwd, ...(env ? { env, extendEnv: false } : {}), reject: false, timeout, maxBuffer: 1024 * 1024 * 1024 });
+  if (result.exitCode !== 0) throw new Error(`cli-mcp tools ${args.join(' ')} exited ${result.exitCode ?? result.signal}: ${result.stderr}`);
+  const list = JSON.parse(result.stdout);
+  const json = JSON.stringify(list);
+  return { json, tools: list.tools.length, bytes: Buffer.byteLength(json), stderr: result.stderr };
 }

@@ -6,8 +6,7 @@ import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { execa } from 'execa';
-import { bin, count, writeBigProgram } from './common.mjs';
+import { count, toolsList, writeBigProgram } from './common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { estimateTokens } = await import(pathToFileURL(join(root, 'dist/discovery/budget.js')).href);
@@ -49,11 +48,8 @@ function onPath(name) {
 
 /** One `cli-mcp tools` run: the list as a client receives it (compact JSON), and the command count from its stderr note. */
 async function listTools(args) {
-  const result = await execa(process.execPath, [bin, 'tools', ...args], { cwd: work, reject: false, timeout: SPAWN_TIMEOUT_MS, maxBuffer: 1024 * 1024 * 1024 });
-  if (result.exitCode !== 0) throw new Error(`cli-mcp tools ${args.join(' ')} exited ${result.exitCode ?? result.signal}: ${result.stderr}`);
-  const list = JSON.parse(result.stdout);
-  const json = JSON.stringify(list);
-  return { json, tools: list.tools.length, bytes: Buffer.byteLength(json), tokens: estimateTokens(json), commands: Number(/: (\d+) commands,/.exec(result.stderr)?.[1] ?? Number.NaN) };
+  const { json, tools, bytes, stderr } = await toolsList(args, { cwd: work, timeout: SPAWN_TIMEOUT_MS });
+  return { json, tools, bytes, tokens: estimateTokens(json), commands: Number(/: (\d+) commands,/.exec(stderr)?.[1] ?? Number.NaN) };
 }
 
 /** Which mode auto served, named by the row whose list is byte for byte the same. */

@@ -1,25 +1,32 @@
-// Round-trip latency of a tools/call over stdio against the raw spawn of the same command line.
+// Every row of the README's benchmark table in one run, side by side: per-call round trips against the raw spawn
+// (interleaved), starts to the first tools/list for a 1,000-command CLI and for kubectl, and tools/list bytes per tool.
 // Usage: npm run bench   (or: npm run build && node bench/roundtrip.mjs)
-// Env: BENCH_N timed calls per target (default 40), BENCH_WARMUP (5), BENCH_STARTS server starts (5).
+// Env: BENCH_N timed calls per series (default 40), BENCH_WARMUP (5), BENCH_STARTS starts per start row (5),
+//      BENCH_COMMANDS commands of the synthetic CLI (1000, a multiple of 100).
 // See bench/README.md for what each figure means.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { accessSync, constants, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execa } from 'execa';
-import { bin, connectWrap, count } from './common.mjs';
+import { connectWrap, count, envWithout, machineNow, percentile, round2, seedList, summary, timeStart, toolsList, writeBigProgram } from './common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const N = count('BENCH_N', 40);
 const WARMUP = count('BENCH_WARMUP', 5);
 const STARTS = count('BENCH_STARTS', 5);
-const GIVE_UP_MS = 10 * 60_000;
-
+const COMMANDS = count('BENCH_COMMANDS', 1000);
+const GIVE_UP_MS = 20 * 60_000;
+if (COMMANDS % 100 !== 0) throw new Error(`BENCH_COMMANDS must be a multiple of 100, got ${COMMANDS}`);
 
 // The todo CLI reads TODO_FILE before its --file default: drop it so every run uses the private todo.json.
-const env = Object.fromEntries(Object.entries(process.env).filter(([key, value]) => key !== 'TODO_FILE' && value !== undefined));
+// NODE_EXTRA_CA_CERTS makes every Node start read a certificate file: no server or CLI here gets it.
+const env = envWithout('TODO_FILE', 'NODE_EXTRA_CA_CERTS');
 const work = mkdtempSync(join(tmpdir(), 'cli-mcp-bench-'));
+const todoJs = join(root, 'examples/todo/todo.js');
 writeFileSync(join(work, 'todo.json'), `${JSON.stringify(seedList(), null, 2)}\n`);
+// Program and help caches live in the bench's own directory: cold rows pass --no-cache, cached rows read it.
+const cacheEnv = { ...env, XDG_CACHE_HOME: join(work, 'cache') };
 
 /** Both sides of each target run this exact command line, in the same cwd and environment. */
 const targets = [
@@ -33,10 +40,11 @@ const targets = [
   },
   {
     name: 'todo list --json',
-    wrap: [join(root, 'examples/todo/todo.js')],
+    wrap: [todoJs],
     tool: 'todo_list',
     input: { flags: { json: true } },
-    raw: { file: process.execPath, args: [join(root, 'examples/todo/todo.js'), 'list', '--json'] },
+    raw: { file: process.execPath, args: [todoJs, 'list', '--json'] },
+    inProcess: true,
   },
 ];
 
@@ -88,7 +96,7 @@ async function timedCall(client, target) {
   return { ms, stdout: result.structuredContent.stdout, execMs: result.structuredContent.durationMs };
 }
 
-/** One timed plain execa spawn: the floor any wrapper pays. */
+/** One timed plain execa spawn (fork + exec, no shell): the floor any wrapper pays. */
 async function timedRaw(target) {
   const started = performance.now();
   const result = await execa(target.raw.file, target.raw.args, { cwd: work, env, extendEnv: false, stdin: 'ignore', stripFinalNewline: false, reject: false });
@@ -97,31 +105,47 @@ async function timedRaw(target) {
   return { ms, stdout: result.stdout };
 }
 
-/** Linear-interpolated percentile (the spreadsheet PERCENTILE.INC rule). */
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = (sorted.length - 1) * p;
-  const low = Math.floor(rank);
-  const high = Math.ceil(rank);
-  return sorted[low] + (sorted[high] - sorted[low]) * (rank - low);
+let instance = 0;
+/**
+ * The reference with no process at all: todo.js evaluated afresh in this process (a new module instance each time,
+ * commander already loaded), argv set to `list --json`, its stdout caught. It builds the command tree and runs the action.
+ */
+async function timedInProcess() {
+  const saved = { argv: process.argv, file: process.env.TODO_FILE, write: process.stdout.write };
+  let stdout = '';
+  process.argv = [process.execPath, todoJs, 'list', '--json'];
+  process.env.TODO_FILE = join(work, 'todo.json');
+  process.stdout.write = (chunk) => ((stdout += chunk), true);
+  const started = performance.now();
+  try {
+    instance += 1;
+    await import(`${pathToFileURL(todoJs).href}?in-process=${instance}`);
+    return { ms: performance.now() - started, stdout };
+  } finally {
+    process.stdout.write = saved.write;
+    process.argv = saved.argv;
+    if (saved.file === undefined) delete process.env.TODO_FILE;
+    else process.env.TODO_FILE = saved.file;
+  }
 }
 
-const round = (ms) => Math.round(ms * 100) / 100;
-const summary = (values) => ({ p50: round(percentile(values, 0.5)), p95: round(percentile(values, 0.95)) });
-
-/** Interleaves call and raw, target after target, so machine noise lands on every series alike. */
+/** Interleaves call, raw (and in-process), target after target, so machine noise lands on every series alike. */
 async function measureRoundTrips() {
   const live = [];
   for (const target of targets) {
     const server = await startServer(target.wrap);
     // As real clients do: the cached list also makes callTool check structuredContent against outputSchema.
     await server.client.listTools();
-    live.push({ target, server, call: [], raw: [], exec: [], diff: [] });
+    live.push({ target, server, call: [], raw: [], exec: [], diff: [], inProcess: [] });
   }
   for (let i = 0; i < WARMUP; i += 1) {
     for (const { target, server } of live) {
       const [call, raw] = [await timedCall(server.client, target), await timedRaw(target)];
       if (i === 0 && call.stdout !== raw.stdout) throw new Error(`${target.name}: the call and the raw spawn printed different output`);
+      if (target.inProcess) {
+        const local = await timedInProcess();
+        if (i === 0 && local.stdout !== raw.stdout) throw new Error(`${target.name}: the in-process run printed different output`);
+      }
     }
   }
   for (let i = 0; i < N; i += 1) {
@@ -132,61 +156,122 @@ async function measureRoundTrips() {
       series.raw.push(raw.ms);
       series.exec.push(call.execMs);
       series.diff.push(call.ms - raw.ms);
+      if (series.target.inProcess) series.inProcess.push((await timedInProcess()).ms);
     }
   }
   for (const { server } of live) await server.close();
-  return live.map(({ target, call, raw, exec, diff }) => ({
+  return live.map(({ target, call, raw, exec, diff, inProcess }) => ({
     target: target.name,
     call: summary(call),
     raw: summary(raw),
     serverExec: summary(exec),
-    ratioP50: round(percentile(call, 0.5) / percentile(raw, 0.5)),
-    overheadP50: round(percentile(diff, 0.5)),
+    ...(inProcess.length > 0 ? { inProcess: summary(inProcess) } : {}),
+    ratioP50: round2(percentile(call, 0.5) / percentile(raw, 0.5)),
+    overheadP50: round2(percentile(diff, 0.5)),
   }));
 }
 
-/** Spawn of the server until its first listTools answer, over fresh servers. */
-async function measureStartup(target) {
-  const times = [];
-  for (let i = 0; i < STARTS; i += 1) {
-    const started = performance.now();
-    const server = await startServer(target.wrap);
-    await server.client.listTools();
-    times.push(performance.now() - started);
-    await server.close();
-  }
-  return { target: target.name, starts: STARTS, ...summary(times), min: round(Math.min(...times)) };
+function onPath(name) {
+  return (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .some((dir) => {
+      try {
+        accessSync(join(dir, name), constants.X_OK);
+        return statSync(join(dir, name)).isFile();
+      } catch {
+        return false;
+      }
+    });
 }
 
-function printTable(rows, startup, machine) {
-  const line = (cells) => cells.map((cell, i) => String(cell).padEnd([18, 22, 10, 10][i] ?? 0)).join('').trimEnd();
+/** A timed raw spawn of a program's own start (`--help`), the reference for a start row. */
+async function timedHelp(file, args) {
+  const started = performance.now();
+  const result = await execa(file, args, { cwd: work, env, extendEnv: false, stdin: 'ignore', reject: false });
+  if (result.exitCode !== 0) throw new Error(`${file} ${args.join(' ')} exited ${result.exitCode}: ${result.stderr}`);
+  return performance.now() - started;
+}
+
+/**
+ * Start rows, interleaved start by start: the 1,000-command program cold (--no-cache) and cached, with `node big.mjs --help`
+ * as the reference; kubectl (help cache warm) with `kubectl --help`. Each start is timed to its first page and to all pages.
+ */
+async function measureStarts(big, notes) {
+  const kubectl = onPath('kubectl');
+  if (!kubectl) notes.push('kubectl is not on PATH: its start row is left out');
+  const bigArgs = [big, '--tools', 'all'];
+  const kubectlArgs = ['kubectl', '--exec', 'kubectl', '--preset', 'kubectl'];
+  const start = (args) => timeStart(args, { cwd: work, env: cacheEnv, clients });
+  // Untimed: fills the program cache and kubectl's help cache.
+  await start(bigArgs);
+  if (kubectl) await start(kubectlArgs);
+  const series = { cold: [], cached: [], bigHelp: [], kubectl: [], kubectlHelp: [] };
+  for (let i = 0; i < STARTS; i += 1) {
+    series.cold.push(await start([...bigArgs, '--no-cache']));
+    series.bigHelp.push(await timedHelp(process.execPath, [big, '--help']));
+    series.cached.push(await start(bigArgs));
+    if (kubectl) {
+      series.kubectl.push(await start(kubectlArgs));
+      series.kubectlHelp.push(await timedHelp('kubectl', ['--help']));
+    }
+  }
+  const of = (runs) => (runs.length === 0 ? undefined : { firstPage: summary(runs.map((r) => r.firstPageMs)), allPages: summary(runs.map((r) => r.ms)), tools: runs[0].tools, pagesBytes: runs[0].bytes });
+  return { cold: of(series.cold), cached: of(series.cached), bigHelp: summary(series.bigHelp), kubectl: of(series.kubectl), kubectlHelp: series.kubectlHelp.length > 0 ? summary(series.kubectlHelp) : undefined };
+}
+
+/** tools/list bytes per tool for the 1,000-command program, as served (`--tools all`, default budget) and uncompacted. */
+async function measureBytes(big) {
+  const served = await toolsList([big, '--tools', 'all'], { cwd: work, env: cacheEnv });
+  const whole = await toolsList([big, '--tools', 'all', '--list-budget', '100000000'], { cwd: work, env: cacheEnv });
+  const row = ({ tools, bytes }) => ({ tools, bytes, perTool: Math.round(bytes / tools) });
+  return { served: row(served), uncompacted: row(whole) };
+}
+
+const ms = (s) => `${s.p50} / ${s.p95}`;
+
+function print({ rows, starts, bytes, machine, notes }) {
+  const native = rows.find((row) => row.target === 'native /bin/echo');
+  const todo = rows.find((row) => row.target === 'todo list --json');
   const out = [];
   out.push(`node ${machine.node}, ${machine.cores} cores (${machine.cpu}), load ${machine.loadBefore.join(' ')} -> ${machine.loadAfter.join(' ')}`);
-  out.push(`N=${N} timed calls per target after ${WARMUP} warm-up, interleaved call/raw; times in ms`, '');
-  out.push(line(['target', 'mode', 'p50', 'p95']));
-  for (const row of rows) {
-    out.push(line([row.target, 'tools/call', row.call.p50, row.call.p95]));
-    out.push(line([row.target, '  server-side exec', row.serverExec.p50, row.serverExec.p95]));
-    out.push(line([row.target, 'raw execa', row.raw.p50, row.raw.p95]));
+  out.push(`per-call rows: N=${N} after ${WARMUP} warm-up, interleaved; start rows: ${STARTS} starts each, interleaved; times p50 / p95 ms`, '');
+  const table = [['what', 'cli-mcp', 'reference', 'cli-mcp / reference (p50)', 'goal']];
+  table.push([`Node CLI call (todo list --json)`, ms(todo.call), `raw spawn ${ms(todo.raw)}`, `${todo.ratioP50}x (+${todo.overheadP50} ms paired)`, '<= 10 ms, one process per call']);
+  table.push([`  in-process reference`, '', `in-process ${ms(todo.inProcess)}`, '', '']);
+  table.push([`native call (/bin/echo)`, ms(native.call), `fork+exec ${ms(native.raw)}`, `${native.ratioP50}x (+${native.overheadP50} ms paired)`, '<= 1.5 ms over fork+exec']);
+  const big = `${COMMANDS}-command commander CLI`;
+  const help = `node big.mjs --help ${ms(starts.bigHelp)}`;
+  const ratio = (s) => `${round2(s.p50 / starts.bigHelp.p50)}x`;
+  table.push([`${big}, cold (--no-cache): first page`, ms(starts.cold.firstPage), help, ratio(starts.cold.firstPage), '']);
+  table.push([`${big}, cold (--no-cache): all pages`, ms(starts.cold.allPages), help, ratio(starts.cold.allPages), '']);
+  table.push([`${big}, cached: first page`, ms(starts.cached.firstPage), help, ratio(starts.cached.firstPage), '<= 300 ms']);
+  table.push([`${big}, cached: all pages`, ms(starts.cached.allPages), help, ratio(starts.cached.allPages), '<= 500 ms']);
+  if (starts.kubectl) {
+    const kubeHelp = `kubectl --help ${ms(starts.kubectlHelp)}`;
+    table.push([`kubectl (help cache warm, ${starts.kubectl.tools} tools): first tools/list`, ms(starts.kubectl.firstPage), kubeHelp, `${round2(starts.kubectl.firstPage.p50 / starts.kubectlHelp.p50)}x`, '<= 300 ms']);
   }
-  out.push('', line(['target', 'call p50 / raw p50', 'overhead p50 (paired call - raw)']));
-  for (const row of rows) out.push(line([row.target, `${row.ratioP50}x`, `${row.overheadP50} ms`]));
-  out.push('', `time to first tools/list, ${startup.target}: p50 ${startup.p50} ms, p95 ${startup.p95} ms, min ${startup.min} ms over ${startup.starts} starts`);
+  table.push([`tools/list bytes per tool, ${big} (--tools all)`, `${bytes.served.perTool} (${bytes.served.tools} tools, ${bytes.served.bytes} B)`, `uncompacted ${bytes.uncompacted.perTool}`, '', '<= 800 bytes']);
+  const widths = table[0].map((_, i) => Math.max(...table.map((cells) => cells[i].length)));
+  for (const cells of table) out.push(cells.map((cell, i) => cell.padEnd(widths[i] + 2)).join('').trimEnd());
+  out.push('', 'per-call detail (p50 / p95 ms):');
+  for (const row of rows) out.push(`  ${row.target}: tools/call ${ms(row.call)}, server-side exec ${ms(row.serverExec)}, raw ${ms(row.raw)}`);
+  for (const note of notes) out.push(`note: ${note}`);
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
-function seedList() {
-  const tasks = ['Buy milk', 'Write report', 'Call the plumber'].map((title, i) => ({ id: i + 1, title, tags: ['home'], priority: 'medium', done: i === 0 }));
-  return { next: tasks.length + 1, tasks };
-}
-
 try {
-  const loadBefore = loadavg().map((n) => n.toFixed(2));
+  const loadBefore = machineNow().load;
+  const notes = [];
   const rows = await measureRoundTrips();
-  const startup = await measureStartup(targets[1]);
-  const machine = { node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model ?? 'unknown', loadBefore, loadAfter: loadavg().map((n) => n.toFixed(2)) };
-  printTable(rows, startup, machine);
-  process.stdout.write(`BENCH_JSON ${JSON.stringify({ machine, n: N, warmup: WARMUP, roundTrips: rows, startup })}\n`);
+  process.stderr.write('bench: starts…\n');
+  const big = writeBigProgram(work, COMMANDS);
+  const starts = await measureStarts(big, notes);
+  const bytes = await measureBytes(big);
+  const { load, ...machine } = machineNow();
+  const report = { machine: { ...machine, loadBefore, loadAfter: load }, n: N, warmup: WARMUP, starts: STARTS, commands: COMMANDS, rows, startRows: starts, bytes, notes };
+  print({ rows, starts, bytes, machine: report.machine, notes });
+  process.stdout.write(`BENCH_JSON ${JSON.stringify(report)}\n`);
 } catch (error) {
   process.stderr.write(`bench: ${error.stack ?? error}\n`);
   process.exitCode = 1;

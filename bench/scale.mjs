@@ -7,7 +7,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execa } from 'execa';
-import { bin, connectWrap, count, median, writeBigProgram } from './common.mjs';
+import { bin, count, median, timeStart, writeBigProgram } from './common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = (path) => import(pathToFileURL(join(root, 'dist', path)).href);
@@ -49,17 +49,9 @@ async function timeToolsCommand(target) {
   return { ms, bytes: Buffer.byteLength(result.stdout), tools: JSON.parse(result.stdout).tools.length };
 }
 
-/** Spawn of `cli-mcp wrap` → connected → the complete tools list (every page, as the v2 client gathers it); cold unless `cached`. */
-async function timeFirstList(target, cached = false) {
-  const started = performance.now();
-  const { client } = await connectWrap([target, '--tools', 'all', ...(cached ? [] : ['--no-cache'])], { cwd: work, env: cacheEnv, name: 'cli-mcp-scale-bench' });
-  clients.add(client);
-  const connected = performance.now();
-  const { tools } = await client.listTools();
-  const listed = performance.now();
-  clients.delete(client);
-  await client.close();
-  return { ms: listed - started, connectMs: connected - started, listMs: listed - connected, tools: tools.length };
+/** Spawn of `cli-mcp wrap` → connected → the complete tools list (every page, walked by cursor); cold unless `cached`. */
+function timeFirstList(target, cached = false) {
+  return timeStart([target, '--tools', 'all', ...(cached ? [] : ['--no-cache'])], { cwd: work, env: cacheEnv, clients });
 }
 
 /** Where the time goes, piece by piece, in this (fresh) process: each piece as cold as a one-shot cli-mcp pays it. */
