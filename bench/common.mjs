@@ -2,9 +2,9 @@
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { execa } from 'execa';
-import { writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { accessSync, constants, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const bin = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
@@ -147,4 +147,46 @@ export async function toolsList(args, { cwd, env, timeout } = {}) {
   const list = JSON.parse(result.stdout);
   const json = JSON.stringify(list);
   return { json, tools: list.tools.length, bytes: Buffer.byteLength(json), stderr: result.stderr };
+}
+
+/**
+ * A bench's temp dir and the clients it opens, cleaned up once: at `finish()`, on SIGINT/SIGTERM, or when
+ * the run passes `giveUpMs` (a wedged server must not hold it forever). Closing a client stops its server.
+ */
+export function benchRun(prefix, giveUpMs) {
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  const clients = new Set();
+  let cleaning;
+  const cleanUp = () => {
+    cleaning ??= Promise.allSettled([...clients].map((client) => client.close())).then(() => rmSync(work, { recursive: true, force: true }));
+    return cleaning;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+  const watchdog = setTimeout(() => {
+    process.stderr.write(`bench: gave up after ${giveUpMs / 1000}s\n`);
+    void cleanUp().finally(() => process.exit(1));
+  }, giveUpMs);
+  return {
+    work,
+    clients,
+    async finish() {
+      await cleanUp();
+      clearTimeout(watchdog);
+    },
+  };
+}
+
+/** Whether an executable file of this name is on PATH. */
+export function onPath(name) {
+  return (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .some((dir) => {
+      try {
+        accessSync(join(dir, name), constants.X_OK);
+        return statSync(join(dir, name)).isFile();
+      } catch {
+        return false;
+      }
+    });
 }

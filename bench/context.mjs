@@ -2,11 +2,11 @@
 // Usage: npm run bench:context   (or: npm run build && node bench/context.mjs)
 // Env: BENCH_COMMANDS runnable commands of the synthetic CLI (1000, a multiple of 100).
 // See bench/README.md for what each figure means.
-import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { count, toolsList, writeBigProgram } from './common.mjs';
+import { count, onPath, toolsList, writeBigProgram } from './common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { estimateTokens } = await import(pathToFileURL(join(root, 'dist/discovery/budget.js')).href);
@@ -32,19 +32,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function onPath(name) {
-  return (process.env.PATH ?? '')
-    .split(delimiter)
-    .filter(Boolean)
-    .some((dir) => {
-      try {
-        accessSync(join(dir, name), constants.X_OK);
-        return statSync(join(dir, name)).isFile();
-      } catch {
-        return false;
-      }
-    });
-}
 
 /** One `cli-mcp tools` run: the list as a client receives it (compact JSON), and the command count from its stderr note. */
 async function listTools(args) {

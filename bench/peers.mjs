@@ -3,14 +3,13 @@
 // Usage: npm run bench:peers   (or: npm run build && node bench/peers.mjs)
 // Env: BENCH_N timed calls per series (default 40), BENCH_WARMUP (5).
 // See bench/README.md for what each figure means.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { execa } from 'execa';
-import { bin, count, envWithout, machineNow, percentile, round2, seedList, summary } from './common.mjs';
+import { benchRun, bin, count, envWithout, machineNow, percentile, round2, seedList, summary } from './common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const N = count('BENCH_N', 40);
@@ -19,7 +18,7 @@ const GIVE_UP_MS = 20 * 60_000;
 const INSTALL_TIMEOUT_MS = 5 * 60_000;
 
 const env = envWithout('TODO_FILE', 'NODE_EXTRA_CA_CERTS');
-const work = mkdtempSync(join(tmpdir(), 'cli-mcp-peers-'));
+const { work, clients, finish } = benchRun('cli-mcp-peers-', GIVE_UP_MS);
 const todoJs = join(root, 'examples/todo/todo.js');
 writeFileSync(join(work, 'todo.json'), `${JSON.stringify(seedList(), null, 2)}\n`);
 const commandLine = [process.execPath, todoJs, 'list', '--json'];
@@ -70,17 +69,6 @@ const cliMcp = {
   stdout: (result) => result.structuredContent.stdout,
 };
 
-const clients = new Set();
-let cleaning;
-function cleanUp() {
-  cleaning ??= Promise.allSettled([...clients].map((client) => client.close())).then(() => rmSync(work, { recursive: true, force: true }));
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-const watchdog = setTimeout(() => {
-  process.stderr.write(`bench: gave up after ${GIVE_UP_MS / 1000}s\n`);
-  void cleanUp().finally(() => process.exit(1));
-}, GIVE_UP_MS);
 
 /** `npm install --prefix <tmp>/<name> <pkg>`: the peer's own tree, outside this package. Returns its bin, or throws. */
 async function install(peer) {
@@ -190,6 +178,5 @@ try {
   process.stderr.write(`bench: ${error.stack ?? error}\n`);
   process.exitCode = 1;
 } finally {
-  await cleanUp();
-  clearTimeout(watchdog);
+  await finish();
 }

@@ -4,12 +4,11 @@
 // Env: BENCH_N timed calls per series (default 40), BENCH_WARMUP (5), BENCH_STARTS starts per start row (5),
 //      BENCH_COMMANDS commands of the synthetic CLI (1000, a multiple of 100).
 // See bench/README.md for what each figure means.
-import { accessSync, constants, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execa } from 'execa';
-import { connectWrap, count, envWithout, machineNow, percentile, round2, seedList, summary, timeStart, toolsList, writeBigProgram } from './common.mjs';
+import { benchRun, connectWrap, count, envWithout, machineNow, onPath, percentile, round2, seedList, summary, timeStart, toolsList, writeBigProgram } from './common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const N = count('BENCH_N', 40);
@@ -22,7 +21,7 @@ if (COMMANDS % 100 !== 0) throw new Error(`BENCH_COMMANDS must be a multiple of 
 // The todo CLI reads TODO_FILE before its --file default: drop it so every run uses the private todo.json.
 // NODE_EXTRA_CA_CERTS makes every Node start read a certificate file: no server or CLI here gets it.
 const env = envWithout('TODO_FILE', 'NODE_EXTRA_CA_CERTS');
-const work = mkdtempSync(join(tmpdir(), 'cli-mcp-bench-'));
+const { work, clients, finish } = benchRun('cli-mcp-bench-', GIVE_UP_MS);
 const todoJs = join(root, 'examples/todo/todo.js');
 writeFileSync(join(work, 'todo.json'), `${JSON.stringify(seedList(), null, 2)}\n`);
 // Program and help caches live in the bench's own directory: cold rows pass --no-cache, cached rows read it.
@@ -48,23 +47,6 @@ const targets = [
   },
 ];
 
-const clients = new Set();
-let cleaning;
-
-/** Closes every client (the transport stops its server) and removes the temp dir; safe to call twice. */
-function cleanUp() {
-  cleaning ??= Promise.allSettled([...clients].map((client) => client.close())).then(() => rmSync(work, { recursive: true, force: true }));
-  return cleaning;
-}
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-}
-// A wedged server must not hold the run forever.
-const watchdog = setTimeout(() => {
-  process.stderr.write(`bench: gave up after ${GIVE_UP_MS / 1000}s\n`);
-  void cleanUp().finally(() => process.exit(1));
-}, GIVE_UP_MS);
 
 /** Spawns `cli-mcp wrap …` and connects a real MCP client to it over stdio. */
 async function startServer(wrapArgs) {
@@ -171,19 +153,6 @@ async function measureRoundTrips() {
   }));
 }
 
-function onPath(name) {
-  return (process.env.PATH ?? '')
-    .split(delimiter)
-    .filter(Boolean)
-    .some((dir) => {
-      try {
-        accessSync(join(dir, name), constants.X_OK);
-        return statSync(join(dir, name)).isFile();
-      } catch {
-        return false;
-      }
-    });
-}
 
 /** A timed raw spawn of a program's own start (`--help`), the reference for a start row. */
 async function timedHelp(file, args) {
@@ -276,6 +245,5 @@ try {
   process.stderr.write(`bench: ${error.stack ?? error}\n`);
   process.exitCode = 1;
 } finally {
-  await cleanUp();
-  clearTimeout(watchdog);
+  await finish();
 }

@@ -2,12 +2,11 @@
 // Usage: npm run bench:scale   (or: npm run build && node bench/scale.mjs)
 // Env: BENCH_RUNS runs per figure (default 5), BENCH_COMMANDS runnable commands (1000, a multiple of 100).
 // See bench/README.md for what each figure means.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execa } from 'execa';
-import { bin, count, median, timeStart, writeBigProgram } from './common.mjs';
+import { benchRun, bin, count, median, timeStart, writeBigProgram } from './common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = (path) => import(pathToFileURL(join(root, 'dist', path)).href);
@@ -23,18 +22,7 @@ if (process.argv[2] === '--pieces') {
 }
 
 
-const work = mkdtempSync(join(tmpdir(), 'cli-mcp-scale-'));
-const clients = new Set();
-let cleaning;
-function cleanUp() {
-  cleaning ??= Promise.allSettled([...clients].map((client) => client.close())).then(() => rmSync(work, { recursive: true, force: true }));
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-const watchdog = setTimeout(() => {
-  process.stderr.write(`bench: gave up after ${GIVE_UP_MS / 1000}s\n`);
-  void cleanUp().finally(() => process.exit(1));
-}, GIVE_UP_MS);
+const { work, clients, finish } = benchRun('cli-mcp-scale-', GIVE_UP_MS);
 
 // The program cache lives in the bench's own directory: cold figures pass --no-cache, cached ones read it.
 const cacheEnv = { ...process.env, XDG_CACHE_HOME: join(work, 'cache') };
@@ -170,6 +158,5 @@ try {
   process.stderr.write(`bench: ${error.stack ?? error}\n`);
   process.exitCode = 1;
 } finally {
-  await cleanUp();
-  clearTimeout(watchdog);
+  await finish();
 }
