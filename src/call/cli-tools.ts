@@ -14,6 +14,7 @@ import { checkToolsOptions } from './check-options.js';
 import { runSettings, type CliToolsOptions, type RunSettings } from './options.js';
 import { runTool } from './run-tool.js';
 import { createRunRegistry, type RunRegistry } from '../runs/run-registry.js';
+import type { WarmPool } from '../exec/warm-pool.js';
 
 export type { CliToolsOptions } from './options.js';
 
@@ -60,6 +61,10 @@ export interface CliTools {
   run(tool: ToolDefinition, input: unknown, options?: CallOptions): Promise<ToolResult>;
   /** The background runs of every caller (tasks and the run tools); undefined when `runs: false`. */
   readonly runs?: RunRegistry;
+  /** The warm workers calls start from; undefined when `warm` is off. */
+  readonly warm?: WarmPool;
+  /** Stops the background runs and the warm workers. */
+  close(): Promise<void>;
   /**
    * The tools of a new command tree (the program changed) with this one's options and state: the same limits,
    * spool and background runs, and the meta-tools' names. Calls in flight finish on the tools they started on.
@@ -131,7 +136,12 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
     resolve,
     run,
     readOutput,
-    reload: (next) => toolsOver(next, kept),
+    ...(settings.warm ? { warm: settings.warm } : {}),
+    close: async () => void (await Promise.all([runs?.close(), settings.warm?.close()])),
+    reload: (next) => {
+      settings.warm?.recycle(); // its workers imported the program as it was
+      return toolsOver(next, kept);
+    },
     outputPage: (uri, principal) => findPage(settings.spool, uri, undefined, undefined, settings.maxResultBytes, principal?.name),
     async call(name, input, options) {
       const resolved = resolve(name);

@@ -5,6 +5,7 @@ import { shown } from './check-options.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import type { Launcher } from '../exec/launcher.js';
 import { resolveSandbox, type Sandbox, type SandboxLevel } from '../exec/sandbox.js';
+import { createWarmPool, type WarmOptions, type WarmPool } from '../exec/warm-pool.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_TOTAL_OUTPUT_BYTES } from '../exec/run.js';
 import type { DiscoveryOptions } from '../discovery/catalog.js';
 import type { ApprovalOptions } from '../middleware/approval.js';
@@ -107,6 +108,13 @@ export interface CliToolsOptions extends ToolShapeOptions<Selector> {
   readonly sandboxNetwork?: boolean;
   /** The bubblewrap executable (tests point it at a missing path). @default 'bwrap' */
   readonly sandboxCommand?: string;
+  /**
+   * Warm workers for a Node CLI whose program calls commander's or yargs' parse(): started ahead,
+   * the program imported, each taking one call. They turn themselves off (saying why) for a program
+   * that could not be run that way as if cold. `true` takes the defaults.
+   * @default false (`cli-mcp wrap` turns them on for the programs it found by their parse() call)
+   */
+  readonly warm?: boolean | WarmOptions;
 }
 
 /** The defaults of the two limits, generous enough for any model, low enough to stop a runaway loop. */
@@ -131,6 +139,8 @@ export interface RunSettings {
   readonly env: Record<string, string>;
   /** The sandbox every call runs in; undefined: process groups only. */
   readonly sandbox?: Sandbox;
+  /** Workers that have imported the program already; undefined: every call starts cold. */
+  readonly warm?: WarmPool;
   readonly argvPolicy: ArgvPolicy;
   /** What streamed output goes through before the client sees it: the same cleaning as the result. */
   readonly cleanText: ProgressCleaner;
@@ -151,8 +161,12 @@ const UNPREFIXED_NAMES: PointedToolNames = { readOutput: 'read_output', runStart
 /** Applies defaults and checks every option, each refusal naming the option and the bad value. */
 export function runSettings(options: CliToolsOptions, names: PointedToolNames = UNPREFIXED_NAMES): RunSettings {
   const maxResultBytes = positive('maxResultBytes', options.maxResultBytes, DEFAULT_MAX_RESULT_BYTES);
+  const launcher = checkedLauncher(options.launcher);
+  const env = environmentFor(options);
+  const sandbox = resolveSandbox({ level: options.sandbox, allow: options.sandboxAllow, network: options.sandboxNetwork, command: options.sandboxCommand });
+  const warm = warmOptions(options.warm);
   return {
-    launcher: checkedLauncher(options.launcher),
+    launcher,
     timeoutMs: positive('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS),
     killGraceMs: positive('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS),
     maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES),
@@ -163,8 +177,9 @@ export function runSettings(options: CliToolsOptions, names: PointedToolNames = 
     readTool: names.readOutput,
     runTools: options.runs === false ? undefined : { runStart: names.runStart, runStatus: names.runStatus, runCancel: names.runCancel },
     cwd: options.cwd,
-    env: environmentFor(options),
-    sandbox: resolveSandbox({ level: options.sandbox, allow: options.sandboxAllow, network: options.sandboxNetwork, command: options.sandboxCommand }),
+    env,
+    sandbox,
+    ...(warm ? { warm: createWarmPool({ launcher, cwd: resolve(options.cwd ?? process.cwd()), env, ...(sandbox ? { sandbox } : {}) }, warm) } : {}),
     argvPolicy: checkedPolicy(options.argvPolicy ?? {}, options.cwd),
     cleanText: cleanerFor(options),
   };
@@ -208,6 +223,18 @@ function checkedPolicy(policy: ArgvPolicy, cwd: string | undefined): ArgvPolicy 
   validateArgvPolicy(policy);
   if (policy.confinePaths === undefined || policy.confinePaths === false) return policy;
   return { ...policy, confinePaths: resolve(cwd ?? process.cwd(), policy.confinePaths === true ? '.' : policy.confinePaths) };
+}
+
+/** The pool's options, checked; undefined when warm workers are off. */
+function warmOptions(value: CliToolsOptions['warm']): WarmOptions | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return {};
+  if (typeof value !== 'object' || value === null) throw new CliMcpError('cli-mcp.invalid-option', `warm must be true, false or an object, got ${shown(value)}`);
+  if (value.size !== undefined && (!Number.isSafeInteger(value.size) || value.size < 1)) throw new CliMcpError('cli-mcp.invalid-option', `warm.size must be a positive integer, got ${shown(value.size)}`);
+  positive('warm.idleMs', value.idleMs, 1);
+  positive('warm.maxMemoryBytes', value.maxMemoryBytes, 1);
+  positive('warm.readyTimeoutMs', value.readyTimeoutMs, 1);
+  return value;
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {

@@ -30,6 +30,7 @@ export async function runTool(ctx: CallContext, settings: RunSettings): Promise<
       maxOutputBytes: settings.maxOutputBytes,
       maxTotalOutputBytes: settings.maxTotalOutputBytes,
       sandbox: settings.sandbox,
+      warm: settings.warm,
       onOutput: (chunk, stream) => {
         lines?.write(chunk, stream);
         spool?.write(chunk, stream);

@@ -26,7 +26,10 @@ export async function loadServed(source: Source, flags: SharedFlags, stderr: Nod
   const callLog = { write: (line: string) => void stderr.write(`${line}\n`) };
   const read = await readSource(source, flags, stderr);
   if (source.kind === 'manifest' && flags.exec === undefined && !listOnly) throw new Error(missingExec(read.spec.name));
-  const server = createMcpServer(read.spec, { ...serverOptions(flags), executable: flags.exec ?? read.launcher ?? read.spec.name, version: read.version, callLog, store });
+  const options = serverOptions(flags);
+  // Warm workers wait in the program's own parse(): only for a JS program found by that call, run as loaded.
+  const warm = read.warmable === true && flags.exec === undefined && !listOnly ? options.warm : false;
+  const server = createMcpServer(read.spec, { ...options, warm, executable: flags.exec ?? read.launcher ?? read.spec.name, version: read.version, callLog, store });
   stderr.write(`cli-mcp: ${read.spec.name}: ${commands(server.tools.tools.length)}, ${read.how}; ${server.tools.catalog.note}\n`);
   return { server, read };
 }
@@ -39,6 +42,8 @@ export interface ReadSource {
   readonly version?: string;
   /** `found by commander (parse() call)`, `from manifest my-cli.json, running my-cli`. */
   readonly how: string;
+  /** A JS program that calls parse() as it loads: warm workers can hold it there. */
+  readonly warmable?: boolean;
 }
 
 /** Loads a target (warnings on stderr) or reads a manifest: what serving, and a reload under --watch, start from. */
@@ -51,7 +56,7 @@ export async function readSource(source: Source, flags: SharedFlags, stderr: Nod
   // Like `git -C`: --cwd is where the target is found and where the CLI runs.
   const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr), env: environmentOf(flags), node: flags.node, cache: flags.cache });
   for (const warning of loaded.warnings) stderr.write(`cli-mcp: warning: ${warning}\n`);
-  return { spec: loaded.spec, launcher: loaded.launcher, version: loaded.version, how: `found by ${loaded.method}` };
+  return { spec: loaded.spec, launcher: loaded.launcher, version: loaded.version, how: `found by ${loaded.method}`, warmable: loaded.warmable === true };
 }
 
 /** Reflects a target and writes its manifest to `file` (from --cwd), or to stdout when there is none. */

@@ -70,6 +70,13 @@ export interface SharedFlags {
   maxRunTime?: number;
   runTtl?: number;
   detachAfter?: number;
+  /** `false` from --no-warm. */
+  warm?: boolean;
+  warmWorkers?: number;
+  /** Milliseconds. */
+  warmIdle?: number;
+  /** MiB. */
+  warmMaxMemory?: number;
 }
 
 type PresetName = keyof typeof ARGV_PRESETS;
@@ -137,7 +144,11 @@ export function addRunOptions(command: Command): Command {
     .addOption(new Option('--max-run-time <duration>', 'stop a background run\'s process tree after this long (500ms, 3s, 30m, 1h)').argParser(positiveDuration).default(DEFAULT_MAX_RUN_MS, formatDuration(DEFAULT_MAX_RUN_MS)))
     .addOption(new Option('--run-ttl <duration>', 'how long a finished background run\'s result is kept for polling').argParser(positiveDuration).default(DEFAULT_RUN_TTL_MS, formatDuration(DEFAULT_RUN_TTL_MS)))
     .addOption(new Option('--detach-after <duration>', 'a call still running this long after its process started goes on in the background: a task, for clients that declare tasks (0: at once)').argParser(duration).default(DEFAULT_DETACH_AFTER_MS, formatDuration(DEFAULT_DETACH_AFTER_MS)))
-    .option('--no-runs', 'no background runs: every call is answered when it ends, never as a task');
+    .option('--no-runs', 'no background runs: every call is answered when it ends, never as a task')
+    .option('--no-warm', 'start every call of a Node CLI cold, with no warm workers waiting in its parse()')
+    .addOption(new Option('--warm-workers <n>', 'warm workers kept ready for a Node CLI found by its parse() call (each takes one call)').argParser(positiveInt).default(1))
+    .addOption(new Option('--warm-idle <duration>', 'stop a warm worker no call has taken for this long; the pool refills after the next call').argParser(positiveDuration).default(120_000, '2m'))
+    .addOption(new Option('--warm-max-memory <MiB>', 'turn warm workers off for a program whose worker uses more memory than this once it has imported it').argParser(positiveInt).default(256));
 }
 
 export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
@@ -168,6 +179,8 @@ export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
     sandboxNetwork: flags.sandboxNetwork,
     maxFrameBytes: flags.maxFrameBytes,
     runs: flags.runs === false ? false : { maxRunsPerPrincipal: flags.maxRuns, maxRunMs: flags.maxRunTime, ttlMs: flags.runTtl, detachAfterMs: flags.detachAfter },
+    // Serving commands only (one call starts cold anyway); `wrap` keeps it only for a program found by its parse() call.
+    warm: flags.warm === false ? false : flags.warmWorkers === undefined ? undefined : { size: flags.warmWorkers, idleMs: flags.warmIdle, maxMemoryBytes: flags.warmMaxMemory === undefined ? undefined : flags.warmMaxMemory * 1024 * 1024 },
   };
 }
 

@@ -6,12 +6,13 @@
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { execa } from 'execa';
 import type { ExecOutput } from '../types.js';
 import { createCapture, type Capture } from './capture.js';
 import { killAllProcessGroups, killProcessGroup, trackProcessGroup } from './kill-tree.js';
-import { sandboxFailure, sandboxSpawn, type Sandbox } from './sandbox.js';
-import { killSandbox, readSandboxInfo } from './sandbox-stop.js';
+import { sandboxFailure, type Sandbox } from './sandbox.js';
+import { killSandbox } from './sandbox-stop.js';
+import { spawnChild } from './spawn-child.js';
+import type { WarmPool } from './warm-pool.js';
 
 /** @default 1 MiB */
 export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
@@ -55,6 +56,8 @@ export interface RunRequest {
   readonly onOutput?: (chunk: Uint8Array, stream: 'stdout' | 'stderr') => void;
   /** Run inside this bubblewrap sandbox (from `resolveSandbox`); without it, in a process group only. */
   readonly sandbox?: Sandbox;
+  /** Workers that have imported the program already (a Node CLI's); a call they cannot take starts cold. */
+  readonly warm?: WarmPool;
 }
 
 /** The command ran (whatever its exit), or it could not be started at all. */
@@ -83,31 +86,18 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   const stderrCapture = createCapture(cap, 'stderr');
   const cwd = request.cwd ?? process.cwd();
   const env = request.env ?? process.env;
-  const spawn = request.sandbox ? sandboxSpawn(request.sandbox, { file, args: request.args, cwd, env }) : { file, args: [...request.args] };
-  if ('code' in spawn) return { kind: 'not-started', code: spawn.code, message: notStartedMessage(file, spawn.code, request.cwd) };
-  const started = performance.now();
-  const subprocess = execa(spawn.file, spawn.args, {
-    cwd,
-    env,
-    extendEnv: false,
-    shell: false,
-    // Fd 3 carries bwrap's info (the namespace), which the stop needs.
-    stdio: request.sandbox ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
-    detached: true, // the child leads its own process group, so the whole tree can be signalled
-    reject: false,
-    stripFinalNewline: false,
-    buffer: false, // execa would hold all of it in memory: the pipes are drained into bounded captures below
-    forceKillAfterDelay: false, // killing is ours (the group), not execa's (the direct child only)
-  });
-  const pid = subprocess.pid;
-  if (pid === undefined) {
-    const failed = await subprocess;
-    const code = failed.code ?? 'ESPAWN';
-    return { kind: 'not-started', code, message: notStartedMessage(file, code, request.cwd) };
+  // A warm worker has imported the program already and takes these args; else a cold start.
+  const warm = request.warm?.take(request.args);
+  const spawned = warm?.child ?? (await spawnChild({ file, args: request.args, cwd, env, sandbox: request.sandbox }));
+  if ('code' in spawned) {
+    request.warm?.callEnded();
+    return { kind: 'not-started', code: spawned.code, message: notStartedMessage(file, spawned.code, request.cwd) };
   }
-
+  const child = spawned;
+  const started = performance.now();
+  const pid = child.pid;
   const untrack = trackProcessGroup(pid);
-  const info = request.sandbox ? readSandboxInfo(subprocess.stdio[3] as Readable | undefined) : undefined;
+  const info = child.info;
   let timedOut = false;
   let outputExceeded = false;
   let totalBytes = 0;
@@ -130,20 +120,20 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
     clearTimeout(timer); // the ceiling, not the clock, stopped it: timedOut stays false
     stop();
   };
-  drain(subprocess.stdout, stdoutCapture, count, request.onOutput && ((chunk) => request.onOutput?.(chunk, 'stdout')));
-  drain(subprocess.stderr, stderrCapture, count, request.onOutput && ((chunk) => request.onOutput?.(chunk, 'stderr')));
+  drain(child.stdout, warm?.early.stdout, stdoutCapture, count, request.onOutput && ((chunk) => request.onOutput?.(chunk, 'stdout')));
+  drain(child.stderr, warm?.early.stderr, stderrCapture, count, request.onOutput && ((chunk) => request.onOutput?.(chunk, 'stderr')));
 
   try {
-    const afterStop = stopRequested.then(() => releasePipes(stopping, subprocess.stdout, subprocess.stderr, subprocess.stdio[3] as Readable | undefined ?? null));
-    await Promise.race([subprocess, afterStop]);
-    const result = await subprocess;
+    const afterStop = stopRequested.then(() => releasePipes(stopping, child.pipes));
+    await Promise.race([child.closed, afterStop]);
+    const result = await child.closed;
     if (stopping !== undefined) await stopping;
     const out = stdoutCapture.result();
     const err = stderrCapture.result();
-    const refused = request.sandbox && stopping === undefined ? sandboxFailure(result.exitCode, out.text, err.text) : undefined;
+    const refused = request.sandbox && stopping === undefined ? sandboxFailure(result.exitCode ?? undefined, out.text, err.text) : undefined;
     if (refused) return { kind: 'not-started', code: refused.code, message: notStartedMessage(file, refused.code, request.cwd, refused.line) };
     // bwrap reports a command killed by a signal as exit 128+n, as a shell does.
-    const signalName = result.signal ?? (request.sandbox && stopping !== undefined ? signalOfStatus(result.exitCode) : undefined);
+    const signalName = result.signal ?? (request.sandbox && stopping !== undefined ? signalOfStatus(result.exitCode ?? undefined) : undefined);
     const output: ExecOutput = {
       stdout: out.text,
       stderr: err.text,
@@ -159,6 +149,7 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
     untrack();
+    request.warm?.callEnded();
   }
 }
 
@@ -166,19 +157,25 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
  * Once the group is dead, gives the pipes a moment to close and then destroys them: a process that
  * left the group (setsid) may still hold them open, and execa would wait for it forever.
  */
-async function releasePipes(stopping: Promise<void> | undefined, ...pipes: (Readable | null)[]): Promise<void> {
+async function releasePipes(stopping: Promise<void> | undefined, pipes: readonly (Readable | null)[]): Promise<void> {
   await stopping;
   await sleep(PIPE_SETTLE_MS, undefined, { ref: false });
   for (const pipe of pipes) pipe?.destroy();
 }
 
-/** Feeds every chunk of the stream into the capture as it arrives, so the pipe never backs up. */
-function drain(stream: Readable | null, capture: Capture, count: (bytes: number) => void, watch?: (chunk: Uint8Array) => void): void {
-  stream?.on('data', (chunk: Uint8Array) => {
+/**
+ * Feeds every chunk of the stream into the capture as it arrives, so the pipe never backs up: first
+ * what a warm worker wrote while it imported the program (as a cold start would have), then the rest.
+ */
+function drain(stream: Readable, early: readonly Uint8Array[] | undefined, capture: Capture, count: (bytes: number) => void, watch?: (chunk: Uint8Array) => void): void {
+  const take = (chunk: Uint8Array): void => {
     capture.write(chunk);
     watch?.(chunk);
     count(chunk.byteLength);
-  });
+  };
+  for (const chunk of early ?? []) take(chunk);
+  stream.on('data', take);
+  stream.resume(); // a warm worker's pipes were paused when it was taken
 }
 
 /** The total-output ceiling, checked before the spawn so a bad value throws while nothing runs. */

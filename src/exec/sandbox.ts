@@ -72,7 +72,7 @@ export function resolveSandbox(options: SandboxOptions = {}, warn?: (line: strin
  * The bwrap argv that runs `file` (already resolved to an absolute path) in `cwd`. Fd 3 receives
  * bwrap's info JSON (the namespace's pid), which the stop uses.
  */
-export function sandboxArgv(sandbox: Sandbox, file: string, args: readonly string[], cwd: string, home: string | undefined): string[] {
+export function sandboxArgv(sandbox: Sandbox, file: string, args: readonly string[], cwd: string, home: string | undefined, readOnly: readonly string[] = []): string[] {
   const base = ['--unshare-pid', '--die-with-parent', '--new-session', '--info-fd', '3'];
   if (sandbox.level === 'contain') return [...base, '--dev-bind', '/', '/', '--proc', '/proc', '--chdir', cwd, '--', file, ...args];
   const hidden = hiddenPaths(sandbox.allow, home).flatMap((target) =>
@@ -84,6 +84,7 @@ export function sandboxArgv(sandbox: Sandbox, file: string, args: readonly strin
     ...hidden,
     // The program's own directory, read-only, even under the private /tmp (a tool unpacked there, its data files beside it).
     '--ro-bind', dirname(file), dirname(file),
+    ...readOnly.flatMap((dir) => ['--ro-bind', dir, dir]),
     // After /tmp and the hidden paths, so a working directory under either stays the real one.
     '--bind', cwd, cwd,
     ...(sandbox.network ? [] : ['--unshare-net']),
@@ -111,11 +112,12 @@ function invalid(message: string): CliMcpError {
 export function sandboxSpawn(
   sandbox: Sandbox,
   request: { readonly file: string; readonly args: readonly string[]; readonly cwd: string; readonly env: Readonly<Record<string, string | undefined>> },
+  readOnly?: readonly string[],
 ): { readonly file: string; readonly args: string[] } | { readonly code: string } {
   // Resolved here, as the spawn would, so a missing CLI reads "not found" rather than a bwrap error.
   const resolved = whichExecutable(request.file, request.env.PATH, request.cwd);
   if ('code' in resolved) return resolved;
-  return { file: sandbox.command, args: sandboxArgv(sandbox, resolved.file, request.args, path.resolve(request.cwd), request.env.HOME) };
+  return { file: sandbox.command, args: sandboxArgv(sandbox, resolved.file, request.args, path.resolve(request.cwd), request.env.HOME, readOnly) };
 }
 
 const BWRAP_ERRNO: readonly (readonly [RegExp, string])[] = [

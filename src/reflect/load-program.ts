@@ -46,6 +46,8 @@ export interface LoadedTarget {
   readonly warnings: readonly string[];
   /** Read from the program cache (or the help cache): nothing was run to load it. */
   readonly fromCache?: boolean;
+  /** The program calls commander's or yargs' parse() as it loads, so a warm worker can hold it there. */
+  readonly warmable?: boolean;
 }
 
 export interface LoadOptions {
@@ -113,14 +115,14 @@ async function fromCacheOrProgram(target: string, script: string, launcher: Laun
   const env = workerEnvironment(options.env);
   const key = programCacheKey({ cliMcpVersion: cliMcpVersion(), node: launcher.file, nodeBuild: buildIdentity(launcher.file), launcherArgs: launcher.prefixArgs, name: basename(target, extname(target)), cwd, env });
   const hit = await readProgramCache(dir, key);
-  if (hit) return { spec: hit.spec, launcher, method: hit.method, warnings: hit.warnings, fromCache: true, ...(hit.version === undefined ? {} : { version: hit.version }) };
+  if (hit) return { spec: hit.spec, launcher, method: hit.method, warnings: hit.warnings, warmable: hit.warmable, fromCache: true, ...(hit.version === undefined ? {} : { version: hit.version }) };
   const { loaded, files } = await fromProgram(target, script, launcher, options, cwd);
   // No file list (an older worker, a flush that failed): nothing to check a later start against, so nothing is cached.
   if (files !== undefined) {
     // The worker itself decides the spec too: a rebuilt cli-mcp of the same version is another reflection.
     const stamped = [...new Set([...files, script, workerPath()])];
-    const { spec, version, method, warnings } = loaded;
-    const failed = await writeProgramCache(dir, key, stamped, { spec, method, warnings, ...(version === undefined ? {} : { version }) });
+    const { spec, version, method, warnings, warmable = false } = loaded;
+    const failed = await writeProgramCache(dir, key, stamped, { spec, method, warnings, warmable, ...(version === undefined ? {} : { version }) });
     if (failed !== undefined) options.onProgress?.(`could not write the program cache: ${failed.message}`);
   }
   return loaded;
@@ -136,7 +138,7 @@ async function fromProgram(target: string, script: string, launcher: Launcher, o
   // Every run's files (the first decided whether the second ran); a run that failed or told none leaves the load uncached.
   const runs = first.helpSensitive ? [first, second] : [first];
   const files = runs.every((one) => one?.ok === true && one.files !== undefined) ? runs.flatMap((one) => (one?.ok ? (one.files ?? []) : [])) : undefined;
-  const loaded = { spec: answer.spec, launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, warnings: answer.warnings ?? [] };
+  const loaded = { spec: answer.spec, launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, warnings: answer.warnings ?? [], warmable: answer.how.startsWith('parse() call') };
   return files === undefined ? { loaded } : { loaded, files };
 }
 

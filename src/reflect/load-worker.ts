@@ -4,7 +4,6 @@
  * Usage: node load-worker.js <module-path> <fallback-name> [--help]
  * With `--help`, the program sees `--help` as its argument, as its user's `prog --help` would.
  */
-import EventEmitter from 'node:events';
 import { readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -15,15 +14,13 @@ import type { WorkerAnswer } from './load-program.js';
 import { recordLoadedFiles } from './load-files.js';
 import { teeStderr, watchArgv } from './load-watch.js';
 import { reflectYargs, yargsVersion } from './yargs.js';
-import { commandRecords, isYargsInstance, watchYargsInstances } from './yargs-internals.js';
+import { commandRecords, isYargsInstance } from './yargs-internals.js';
+import { hookParse, isCommandLike } from './parse-hooks.js';
 
 const [modulePath = '', fallbackName = '', helpMode] = process.argv.slice(2);
 /** How much of the program's own stderr is kept for the error when it exits before building its commands. */
 const STDERR_TAIL = 4096;
 const realExit = process.exit.bind(process);
-const created = new Set<CommanderCommand>();
-const createdYargs: object[] = [];
-const patched = new WeakSet<object>();
 type Program = { readonly kind: 'commander'; readonly program: CommanderCommand } | { readonly kind: 'yargs'; readonly program: object };
 let parsed: Program | undefined;
 /** The program asked for its own help (`program.help()`, yargs' `showHelp()`), as some do when run bare. */
@@ -36,58 +33,13 @@ const parsedOnce = new Promise<void>((resolve) => (announceParsed = resolve));
 /** Thrown from an intercepted parse(), help() or exit() to stop the module's own code at that point. */
 class Intercepted extends Error {}
 
-// Every commander Command is an EventEmitter, whichever copy of commander built it (nested or bundled).
-const emitter = EventEmitter as unknown as { init: (this: object, opts?: unknown) => void; prototype: { on: (...args: unknown[]) => unknown } };
-const originalInit = emitter.init;
-emitter.init = function (this: object, opts?: unknown) {
-  originalInit.call(this, opts);
-  track(this);
-};
-// commander 2 to 4 never call EventEmitter's constructor, but `option()`, `action()` and `version()` all call `on()`.
-const originalOn = emitter.prototype.on;
-emitter.prototype.on = function (this: object, ...args: unknown[]) {
-  track(this);
-  return originalOn.apply(this, args);
-};
-(emitter.prototype as Record<string, unknown>).addListener = emitter.prototype.on;
-
-function track(value: object): void {
-  if (created.has(value as CommanderCommand) || !isCommandLike(value)) return;
-  created.add(value as CommanderCommand);
-  patchParse(value);
-}
-
-/** A commander Command of any major from 2 on: methods only, since fields are not set yet when EventEmitter's constructor runs. */
-function isCommandLike(value: object): boolean {
-  const candidate = value as Record<string, unknown>;
-  return ['parse', 'command', 'option', 'action', 'helpInformation'].every((method) => typeof candidate[method] === 'function');
-}
-
-// yargs instances are no EventEmitters, but every yargs factory (any copy, ESM or CJS) defines the new instance's `argv` getter: hook that.
-watchYargsInstances((instance) => {
-  createdYargs.push(instance);
-  patchParse(instance, 'yargs');
-});
-
-/** Makes parse() and help() on every instance of `instance`'s class record the program and stop the module. */
-function patchParse(instance: object, kind: Program['kind'] = 'commander'): void {
-  let owner: object | null = Object.getPrototypeOf(instance);
-  while (owner && !Object.hasOwn(owner, 'parse')) owner = Object.getPrototypeOf(owner);
-  if (!owner || patched.has(owner)) return;
-  patched.add(owner);
-  const intercept = (help: boolean) =>
-    function (this: object): never {
-      parsed ??= kind === 'commander' ? { kind, program: this as CommanderCommand } : { kind, program: this };
-      helpCalled ||= help;
-      announceParsed();
-      throw new Intercepted(help ? 'the program showed its help while being reflected' : 'the program parsed its command line while being reflected');
-    };
-  // yargs' `.argv` getter calls parse(); its parseAsync() and parseSync() do too, patched all the same.
-  const parses = kind === 'commander' ? ['parse', 'parseAsync'] : ['parse', 'parseAsync', 'parseSync'];
-  const helps = kind === 'commander' ? ['help', 'outputHelp'] : ['showHelp'];
-  for (const method of parses) Object.defineProperty(owner, method, { value: intercept(false), configurable: true, writable: true });
-  for (const method of helps) Object.defineProperty(owner, method, { value: intercept(true), configurable: true, writable: true });
-}
+// parse() and help() of every program record it and stop the module's own code there.
+const hooks = hookParse(({ kind, instance, help }): never => {
+  parsed ??= kind === 'commander' ? { kind, program: instance as CommanderCommand } : { kind, program: instance };
+  helpCalled ||= help;
+  announceParsed();
+  throw new Intercepted(help ? 'the program showed its help while being reflected' : 'the program parsed its command line while being reflected');
+}, { help: true });
 
 const loadedFiles = recordLoadedFiles();
 const programStderr = teeStderr(STDERR_TAIL);
@@ -153,12 +105,12 @@ function rootOf(command: CommanderCommand): CommanderCommand {
 }
 
 function largestRoot(): Program | undefined {
-  const roots = [...created].filter((command) => !command.parent);
+  const roots = [...hooks.commands].filter((command) => !command.parent);
   const size = (command: CommanderCommand): number => 1 + command.commands.reduce((sum, child) => sum + size(child), 0);
   const commander = roots.sort((a, b) => size(b) - size(a))[0];
   if (commander) return { kind: 'commander', program: commander };
   // yargs builds a command's subcommands only when it runs: the program with most top-level commands.
-  const yargs = [...createdYargs].sort((a, b) => commandRecords(b).length - commandRecords(a).length)[0];
+  const yargs = [...hooks.yargs].sort((a, b) => commandRecords(b).length - commandRecords(a).length)[0];
   return yargs ? { kind: 'yargs', program: yargs } : undefined;
 }
 

@@ -12,7 +12,7 @@ import type { CommandSpec } from '../types.js';
 import { cacheBase, writeJsonAtomically } from './help/cache.js';
 
 /** Bumped when reflection changes what a load produces, so older entries stop matching. */
-export const PROGRAM_CACHE_FORMAT = 1;
+export const PROGRAM_CACHE_FORMAT = 2;
 
 /** What a load is given: any difference is another entry. */
 export interface ProgramKeyParts {
@@ -37,6 +37,7 @@ export interface CachedProgram {
   readonly version?: string;
   readonly method: string;
   readonly warnings: readonly string[];
+  readonly warmable: boolean;
 }
 
 /** `$XDG_CACHE_HOME/cli-mcp/programs`, else `~/.cache/cli-mcp/programs`. */
@@ -103,6 +104,7 @@ function isCachedProgram(value: unknown): value is CachedProgram {
     Array.isArray(entry.files) &&
     entry.files.every((stamp) => Array.isArray(stamp) && typeof stamp[0] === 'string' && typeof stamp[1] === 'number' && typeof stamp[2] === 'number') &&
     typeof entry.method === 'string' &&
+    typeof entry.warmable === 'boolean' &&
     Array.isArray(entry.warnings) &&
     (entry.version === undefined || typeof entry.version === 'string') &&
     typeof entry.spec === 'object' && entry.spec !== null &&

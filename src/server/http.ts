@@ -139,7 +139,7 @@ export async function serveHttp(served: ServedTools, info: ServerInfo, settings:
         await Promise.race([Promise.allSettled([...inFlight]), grace]);
         // Past the grace: calls and tasks still running are stopped with their whole process trees.
         stopListening();
-        const runsClosed = served.current().runs?.close();
+        const runsClosed = served.current().close();
         stopAllRuns();
         await runsClosed;
         await mcp.close();

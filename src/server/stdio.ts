@@ -50,7 +50,7 @@ export function serveStdio(served: ServedTools, info: ServerInfo, settings: Stdi
     for (const server of instances) void server.sendToolListChanged().catch(() => {});
   });
   // Tasks outlive their requests, not the connection: once the client hangs up nobody can poll or cancel them.
-  const closeRuns = (): Promise<void> => served.current().runs?.close() ?? Promise.resolve();
+  const closeRuns = (): Promise<void> => served.current().close();
   lines.once('end', () => void closeRuns());
   return {
     async close() {

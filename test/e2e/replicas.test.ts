@@ -163,7 +163,8 @@ describe.skipIf(!hasRedis)('replicas sharing one Redis', () => {
   it.runIf(resolveSandbox({ level: 'contain' }) !== undefined)(
     'when a replica is SIGKILLed mid-call then its CLI process is gone, and the other replica serves, its queued call running once the dead lease runs out',
     async () => {
-      const [a, b] = await pair(worker, 4, ['--max-concurrent', '1', '--max-queued', '4', '--slot-lease', '2']);
+      // Cold starts: the hung CLI is found by the marker in its command line, which a warm worker's does not show.
+      const [a, b] = await pair(worker, 4, ['--max-concurrent', '1', '--max-queued', '4', '--slot-lease', '2', '--no-warm']);
       const [onA, onB] = await Promise.all([client(a.url), client(b.url)]);
       void onA.callTool('worker_hang', { flags: { marker } }).catch(() => {});
       const cli = await cliProcessOf(marker);

@@ -1,0 +1,237 @@
+/**
+ * Warm workers for a Node CLI: processes started ahead of a call, exactly as a cold call starts (same
+ * Node, flags, cwd, environment, sandbox, pipes), that have imported the program and wait in its
+ * parse() for a call's arguments. Each takes one call and exits, as a cold start does; the pool starts
+ * the next once a call has ended, so it imports the program after that call's writes. Where a worker
+ * could not stand for a cold start (see warm-worker.ts), the pool turns itself off and says why.
+ */
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import type { Launcher } from './launcher.js';
+import { killProcessGroup, trackProcessGroup } from './kill-tree.js';
+import type { Sandbox } from './sandbox.js';
+import { killSandbox } from './sandbox-stop.js';
+import { spawnChild, type Child } from './spawn-child.js';
+import { unchanged, type FileStamp } from './warm-imports.js';
+
+/** How the pool behaves. */
+export interface WarmOptions {
+  /** Workers kept ready. @default 1 */
+  readonly size?: number;
+  /** A worker idle this long is stopped; the call after that starts cold and the pool refills after it. @default 120000 */
+  readonly idleMs?: number;
+  /** A worker using more memory than this once it has imported the program is not kept, and the pool turns off. @default 268435456 (256 MiB) */
+  readonly maxMemoryBytes?: number;
+  /** How long a worker may take to reach the program's parse(). @default 10000 */
+  readonly readyTimeoutMs?: number;
+  /** Where the pool says it turned off, and why. @default stderr */
+  readonly note?: (line: string) => void;
+}
+
+/** A worker given its call: the process, and what it wrote while importing (part of the call's output). */
+export interface WarmChild {
+  readonly child: Child;
+  readonly early: { readonly stdout: readonly Uint8Array[]; readonly stderr: readonly Uint8Array[] };
+}
+
+export interface WarmPool {
+  /** A ready worker running `args` (the launcher's prefix, then the call's argv), or undefined: start cold. */
+  take(args: readonly string[]): WarmChild | undefined;
+  /** A call ended (warm or cold): refill. */
+  callEnded(): void;
+  /** Resolves once a worker is ready, or the pool is off and its workers are gone. */
+  ready(): Promise<void>;
+  /** Stops the idle workers (the program changed); the next call starts cold. */
+  recycle(): void;
+  /** Stops every idle worker; no more are started. */
+  close(): Promise<void>;
+  /** Why warm starts are off; undefined while they are on. */
+  readonly off: string | undefined;
+  /** Calls that took a warm worker, and calls that started cold, so far. */
+  readonly counts: { readonly warm: number; readonly cold: number };
+}
+
+/** What every worker is started as. */
+export interface WarmTarget {
+  readonly launcher: Launcher;
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly sandbox?: Sandbox;
+}
+
+const EARLY_OUTPUT_MAX = 1024 * 1024;
+const RETIRE_GRACE_MS = 500;
+
+interface Worker {
+  readonly child: Child;
+  readonly early: { stdout: Uint8Array[]; stderr: Uint8Array[] };
+  earlyBytes: number;
+  files?: readonly FileStamp[];
+  timer?: NodeJS.Timeout;
+  readonly untrack: () => void;
+}
+
+/** Starts the pool; its first worker starts at once. */
+export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): WarmPool {
+  const size = options.size ?? 1;
+  const idleMs = options.idleMs ?? 120_000;
+  const maxMemory = options.maxMemoryBytes ?? 256 * 1024 * 1024;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 10_000;
+  const note = options.note ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const workers = new Set<Worker>();
+  const stopping = new Set<Promise<void>>();
+  const counts = { warm: 0, cold: 0 };
+  let starting = 0;
+  let off: string | undefined;
+  let closed = false;
+  const waiters: (() => void)[] = [];
+  const wake = (): void => {
+    for (const waiter of waiters.splice(0)) waiter();
+  };
+
+  const retire = (worker: Worker): void => {
+    if (!workers.delete(worker)) return;
+    clearTimeout(worker.timer);
+    const { pid, info } = worker.child;
+    const stop = (info ? info.then((known) => killSandbox(pid, known, RETIRE_GRACE_MS)) : killProcessGroup(pid, RETIRE_GRACE_MS)).finally(() => {
+      worker.untrack();
+      for (const pipe of worker.child.pipes) pipe?.destroy();
+      stopping.delete(stop);
+    });
+    stopping.add(stop);
+  };
+  const turnOff = (reason: string): void => {
+    if (off !== undefined || closed) return;
+    off = reason;
+    note(`cli-mcp: warm workers are off for ${target.launcher.prefixArgs.at(-1) ?? target.launcher.file}: ${reason}; each call starts it cold`);
+    for (const worker of [...workers]) retire(worker);
+    wake();
+  };
+
+  const start = async (): Promise<void> => {
+    starting += 1;
+    const spawned = await spawnChild({
+      file: target.launcher.file,
+      args: ['--import', WORKER_URL, ...target.launcher.prefixArgs],
+      cwd: target.cwd,
+      env: target.env,
+      sandbox: target.sandbox,
+      control: true,
+      readOnly: [DIST_DIR],
+    });
+    starting -= 1;
+    if ('code' in spawned) return turnOff(`a worker could not start (${spawned.code})`);
+    spawned.keepsAlive(false); // a server that is done must not wait for its spare workers
+    const worker: Worker = { child: spawned, early: { stdout: [], stderr: [] }, earlyBytes: 0, untrack: trackProcessGroup(spawned.pid) };
+    workers.add(worker);
+    if (off !== undefined || closed) return retire(worker);
+    const keep = (stream: 'stdout' | 'stderr') => (chunk: Uint8Array) => {
+      worker.early[stream].push(chunk);
+      worker.earlyBytes += chunk.byteLength;
+      if (worker.earlyBytes > EARLY_OUTPUT_MAX) turnOff('it writes more than 1 MiB while it imports');
+    };
+    spawned.stdout.on('data', keep('stdout'));
+    spawned.stderr.on('data', keep('stderr'));
+    const readyTimer = setTimeout(() => turnOff(`it did not reach parse() within ${readyTimeoutMs} ms`), readyTimeoutMs);
+    readyTimer.unref();
+    let text = '';
+    spawned.control?.setEncoding('utf8');
+    spawned.control?.on('data', (chunk: string) => {
+      text += chunk;
+      if (!text.endsWith('\n')) return;
+      clearTimeout(readyTimer);
+      const message = parseMessage(text);
+      if (message.unsafe !== undefined || !message.ready) return turnOff(message.unsafe ?? 'a worker answered nothing it should');
+      if (message.ready.rss > maxMemory) return turnOff(`a worker uses ${mib(message.ready.rss)} once it has imported the program, over the ${mib(maxMemory)} cap`);
+      worker.files = message.ready.files;
+      worker.timer = setTimeout(() => retire(worker), idleMs);
+      worker.timer.unref();
+      wake();
+    });
+    spawned.control?.on('error', () => {});
+    void spawned.closed.then(({ exitCode, signal }) => {
+      clearTimeout(readyTimer);
+      if (!workers.has(worker)) return;
+      retire(worker);
+      turnOff(`it exited while it imported (${signal ?? `exit code ${exitCode}`}) instead of waiting in parse()`);
+    });
+  };
+
+  const refill = (): void => {
+    while (off === undefined && !closed && workers.size + starting < size) void start();
+  };
+
+  refill();
+  return {
+    take(args) {
+      const prefix = target.launcher.prefixArgs;
+      const usable = off === undefined && !closed && prefix.every((word, index) => args[index] === word);
+      for (const worker of usable ? workers : []) {
+        if (worker.files === undefined) continue;
+        // A file the program read while importing changed (a call wrote it): this worker saw the old one.
+        if (!unchanged(worker.files)) {
+          retire(worker);
+          continue;
+        }
+        workers.delete(worker);
+        clearTimeout(worker.timer);
+        worker.untrack(); // the run tracks it from here
+        const { child } = worker;
+        child.keepsAlive(true);
+        child.stdout.pause();
+        child.stderr.pause();
+        child.stdout.removeAllListeners('data');
+        child.stderr.removeAllListeners('data');
+        child.control?.removeAllListeners('data');
+        child.control?.end(`${JSON.stringify(args.slice(prefix.length))}\n`);
+        counts.warm += 1;
+        return { child, early: worker.early };
+      }
+      counts.cold += 1;
+      return undefined;
+    },
+    callEnded: refill,
+    ready: () => new Promise<void>((resolve) => {
+      // Off: once its workers are gone too.
+      const settle = (): void => void (off !== undefined || closed ? Promise.all([...stopping]).then(() => resolve()) : resolve());
+      if (off !== undefined || closed || [...workers].some((worker) => worker.files !== undefined)) return settle();
+      waiters.push(settle);
+      refill();
+    }),
+    recycle() {
+      for (const worker of [...workers]) retire(worker);
+    },
+    async close() {
+      closed = true;
+      for (const worker of [...workers]) retire(worker);
+      wake();
+      await Promise.all([...stopping]);
+    },
+    get off() {
+      return off;
+    },
+    counts,
+  };
+}
+
+/** The worker preload, compiled; from the sources (tests), the built one beside them. */
+const WORKER_FILE = ((): string => {
+  const sibling = fileURLToPath(new URL('./warm-worker.js', import.meta.url));
+  return existsSync(sibling) ? sibling : fileURLToPath(new URL('../../dist/exec/warm-worker.js', import.meta.url));
+})();
+const WORKER_URL = pathToFileURL(WORKER_FILE).href;
+/** cli-mcp's compiled code, which a strict sandbox must show the worker. */
+const DIST_DIR = dirname(dirname(WORKER_FILE));
+
+function parseMessage(text: string): { ready?: { rss: number; files: FileStamp[] }; unsafe?: string } {
+  try {
+    return JSON.parse(text) as { ready?: { rss: number; files: FileStamp[] }; unsafe?: string };
+  } catch {
+    return {};
+  }
+}
+
+function mib(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MiB`;
+}

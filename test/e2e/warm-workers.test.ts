@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client as ClientV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as TransportV2 } from '@modelcontextprotocol/client/stdio';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { describe, expect, it } from 'vitest';
+import { isProcessAlive } from '../../src/exec/kill-tree.js';
+import { scratchMaker } from '../helpers/scratch.js';
+import { binPath, repoRoot } from './clients.js';
+
+// Spawns the built CLI: `npm run build` first.
+const todo = join(repoRoot, 'examples/todo/todo.js');
+const argvAtImport = join(repoRoot, 'test/fixtures/warm/argv-at-import.mjs');
+const scratch = scratchMaker('cli-mcp-warm-e2e-');
+
+interface Served {
+  call(name: string, args: unknown): Promise<{ content: Array<{ text?: string }>; structuredContent?: Record<string, unknown>; isError?: boolean }>;
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+/** `cli-mcp wrap <program> …args` over stdio, with a client of either SDK line. */
+async function serve(kind: 'v2 (2026-07-28)' | 'v1 sdk', program: string, dir: string, args: readonly string[] = []): Promise<Served> {
+  const server = { command: process.execPath, args: [binPath, 'wrap', program, ...args], cwd: dir, stderr: 'pipe' as const };
+  let stderr = '';
+  const transport = kind === 'v1 sdk' ? new TransportV1(server) : new TransportV2(server);
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = kind === 'v1 sdk' ? new ClientV1({ name: 'warm-v1', version: '1.0.0' }) : new ClientV2({ name: 'warm-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  await client.connect(transport as never);
+  return { call: (name, args) => client.callTool({ name, arguments: args as Record<string, unknown> }) as never, stderr: () => stderr, close: () => client.close() };
+}
+
+/** Live processes running the warm worker preload for this program. */
+function workersOf(program: string): number[] {
+  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((pid) => {
+    try {
+      const words = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return words.some((word) => word.endsWith('warm-worker.js')) && words.includes(program) && isProcessAlive(Number(pid)) ? [Number(pid)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A result as a client sees it, without its timing. */
+function seen(result: Awaited<ReturnType<Served['call']>>): unknown {
+  const { durationMs: _, ...structured } = result.structuredContent ?? {};
+  return { content: result.content, structuredContent: structured, isError: result.isError };
+}
+
+describe('cli-mcp wrap keeps a Node CLI warm', () => {
+  it.each(['v2 (2026-07-28)', 'v1 sdk'] as const)('when a %s client calls the todo example then every result equals the one --no-warm gives, a worker waits between calls, and none outlives the server', async (kind) => {
+    const calls: Array<[string, unknown]> = [
+      ['todo_add', { args: ['buy milk'], flags: { priority: 'high' } }],
+      ['todo_add', { args: ['write -- tests'] }],
+      ['todo_list', { flags: { json: true } }],
+      ['todo_done', { args: ['1'] }],
+      ['todo_list', {}],
+    ];
+    const results: Record<string, unknown[]> = {};
+    for (const mode of ['cold', 'warm'] as const) {
+      const dir = scratch();
+      const served = await serve(kind, todo, dir, mode === 'cold' ? ['--no-warm', '--sandbox', 'off'] : ['--sandbox', 'off']);
+      results[mode] = [];
+      for (const [name, args] of calls) {
+        await settle(300); // a model reads a result before its next call: time enough for a worker to import the program
+        results[mode]?.push(seen(await served.call(name, args)));
+      }
+      expect(workersOf(todo)).toHaveLength(mode === 'warm' ? 1 : 0);
+      await served.close();
+      await settle(200);
+      expect(workersOf(todo)).toEqual([]);
+    }
+    expect(results.warm).toEqual(results.cold);
+    expect(results.warm?.[2]).toMatchObject({ structuredContent: { json: [expect.objectContaining({ title: 'buy milk', priority: 'high' }), expect.objectContaining({ title: 'write -- tests' })] } });
+  });
+
+  it('when the program reads process.argv at import then stderr says warm workers are off, and calls start cold with correct results', async () => {
+    const served = await serve('v2 (2026-07-28)', argvAtImport, scratch(), ['--sandbox', 'off']);
+    try {
+      await settle(500);
+      expect(served.stderr()).toMatch(/cli-mcp: warm workers are off for .*argv-at-import\.mjs: it reads process\.argv \(\.includes\) before it parses it; each call starts it cold/);
+      const result = await served.call('argv-at-import_say', { args: ['hi'], flags: { verbose: true } });
+      expect(result.content[0]?.text).toBe('{"word":"hi","verboseBeforeParse":true}\n');
+      expect(workersOf(argvAtImport)).toEqual([]);
+    } finally {
+      await served.close();
+    }
+  });
+});

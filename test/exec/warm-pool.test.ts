@@ -1,0 +1,190 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { childEnvironment } from '../../src/exec/environment.js';
+import { isProcessAlive } from '../../src/exec/kill-tree.js';
+import { resolveLauncher } from '../../src/exec/launcher.js';
+import { runCommand, type RunRequest } from '../../src/exec/run.js';
+import { resolveSandbox } from '../../src/exec/sandbox.js';
+import { createWarmPool, type WarmOptions, type WarmPool } from '../../src/exec/warm-pool.js';
+import { seededRandom } from '../helpers/random.js';
+import { repoRoot } from '../e2e/clients.js';
+
+const fixture = (name: string): string => join(repoRoot, 'test/fixtures/warm', name);
+const dir = mkdtempSync(join(tmpdir(), 'cli-mcp-warm-'));
+const env = childEnvironment(process.env);
+const pools: WarmPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function poolFor(program: string, options: WarmOptions & { sandbox?: RunRequest['sandbox'] } = {}): { pool: WarmPool; notes: string[]; run: (argv: string[], extra?: Partial<RunRequest>) => ReturnType<typeof runCommand> } {
+  const notes: string[] = [];
+  const launcher = resolveLauncher(fixture(program));
+  const pool = createWarmPool({ launcher, cwd: dir, env, ...(options.sandbox ? { sandbox: options.sandbox } : {}) }, { note: (line) => void notes.push(line), ...options });
+  pools.push(pool);
+  const run = (argv: string[], extra: Partial<RunRequest> = {}) =>
+    runCommand({ file: launcher.file, args: [...launcher.prefixArgs, ...argv], cwd: dir, env, timeoutMs: 20_000, ...(options.sandbox ? { sandbox: options.sandbox } : {}), ...extra });
+  return { pool, notes, run };
+}
+
+/** What a run shows a caller, without its timing. */
+async function seen(outcome: ReturnType<typeof runCommand>): Promise<unknown> {
+  const result = await outcome;
+  if (result.kind !== 'ran') return result;
+  const { durationMs: _, ...output } = result.output;
+  return output;
+}
+
+/** Host pids of warm workers of a program that are still running. */
+function workersOf(program: string): number[] {
+  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((pid) => {
+    try {
+      const words = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return words.some((word) => word.endsWith('warm-worker.js')) && words.includes(fixture(program)) && isProcessAlive(Number(pid)) ? [Number(pid)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe('a warm worker stands for a cold start', () => {
+  it('when a commander program runs warm then stdout, stderr, exit code, argv, execArgv, environment and cwd are what a cold start gives', async () => {
+    const { pool, run } = poolFor('probe.mjs');
+    for (const argv of [['self', '--tag', 'a b "c"'], ['fail'], ['big', '70000']]) {
+      const cold = await seen(run(argv));
+      await pool.ready();
+      const warm = await seen(run(argv, { warm: pool }));
+      expect(warm).toEqual(cold);
+    }
+    expect(pool.counts).toEqual({ warm: 3, cold: 0 });
+    expect(pool.off).toBeUndefined();
+  });
+
+  it('when random calls go to a yargs program built from hideBin(process.argv) then each warm run equals its cold run, the import banner included', async () => {
+    const { pool, run } = poolFor('yargs-echo.mjs');
+    const next = seededRandom(77);
+    const word = (): string => Array.from({ length: 1 + Math.floor(next() * 4) }, () => ['a', ' ', '"', '$(id)', 'é', '🙂', '=', '\\'][Math.floor(next() * 8)]).join('');
+    for (let index = 0; index < 8; index++) {
+      const argv = ['show', ...Array.from({ length: Math.floor(next() * 3) }, word), ...(next() < 0.5 ? ['--loud'] : []), ...(next() < 0.5 ? [`--times=${Math.floor(next() * 100)}`] : [])];
+      const cold = await seen(run(argv));
+      await pool.ready();
+      const warm = await seen(run(argv, { warm: pool }));
+      expect(warm).toEqual(cold);
+      expect(warm).toMatchObject({ stderr: 'echo: starting\n', exitCode: 0 });
+    }
+    expect(pool.counts.warm).toBe(8);
+  });
+
+  it('when a call times out or is cancelled in a warm worker then its whole tree is stopped', async () => {
+    const { pool, run } = poolFor('probe.mjs');
+    await pool.ready();
+    const timedOut = await run(['sleep', '30'], { warm: pool, timeoutMs: 1_000, killGraceMs: 200 });
+    expect(timedOut).toMatchObject({ kind: 'ran', output: { timedOut: true } });
+    const { pid, child } = JSON.parse(timedOut.kind === 'ran' ? timedOut.output.stdout : '{}') as { pid: number; child: number };
+    expect([isProcessAlive(pid), isProcessAlive(child)]).toEqual([false, false]);
+    await pool.ready();
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 1_000);
+    const aborted = await run(['sleep', '30'], { warm: pool, signal: controller.signal, killGraceMs: 200 });
+    expect(aborted).toMatchObject({ kind: 'ran', aborted: true });
+    const second = JSON.parse(aborted.kind === 'ran' ? aborted.output.stdout : '{}') as { pid: number; child: number };
+    expect([isProcessAlive(second.pid), isProcessAlive(second.child)]).toEqual([false, false]);
+    expect(pool.counts.warm).toBe(2);
+  });
+
+  it('when a warm call prints past its output cap then it is cut as a cold call is', async () => {
+    const { pool, run } = poolFor('probe.mjs');
+    const cold = await seen(run(['big', '300000'], { maxOutputBytes: 1000 }));
+    await pool.ready();
+    const warm = await seen(run(['big', '300000'], { warm: pool, maxOutputBytes: 1000 }));
+    expect(warm).toEqual(cold);
+    expect(warm).toMatchObject({ truncated: true });
+  });
+
+  it('when calls run in a strict sandbox then the worker (cli-mcp\'s code under a private /tmp) runs them warm', async (context) => {
+    const sandbox = resolveSandbox({ level: 'strict' }, () => {});
+    if (!sandbox) {
+      console.warn('\n!!! bwrap does not work here: the strict-sandbox warm worker test is SKIPPED !!!\n');
+      return context.skip();
+    }
+    const { pool, run } = poolFor('probe.mjs', { sandbox });
+    const cold = await seen(run(['self', '--tag', 'x']));
+    await pool.ready();
+    const warm = await seen(run(['self', '--tag', 'x'], { warm: pool }));
+    expect(warm).toEqual(cold);
+    expect(pool.counts).toEqual({ warm: 1, cold: 0 });
+  });
+});
+
+describe('where a worker cannot stand for a cold start', () => {
+  it('when a program reads process.argv before parse() then the pool turns off, says why, and calls start cold with correct results', async () => {
+    const { pool, notes, run } = poolFor('argv-at-import.mjs');
+    await pool.ready();
+    expect(pool.off).toMatch(/reads process\.argv \(\.includes\) before it parses it/);
+    expect(notes).toEqual([expect.stringMatching(/^cli-mcp: warm workers are off for .*argv-at-import\.mjs: .*; each call starts it cold$/)]);
+    const outcome = await run(['--verbose', 'say', 'hi'], { warm: pool });
+    expect(outcome).toMatchObject({ kind: 'ran', output: { stdout: '{"word":"hi","verboseBeforeParse":true}\n', exitCode: 0 } });
+    expect(pool.counts).toEqual({ warm: 0, cold: 1 });
+    expect(workersOf('argv-at-import.mjs')).toEqual([]);
+  });
+
+  it('when a file the program read while importing changed then the worker is dropped and the call sees the new file', async () => {
+    const { pool, run } = poolFor('counter.mjs');
+    rmSync(join(dir, 'counter.json'), { force: true });
+    await pool.ready();
+    expect(await run(['add'], { warm: pool })).toMatchObject({ output: { exitCode: 0 } });
+    await pool.ready(); // started after the add: it read the new count
+    expect(await run(['show'], { warm: pool })).toMatchObject({ output: { stdout: '1\n' } });
+    await pool.ready();
+    writeFileSync(join(dir, 'counter.json'), JSON.stringify({ count: 41 })); // written behind the ready worker's back
+    expect(await run(['show'], { warm: pool })).toMatchObject({ output: { stdout: '41\n' } });
+    expect(pool.counts).toEqual({ warm: 2, cold: 1 });
+  });
+
+  it.each([
+    ['timer-at-import.mjs', /it has Timeout in flight when it parses its arguments/],
+    ['exit-at-import.mjs', /it exited while it imported \(exit code 1\) instead of waiting in parse\(\)/],
+    ['writes-at-import.mjs', /it writes files: appendFileSync \(.*loads\.log\) while it imports/],
+    ['spawns-at-import.mjs', /it starts processes: spawnSync \(git\) while it imports/],
+  ])('when %s is kept warm then the pool turns off: %s', async (program, reason) => {
+    const { pool } = poolFor(program);
+    await pool.ready();
+    expect(pool.off).toMatch(reason);
+    expect(workersOf(program)).toEqual([]);
+  });
+
+  it('when a worker uses more memory than the cap then the pool turns off', async () => {
+    const { pool } = poolFor('probe.mjs', { maxMemoryBytes: 1024 * 1024 });
+    await pool.ready();
+    expect(pool.off).toMatch(/a worker uses \d+ MiB once it has imported the program, over the 1 MiB cap/);
+  });
+});
+
+describe('the pool\'s own processes', () => {
+  it('when a worker stays idle past idleMs it is stopped, and the call after starts cold and refills the pool', async () => {
+    const { pool, run } = poolFor('probe.mjs', { idleMs: 300 });
+    await pool.ready();
+    expect(workersOf('probe.mjs')).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(workersOf('probe.mjs')).toEqual([]);
+    expect(await run(['self'], { warm: pool })).toMatchObject({ output: { exitCode: 0 } });
+    expect(pool.counts).toEqual({ warm: 0, cold: 1 });
+    await pool.ready();
+    expect(workersOf('probe.mjs')).toHaveLength(1);
+  });
+
+  it('when the pool closes then no worker is left, and none starts after', async () => {
+    const { pool, run } = poolFor('probe.mjs', { size: 2 });
+    await pool.ready();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(workersOf('probe.mjs')).toHaveLength(2);
+    await pool.close();
+    expect(workersOf('probe.mjs')).toEqual([]);
+    expect(await run(['self'], { warm: pool })).toMatchObject({ output: { exitCode: 0 } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(workersOf('probe.mjs')).toEqual([]);
+  });
+});
