@@ -66,7 +66,8 @@ const cliMcp = {
   how: 'wrap examples/todo/todo.js; todo_list {flags: {json: true}} (argv, no shell)',
   tool: 'todo_list',
   input: { flags: { json: true } },
-  stdout: (result) => result.structuredContent.stdout,
+  // JSON stdout is carried parsed in structuredContent (as `json`): its exact text is the content.
+  stdout: (result) => result.content[0].text,
 };
 
 

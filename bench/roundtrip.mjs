@@ -1,4 +1,4 @@
-// Every row of the README's benchmark table in one run, side by side: per-call round trips against the raw spawn
+// Every row of the README's benchmark table in one run, side by side: per-call round trips (a Node CLI warm and cold) against the raw spawn
 // (interleaved), starts to the first tools/list for a 1,000-command CLI and for kubectl, and tools/list bytes per tool.
 // Usage: npm run bench   (or: npm run build && node bench/roundtrip.mjs)
 // Env: BENCH_N timed calls per series (default 40), BENCH_WARMUP (5), BENCH_STARTS starts per start row (5),
@@ -45,6 +45,14 @@ const targets = [
     raw: { file: process.execPath, args: [todoJs, 'list', '--json'] },
     inProcess: true,
   },
+  {
+    // The same call with every process started cold: what warm workers save.
+    name: 'todo list --json, cold',
+    wrap: [todoJs, '--no-warm'],
+    tool: 'todo_list',
+    input: { flags: { json: true } },
+    raw: { file: process.execPath, args: [todoJs, 'list', '--json'] },
+  },
 ];
 
 
@@ -75,7 +83,7 @@ async function timedCall(client, target) {
   const result = await client.callTool({ name: target.tool, arguments: target.input });
   const ms = performance.now() - started;
   if (result.isError) throw new Error(`${target.tool} returned an error: ${JSON.stringify(result.content)}`);
-  return { ms, stdout: result.structuredContent.stdout, execMs: result.structuredContent.durationMs };
+  return { ms, stdout: result.content[0].text, execMs: result.structuredContent.durationMs };
 }
 
 /** One timed plain execa spawn (fork + exec, no shell): the floor any wrapper pays. */
@@ -208,6 +216,8 @@ function print({ rows, starts, bytes, machine, notes }) {
   const table = [['what', 'cli-mcp', 'reference', 'cli-mcp / reference (p50)', 'goal']];
   table.push([`Node CLI call (todo list --json)`, ms(todo.call), `raw spawn ${ms(todo.raw)}`, `${todo.ratioP50}x (+${todo.overheadP50} ms paired)`, '<= 10 ms, one process per call']);
   table.push([`  in-process reference`, '', `in-process ${ms(todo.inProcess)}`, '', '']);
+  const cold = rows.find((row) => row.target === 'todo list --json, cold');
+  table.push([`  the same, cold (--no-warm)`, ms(cold.call), `raw spawn ${ms(cold.raw)}`, `${cold.ratioP50}x (+${cold.overheadP50} ms paired)`, '']);
   table.push([`native call (/bin/echo)`, ms(native.call), `fork+exec ${ms(native.raw)}`, `${native.ratioP50}x (+${native.overheadP50} ms paired)`, '<= 1.5 ms over fork+exec']);
   const big = `${COMMANDS}-command commander CLI`;
   const help = `node big.mjs --help ${ms(starts.bigHelp)}`;

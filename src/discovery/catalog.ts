@@ -118,7 +118,8 @@ function direct(tool: ToolDefinition, source: MetaSource, shared?: ReadonlySet<s
   let compact: ReturnType<typeof compactInputSchema> | undefined;
   return {
     name: tool.name,
-    title: tool.title,
+    // In a compact list a title that is only the command's path tells nothing the name does not.
+    ...(shared && tool.title === tool.command.path.join(' ') ? {} : { title: tool.title }),
     description: withRunHint(shared ? firstSentence(tool.description) : tool.description, tool, source),
     get inputSchema() {
       return shared ? (compact ??= compactInputSchema(tool.inputJsonSchema, shared)) : tool.inputJsonSchema;

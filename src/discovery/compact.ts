@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { RunnableCommand } from '../types.js';
+import { ARGS_HEADER, FLAGS_DESCRIPTION } from '../schema/describe.js';
 import { firstSentence } from './search.js';
 
 /**
@@ -38,7 +39,8 @@ export function sharedOptionNames(commands: readonly RunnableCommand[]): Set<str
  * `passthrough`, are cut to their first sentence ({@link firstSentence}), notes kept; the `args`
  * description keeps its header and one line per positional, each cut to its first sentence. Descriptions
  * are rewritten wherever they sit on those schemas: the property itself and its nested
- * `items`/`prefixItems`/`anyOf`/`oneOf`/`allOf` members. Everything else (types, `required`, enums,
+ * `items`/`prefixItems`/`anyOf`/`oneOf`/`allOf` members; the `args` header is shortened, the generic `flags`
+ * line and an `args` `minItems` of 0 are left out. Everything else (types, `required`, enums,
  * `additionalProperties`, bounds) is untouched, so the compacted schema accepts exactly the same inputs.
  * Returns a new object; the input is not modified.
  */
@@ -51,9 +53,12 @@ export function compactInputSchema(schema: JsonSchema, shared: ReadonlySet<strin
         rewriteDescriptions(property, shared.has(name) ? notesOnly : shortFlagText);
       }
     }
+    // The generic line on `flags` says nothing a model needs; its properties say it all.
+    for (const flags of objectSchemas(properties.flags)) if (flags.description === FLAGS_DESCRIPTION) delete flags.description;
     rewriteDescriptions(properties.passthrough, shortFlagText);
     const args = properties.args;
     if (isSchema(args) && typeof args.description === 'string') args.description = shortArgsText(args.description);
+    if (isSchema(args) && args.minItems === 0) delete args.minItems; // no bound at all
     for (const member of subschemas(args)) rewriteDescriptions(member, shortFlagText);
   }
   return compact;
@@ -111,8 +116,11 @@ function shortArgsText(text: string): string {
   const [header = '', ...lines] = text.trim().split('\n');
   const positionals = lines.filter((line) => POSITIONAL_LINE.test(line));
   if (positionals.length === 0) return firstSentence(text);
-  return [header, ...positionals].map((line) => firstSentence(line)).join('\n');
+  return [header === ARGS_HEADER ? SHORT_ARGS_HEADER : header, ...positionals].map((line) => firstSentence(line)).join('\n');
 }
+
+/** The `args` header in a list: what it says, in half the bytes. */
+const SHORT_ARGS_HEADER = 'Positionals in order (never read as flags):';
 
 function isSchema(value: unknown): value is JsonSchema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

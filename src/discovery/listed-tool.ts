@@ -5,7 +5,8 @@ import type { CommandAnnotations, ToolResult } from '../types.js';
 /** One tool as `tools/list` shows it, and how a call of it runs. */
 export interface ListedTool {
   readonly name: string;
-  readonly title: string;
+  /** Left out of a compact list when it is only the command's path. */
+  readonly title?: string;
   readonly description: string;
   /** Built when first read: a page of a huge list builds only its own. */
   readonly inputSchema: JsonSchema;
@@ -20,10 +21,11 @@ export interface ListedTool {
 
 /** The tool as it goes over the wire (`tools/list`), without the SDK's types. */
 export function listedToolJson(tool: ListedTool): JsonSchema {
-  const annotations = tool.annotations ? { ...tool.annotations, title: tool.title } : undefined;
+  const title = tool.title === undefined ? {} : { title: tool.title };
+  const annotations = tool.annotations ? { ...tool.annotations, ...title } : undefined;
   return {
     name: tool.name,
-    title: tool.title,
+    ...title,
     description: tool.description,
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),

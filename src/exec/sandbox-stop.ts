@@ -68,10 +68,10 @@ export function namespaceMembers(namespace: string): number[] {
   return members;
 }
 
-async function waitEmpty(namespace: string, ms: number, except?: number): Promise<boolean> {
+async function waitEmpty(namespace: string, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   for (;;) {
-    if (namespaceMembers(namespace).every((pid) => pid === except)) return true;
+    if (namespaceMembers(namespace).length === 0) return true;
     if (Date.now() >= deadline) return false;
     await sleep(POLL_MS);
   }
@@ -93,7 +93,8 @@ export async function killSandbox(pgid: number, info: SandboxInfo | undefined, g
   if (info === undefined) return killProcessGroup(pgid, graceMs);
   for (const pid of namespaceMembers(info.namespace)) if (pid !== info.init) signal(pid, 'SIGTERM');
   // When the command exits, bwrap's init exits and the kernel kills the rest: the namespace empties.
-  if (!(await waitEmpty(info.namespace, Math.max(0, graceMs), info.init))) {
+  // Init alone is not empty: a command not started yet when the stop came would still start.
+  if (!(await waitEmpty(info.namespace, Math.max(0, graceMs)))) {
     signal(info.init, 'SIGKILL');
     signal(-pgid, 'SIGKILL');
   }

@@ -61,7 +61,8 @@ export interface WarmTarget {
 }
 
 const EARLY_OUTPUT_MAX = 1024 * 1024;
-const RETIRE_GRACE_MS = 500;
+/** A spare worker has run no call: nothing of it needs time to finish. */
+const RETIRE_GRACE_MS = 0;
 
 interface Worker {
   readonly child: Child;
@@ -93,6 +94,7 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
   const retire = (worker: Worker): void => {
     if (!workers.delete(worker)) return;
     clearTimeout(worker.timer);
+    worker.child.keepsAlive(true); // until it is gone: bwrap's info may still be on its way
     const { pid, info } = worker.child;
     const stop = (info ? info.then((known) => killSandbox(pid, known, RETIRE_GRACE_MS)) : killProcessGroup(pid, RETIRE_GRACE_MS)).finally(() => {
       worker.untrack();
@@ -196,7 +198,9 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
       // Off: once its workers are gone too.
       const settle = (): void => void (off !== undefined || closed ? Promise.all([...stopping]).then(() => resolve()) : resolve());
       if (off !== undefined || closed || [...workers].some((worker) => worker.files !== undefined)) return settle();
-      waiters.push(settle);
+      // Waiting workers keep no one alive; whoever awaits this is waiting for one, so it does.
+      const alive = setInterval(() => {}, readyTimeoutMs);
+      waiters.push(() => (clearInterval(alive), settle()));
       refill();
     }),
     recycle() {

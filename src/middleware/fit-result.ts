@@ -3,7 +3,7 @@ import { outputUri, type OutputStream } from '../output/output-uri.js';
 import { isContinuation } from '../output/utf8.js';
 import type { ExecOutput, OutputLink, ToolResult } from '../types.js';
 
-/** @default 24576, counted JSON-escaped: shown as text and again as structured content (and parsed JSON), a result stays under 20k tokens. */
+/** @default 24576, counted JSON-escaped: shown as text and again as structured content (as stdout, or parsed JSON), a result stays under 20k tokens. */
 export const DEFAULT_MAX_RESULT_BYTES = 24 * 1024;
 
 export interface FitResultOptions {
@@ -16,7 +16,7 @@ export interface FitResultOptions {
 /**
  * The last step before the client: output over the budget keeps its head and tail, the middle is a
  * marker saying where to read it (the spooled stream, linked from the result), and stdout that is
- * JSON and shown whole is also given parsed.
+ * JSON and shown whole is also given parsed (structured content then carries it as `json` only).
  */
 export function fitResult(options: FitResultOptions): Middleware {
   return async (ctx, next) => {

@@ -5,9 +5,17 @@ export function resultText(result: ToolResult): string {
   return result.message ?? (result.output ? renderOutput(result.output) : '');
 }
 
-/** What a result puts in `structuredContent`: the process's output, else a tool's own answer. */
+/**
+ * What a result puts in `structuredContent`: the process's output, else a tool's own answer. When
+ * `json` holds stdout parsed, stdout is left out: its exact text is the result's text, so a client
+ * that reads `content` and one that reads `structuredContent` each get the output once.
+ */
 export function resultStructured(result: ToolResult): Readonly<Record<string, unknown>> | undefined {
-  return result.output ? { ...result.output } : result.structured;
+  if (!result.output) return result.structured;
+  // A result with its own message may not show stdout, so there it stays.
+  if (result.output.json === undefined || result.message !== undefined) return { ...result.output };
+  const { stdout: _shownAsText, ...rest } = result.output;
+  return rest;
 }
 
 /** stdout as it is when the command succeeded; a status line and labelled streams otherwise. */

@@ -5,10 +5,8 @@ import { CliMcpError, isCliMcpError } from '../errors.js';
 import { resolveLauncher, type Launcher } from '../exec/launcher.js';
 import { checkedNode, nodeTooOld } from './node-version.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
-import { runNodeWorker } from '../exec/node-worker.js';
 import type { CommandSpec } from '../types.js';
 import { cleanSpec } from './clean-spec.js';
-import { reflectHelp } from './help/crawl.js';
 import { buildIdentity, cliMcpVersion, defaultProgramCacheDir, programCacheKey, readProgramCache, writeProgramCache } from './program-cache.js';
 
 /** How a program ended before it built its commands: its exit code and the tail of its own stderr. */
@@ -94,6 +92,8 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
 }
 
 async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
+  // The crawler and its seven dialects load only for a program read from its help.
+  const { reflectHelp } = await import('./help/crawl.js');
   const help = await reflectHelp(file, { cwd, onProgress: options.onProgress, env: options.env, cache: options.cache ?? true });
   const cached = help.fromCache ? ', cached' : '';
   const unread = help.unread.length > 0 ? `, ${help.unread.length} commands not read` : '';
@@ -146,6 +146,8 @@ async function runWorker(target: string, script: string, launcher: Launcher, opt
   const args = [script, basename(target, extname(target)), ...(help ? ['--help'] : [])];
   try {
     const execArgv = launcher.prefixArgs.slice(0, -1);
+    // Loaded on a cache miss only: the worker's spawn (execa) costs a cached start tens of milliseconds.
+    const { runNodeWorker } = await import('../exec/node-worker.js');
     return await runNodeWorker<WorkerAnswer>(workerPath(), args, { timeoutMs: options.timeoutMs ?? 15_000, cwd, execArgv, env: workerEnvironment(options.env), nodePath: launcher.file });
   } catch (error) {
     throw new CliMcpError('cli-mcp.reflection-failed', `loading "${target}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });

@@ -5,6 +5,8 @@ export const MAX_COUNT = 100;
 
 /** The description of a tool's `flags` object. */
 export const FLAGS_DESCRIPTION = 'Options (flags) of the command, by name.';
+/** The first line of the `args` description, above one line per positional. */
+export const ARGS_HEADER = 'Positional arguments, in order (always passed as positionals, never as flags):';
 
 /** An option's description, with notes on what `true`, `false` or a count pass. */
 export function describeOption(option: OptionSpec): string {
@@ -34,7 +36,7 @@ export function describeArgs(positionals: readonly PositionalSpec[]): string {
     const what = positional.description ? `: ${positional.description.trim()}` : '';
     return `${index + 1}. ${positional.name} (${traits.join(', ')})${what}`;
   });
-  return `Positional arguments, in order (always passed as positionals, never as flags):\n${lines.join('\n')}`;
+  return `${ARGS_HEADER}\n${lines.join('\n')}`;
 }
 
 /** Why `arg` is not a value the positional takes, or `undefined` when it is. */

@@ -6,7 +6,7 @@ import { createCliTools, type CliTools, type CliToolsOptions } from '../call/cli
 import type { CommandSpec } from '../types.js';
 import { checkServerOptions } from '../call/check-options.js';
 import { serverFactory, type ServedTools } from './create-server.js';
-import { serveHttp, type HttpHandle, type HttpSettings } from './http.js';
+import type { HttpHandle, HttpSettings } from './http.js';
 import { DEFAULT_MAX_FRAME_BYTES } from './bounded-lines.js';
 import { serveStdio, type StdioHandle } from './stdio.js';
 import { DEFAULT_PAGE_SIZE, listTools } from './tool-list.js';
@@ -65,7 +65,8 @@ export function createMcpServer(source: CommanderCommand | CommandSpec, options:
     listTools: () => listTools(served.current()),
     createServer: serverFactory(served, info, settings),
     serveStdio: () => serveStdio(served, info, settings),
-    serveHttp: (http) => serveHttp(served, info, { ...settings, ...http }),
+    // Imported when asked for: the HTTP stack (hono, the Node adapter) costs a stdio start ~20 ms.
+    serveHttp: async (http) => (await import('./http.js')).serveHttp(served, info, { ...settings, ...http }),
   };
 }
 

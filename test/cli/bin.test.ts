@@ -52,7 +52,8 @@ describe.concurrent('node dist/cli/bin.js', () => {
   it('when a call succeeds then it exits 0 and stdout is the CallToolResult', async () => {
     const { code, stdout } = await cli(['call', todo, 'todo_list', '--input', '{"flags":{"json":true}}', '--cwd', cwd], cwd);
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ isError: false, structuredContent: { stdout: '[]\n', exitCode: 0 } });
+    // JSON stdout: its text is the content, and structured output has it parsed instead of a second copy of the text.
+    expect(JSON.parse(stdout)).toEqual({ content: [{ type: 'text', text: '[]\n' }], structuredContent: { stderr: '', exitCode: 0, timedOut: false, truncated: false, durationMs: expect.any(Number), json: [] }, isError: false });
   });
 
   it('when the called command fails then it exits 1 and stdout still holds the result', async () => {

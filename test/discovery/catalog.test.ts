@@ -127,6 +127,17 @@ describe('auto mode', () => {
     expect(tokensOf(compact)).toBeLessThan(tokensOf(full));
   });
 
+  it('when the list is compacted then a command tool\'s title is left out where it is only the command\'s path, and kept in the full list', () => {
+    const json = (catalog: typeof full, name: string) => listedToolJson(catalog.listed.find((tool) => tool.name === name) as never);
+    const command = full.listed.find((tool) => tool.outputSchema !== undefined);
+    if (!command) throw new Error('no command tool');
+    expect(json(full, command.name)).toMatchObject({ title: expect.any(String) });
+    const compacted = json(compact, command.name) as { title?: string; annotations?: { title?: string } };
+    expect([compacted.title, compacted.annotations?.title]).toEqual([undefined, undefined]);
+    // Meta-tools keep theirs: it says more than their name.
+    expect(json(compact, 'shop_describe_command')).toMatchObject({ title: expect.any(String) });
+  });
+
   it('when the full list fits the budget then every command is its own tool, uncompacted, and the note says so', () => {
     const { catalog } = toolsIn({}).tools;
     expect(catalog.mode).toBe('all');

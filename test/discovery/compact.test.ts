@@ -90,10 +90,25 @@ describe('compactInputSchema', () => {
     });
   });
 
-  it('when a command has positionals then args keeps its header and one line per positional, each to its first sentence', () => {
+  it('when a command has positionals then args keeps a short header and one line per positional, each to its first sentence', () => {
     expect(propertiesOf(get).args?.description).toBe(
-      'Positional arguments, in order (always passed as positionals, never as flags):\n1. kind (required): The kind of resource, e.g. pods.\n2. names (optional, takes the rest): Names to get.',
+      'Positionals in order (never read as flags):\n1. kind (required): The kind of resource, e.g. pods.\n2. names (optional, takes the rest): Names to get.',
     );
+  });
+
+  it('when a tool is compacted then the generic flags line and a minItems of 0 are left out, other bounds kept', () => {
+    type Shape = { properties: { flags: { description?: string }; args: { minItems?: number; maxItems?: number } } };
+    const [optional] = buildTools(spec('opt', { positionals: [{ name: 'name', type: 'string', required: false, variadic: false }] })).map((tool) => tool.inputJsonSchema as unknown as Shape);
+    const full = [schemas[0], optional].map((schema) => schema as unknown as Shape);
+    expect(full.map((schema) => [schema.properties.flags.description, schema.properties.args.minItems])).toEqual([
+      ['Options (flags) of the command, by name.', 1],
+      ['Options (flags) of the command, by name.', 0],
+    ]);
+    const compact = full.map((schema) => compactInputSchema(schema as unknown as JsonSchema, new Set()) as unknown as Shape);
+    expect(compact.map((schema) => [schema.properties.flags.description, schema.properties.args.minItems, schema.properties.args.maxItems])).toEqual([
+      [undefined, 1, undefined],
+      [undefined, undefined, 1],
+    ]);
   });
 
   it('when a command has passthrough words then their description is cut to its first sentence', () => {
@@ -106,7 +121,7 @@ describe('compactInputSchema', () => {
         "additionalProperties": false,
         "properties": {
           "args": {
-            "description": "Positional arguments, in order (always passed as positionals, never as flags):
+            "description": "Positionals in order (never read as flags):
       1. kind (required): The kind of resource, e.g. pods.
       2. names (optional, takes the rest): Names to get.",
             "items": {
@@ -117,7 +132,6 @@ describe('compactInputSchema', () => {
           },
           "flags": {
             "additionalProperties": false,
-            "description": "Options (flags) of the command, by name.",
             "properties": {
               "color": {
                 "default": true,

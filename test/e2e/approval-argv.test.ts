@@ -40,7 +40,7 @@ describe.each(clientKinds)('approval in every argv layout, through the %s client
     const result = await client.callTool(tool, input);
     expect(result.isError).toBeFalsy();
     expect(asked).toHaveLength(before + 1);
-    const received = JSON.parse(result.structuredContent?.stdout ?? 'null') as string[];
+    const received = result.structuredContent?.json as string[];
     expect(questionWords(asked.at(-1) ?? '')).toEqual(['argvlog', ...received]);
   });
 });

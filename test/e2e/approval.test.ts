@@ -43,7 +43,7 @@ describe.each(clientKinds)('approval with the %s client', (kind) => {
       expect(textOf(result)).toContain('The user declined to run todo_remove');
       expect(asked).toHaveLength(1);
       const listed = await client.callTool('todo_list', { flags: { json: true } });
-      expect(JSON.parse(listed.structuredContent?.stdout ?? '[]')).toHaveLength(2);
+      expect(listed.structuredContent?.json).toHaveLength(2);
     } finally {
       await client.close();
     }

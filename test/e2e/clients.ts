@@ -28,7 +28,8 @@ export interface TestClient {
 
 export interface CallResult {
   content: Array<{ type: string; text?: string }>;
-  structuredContent?: { stdout: string; stderr: string; exitCode: number | null; timedOut: boolean; truncated: boolean; durationMs: number };
+  /** `stdout` is absent when `json` holds it parsed (its exact text is then in `content`). */
+  structuredContent?: { stdout?: string; stderr: string; exitCode: number | null; timedOut: boolean; truncated: boolean; durationMs: number; json?: unknown };
   isError?: boolean;
 }
 

@@ -21,6 +21,6 @@ describe('a program whose defaults contradict their options, listed through a re
 
   it('when called without those flags then the program applies its own defaults, none of them sent', async () => {
     const result = await client.callTool('defaults_run', {});
-    expect(JSON.parse(result.structuredContent?.stdout ?? '{}')).toEqual({ depth: 0, mode: 'medium', dry: { enabled: true }, retries: 2.5, label: 'none' });
+    expect(result.structuredContent?.json).toEqual({ depth: 0, mode: 'medium', dry: { enabled: true }, retries: 2.5, label: 'none' });
   });
 });

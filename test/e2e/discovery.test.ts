@@ -69,7 +69,7 @@ describe('a kubectl-sized CLI on the default --tools auto', () => {
 
       const ran = await client.callTool(description.runWith, { command: 'kube_rollout_status', flags: { namespace: 'prod', output: 'json' }, args: ['deployment/web'] });
       expect(ran.isError, textOf(ran)).toBeFalsy();
-      expect(JSON.parse(ran.structuredContent?.stdout ?? '')).toEqual({ path: ['rollout', 'status'], args: ['deployment/web'], opts: { namespace: 'prod', output: 'json' } });
+      expect(ran.structuredContent?.json).toEqual({ path: ['rollout', 'status'], args: ['deployment/web'], opts: { namespace: 'prod', output: 'json' } });
       expect(ranIn(dir).at(-1)?.path).toEqual(['rollout', 'status']);
     });
 

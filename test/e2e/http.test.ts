@@ -31,7 +31,7 @@ describe.each(clientKinds)('Streamable HTTP with the %s client', (kind: ClientKi
       const added = await client.callTool('todo_add', { args: [`over http ${kind}`] });
       expect(added.isError).toBeFalsy();
       const listed = await client.callTool('todo_list', { flags: { json: true } });
-      expect(listed.structuredContent?.stdout).toContain(`over http ${kind}`);
+      expect(textOf(listed)).toContain(`over http ${kind}`);
       if (kind === 'v2 (2026-07-28)') expect(client.protocolVersion()).toBe('2026-07-28');
     } finally {
       await client.close();
@@ -43,7 +43,7 @@ describe.each(clientKinds)('Streamable HTTP with the %s client', (kind: ClientKi
     const client = await connectHttp(kind, todoServer.url, { elicit: (message) => (asked.push(message), 'accept') });
     try {
       await client.callTool('todo_add', { args: [`to remove ${kind}`] });
-      const titles = async () => (JSON.parse((await client.callTool('todo_list', { flags: { json: true } })).structuredContent?.stdout ?? '[]') as Array<{ id: number; title: string }>);
+      const titles = async () => (await client.callTool('todo_list', { flags: { json: true } })).structuredContent?.json as Array<{ id: number; title: string }>;
       const id = String((await titles()).find((item) => item.title === `to remove ${kind}`)?.id);
       const removed = await client.callTool('todo_remove', { flags: { force: true }, args: [id] });
       if (kind === 'v2 (2026-07-28)') {

@@ -20,7 +20,7 @@ afterAll(async () => {
 async function parsed(flags: Record<string, unknown>, args: string[] = []): Promise<{ args: unknown[]; opts: Record<string, unknown> }> {
   const result = await client.callTool('oracle_kinds', { flags, args });
   expect(result.isError).toBeFalsy();
-  return JSON.parse(result.structuredContent?.stdout ?? '') as { args: unknown[]; opts: Record<string, unknown> };
+  return result.structuredContent?.json as { args: unknown[]; opts: Record<string, unknown> };
 }
 
 describe('injection through arguments', () => {

@@ -16,7 +16,7 @@ describe.skipIf(!hasKubectl)('the kubectl-like example over stdio, running the r
   it('when kubectl_version is called with client: true then it succeeds offline', async () => {
     const result = await client.callTool('kubectl_version', { flags: { client: true, output: 'json' } });
     expect(result.isError).toBeFalsy();
-    expect(JSON.parse(result.structuredContent?.stdout ?? '')).toHaveProperty('clientVersion.gitVersion');
+    expect(result.structuredContent?.json).toHaveProperty('clientVersion.gitVersion');
   });
 
   it('when kubectl_get has no cluster to talk to then the error carries kubectl\'s own stderr', async () => {

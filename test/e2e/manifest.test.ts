@@ -41,7 +41,7 @@ describe.skipIf(!hasKubectl)('the kubectl manifest example over stdio, running t
 
   it('when kubectl_version is asked for json then the curated output choice reaches kubectl', async () => {
     const result = await client.callTool('kubectl_version', { flags: { client: true, output: 'json' } });
-    expect(JSON.parse(result.structuredContent?.stdout ?? '')).toHaveProperty('clientVersion.gitVersion');
+    expect(result.structuredContent?.json).toHaveProperty('clientVersion.gitVersion');
   });
 
   it('when the destructive kubectl_delete is called by a client that cannot ask the user then nothing runs', async () => {

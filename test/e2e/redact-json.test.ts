@@ -52,7 +52,9 @@ describe.skipIf(!hasKubectl)('redaction of real kubectl output, through a real M
   it('when a secret is printed as JSON then the text still parses, the data values are masked and the rest is kept', async () => {
     const result = await client.callTool('kubectl_create_secret_generic', { ...secret, flags: { ...secret.flags, output: 'json' } });
     expect(result.isError).toBeFalsy();
-    const printed = JSON.parse(result.structuredContent?.stdout ?? '') as { data: unknown; metadata: unknown };
+    // `json` is there only when the masked text parsed; the text itself is the result's content.
+    const printed = result.structuredContent?.json as { data: unknown; metadata: unknown };
+    expect(JSON.parse(textOf(result))).toEqual(printed);
     expect(printed.data).toEqual({ password: M, token: M });
     expect(printed.metadata).toEqual({ name: 's', creationTimestamp: null });
     expect(textOf(result)).not.toMatch(/aHVudGVyMg|YWJj/);
@@ -68,8 +70,7 @@ describe.skipIf(!hasKubectl)('redaction of real kubectl output, through a real M
   it('when a raw kubeconfig is printed as JSON then it parses and the token, password and client key are gone', async () => {
     const result = await client.callTool('kubectl_config_view', { flags: { raw: true, output: 'json' } });
     expect(result.isError).toBeFalsy();
-    const stdout = result.structuredContent?.stdout ?? '';
-    const printed = JSON.parse(stdout) as { users: Array<{ name: string; user: Record<string, unknown> }>; clusters: unknown[] };
+    const printed = result.structuredContent?.json as { users: Array<{ name: string; user: Record<string, unknown> }>; clusters: unknown[] };
     // kubectl prints users sorted by name.
     expect(printed.users).toEqual([
       { name: 'basic', user: { username: 'admin', password: M } },
@@ -77,7 +78,7 @@ describe.skipIf(!hasKubectl)('redaction of real kubectl output, through a real M
       { name: 'robot', user: { token: M } },
     ]);
     expect(printed.clusters).toHaveLength(1);
-    for (const value of [token, userPassword, clientKey]) expect(stdout).not.toContain(value);
+    for (const value of [token, userPassword, clientKey]) expect(JSON.stringify(result)).not.toContain(value);
   });
 
   it('when a raw kubeconfig is printed as YAML then it parses and the secrets are masked strings', async () => {
@@ -101,18 +102,18 @@ describe.skipIf(!hasJq)('redaction of real jq output, through a real MCP client'
 
   it('when secret-named variables are unset then their nulls and the closing brace come back untouched', async () => {
     const result = await jq('{SECRET_API_KEY: env.SECRET_API_KEY, HOME: env.HOME, MY_PASSWORD: env.MY_PASSWORD}');
-    const stdout = result.structuredContent?.stdout ?? '';
-    expect(JSON.parse(stdout)).toEqual({ SECRET_API_KEY: null, HOME: expect.any(String) as unknown, MY_PASSWORD: null });
+    expect(result.structuredContent?.json).toEqual({ SECRET_API_KEY: null, HOME: expect.any(String) as unknown, MY_PASSWORD: null });
+    expect(textOf(result)).toMatch(/"MY_PASSWORD":null}\n$/);
   });
 
   it('when secret values are strings beside numbers, booleans, objects and lists then only the strings are masked', async () => {
     const filter = '{password: "a\\"b}c", token: {name: "t"}, tokenTtl: 3600, secret_enabled: true, api_key: "k-1", credentials: ["x"], user: "me"}';
     const result = await jq(filter);
-    expect(JSON.parse(result.structuredContent?.stdout ?? '')).toEqual({ password: M, token: { name: 't' }, tokenTtl: 3600, secret_enabled: true, api_key: M, credentials: ['x'], user: 'me' });
+    expect(result.structuredContent?.json).toEqual({ password: M, token: { name: 't' }, tokenTtl: 3600, secret_enabled: true, api_key: M, credentials: ['x'], user: 'me' });
   });
 
   it('when the output is pretty-printed JSON then it still parses after masking', async () => {
     const result = await client.callTool('jq', { flags: { 'null-input': true }, args: ['{auth: {token: "abc", expires: null}, items: [{secret: "s1"}, {secret: null}]}'] });
-    expect(JSON.parse(result.structuredContent?.stdout ?? '')).toEqual({ auth: { token: M, expires: null }, items: [{ secret: M }, { secret: null }] });
+    expect(result.structuredContent?.json).toEqual({ auth: { token: M, expires: null }, items: [{ secret: M }, { secret: null }] });
   });
 });

@@ -185,12 +185,19 @@ describe.each(['v2 (2026-07-28)', 'v2 (2025-11-25)', 'v1 sdk'] as const)('output
     expect(textOf(result)).toMatch(/no longer kept/);
   });
 
-  it('when stdout is a JSON object then structuredContent.json holds it parsed and the client accepts it against the advertised outputSchema', async () => {
+  it('when stdout is a JSON object then structuredContent.json holds it parsed, without stdout, and the client accepts it against the advertised outputSchema', async () => {
     const { tools } = await client.listTools();
-    expect((tools.find((tool) => tool.name === 'printer_json')?.outputSchema as { properties?: object } | undefined)?.properties).toHaveProperty('json');
+    const schema = tools.find((tool) => tool.name === 'printer_json')?.outputSchema as { properties?: object; required?: string[] } | undefined;
+    expect(schema?.properties).toHaveProperty('json');
+    expect(schema?.required).not.toContain('stdout');
+    // Both SDK lines check structuredContent against the schema listed above (ajv) and throw on a mismatch.
     const result = await client.callTool('printer_json', {});
     expect(result.isError).toBe(false);
-    expect(result.structuredContent?.json).toEqual({ name: 'café 漢字', count: 3, items: [1, 'two', { three: null }], ok: true });
+    const parsed = { name: 'café 漢字', count: 3, items: [1, 'two', { three: null }], ok: true };
+    expect(result.structuredContent?.json).toEqual(parsed);
+    // The text is there once for a client that reads content, the parsed value once for one that reads structuredContent.
+    expect(result.structuredContent).not.toHaveProperty('stdout');
+    expect(JSON.parse(textOf(result))).toEqual(parsed);
     expect(linksOf(result)).toEqual([]);
   });
 

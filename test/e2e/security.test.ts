@@ -93,7 +93,7 @@ describe('argv', () => {
 describe('environment', () => {
   it('when the server holds a secret then the CLI does not inherit it and it never reaches the output', async () => {
     const result = await client.callTool('gitlike_env', {});
-    const childEnv = JSON.parse(result.structuredContent?.stdout ?? '{}') as Record<string, string>;
+    const childEnv = result.structuredContent?.json as Record<string, string>;
     expect(childEnv.CLI_MCP_CANARY_SECRET).toBeUndefined();
     expect(JSON.stringify(result)).not.toContain(canary);
     expect(childEnv.PATH).toBeTruthy();
@@ -103,10 +103,10 @@ describe('environment', () => {
     const masked = await connect('v2 (2025-11-25)', [gitlike, '--inherit-env'], { cwd: dir, env: serverEnv });
     const leaky = await connect('v1 sdk', [gitlike, '--inherit-env', '--no-redact'], { cwd: dir, env: serverEnv });
     try {
-      const maskedEnv = JSON.parse((await masked.callTool('gitlike_env', {})).structuredContent?.stdout ?? '{}') as Record<string, string>;
+      const maskedEnv = (await masked.callTool('gitlike_env', {})).structuredContent?.json as Record<string, string>;
       expect(maskedEnv.CLI_MCP_CANARY_SECRET).toBe('[REDACTED]');
       // With both defences off the same secret does leak: so the tests above can fail.
-      const leakedEnv = JSON.parse((await leaky.callTool('gitlike_env', {})).structuredContent?.stdout ?? '{}') as Record<string, string>;
+      const leakedEnv = (await leaky.callTool('gitlike_env', {})).structuredContent?.json as Record<string, string>;
       expect(leakedEnv.CLI_MCP_CANARY_SECRET).toBe(canary);
     } finally {
       await masked.close();

@@ -37,7 +37,7 @@ describe('subcommand smuggling through a runnable root', () => {
   it('when the root is called with ordinary words then its own action runs with them', async () => {
     const result = await client.callTool('red', { flags: { cheese: true }, args: ['one', 'two'] });
     expect(result.isError).toBeFalsy();
-    expect(JSON.parse(result.structuredContent?.stdout ?? '')).toEqual({ command: 'red', args: [['one', 'two']], opts: { cheese: true } });
+    expect(result.structuredContent?.json).toEqual({ command: 'red', args: [['one', 'two']], opts: { cheese: true } });
     expect(markers()).toEqual(['ran-red']);
   });
 });

@@ -30,18 +30,26 @@ describe.each(clientKinds)('cli-mcp wrap over stdio, driven by the %s client', (
     const list = tools.find((tool) => tool.name === 'todo_list');
     expect(list?.annotations).toMatchObject({ readOnlyHint: true, title: 'List tasks' });
     expect(list?.inputSchema).toMatchObject({ type: 'object', properties: { flags: { properties: { limit: { type: 'integer' }, sort: { enum: ['id', 'priority', 'due'] } } } } });
-    expect(list?.outputSchema).toMatchObject({ required: expect.arrayContaining(['stdout', 'stderr', 'exitCode']) });
+    // stdout is optional: a result whose stdout is JSON shown whole carries it parsed, as `json`, instead.
+    expect(list?.outputSchema).toMatchObject({ properties: { stdout: { type: 'string' }, json: {} }, required: expect.arrayContaining(['stderr', 'exitCode']), additionalProperties: false });
+    expect((list?.outputSchema as { required: string[] }).required).not.toContain('stdout');
   });
 
   it('when a call succeeds then stdout comes back as text and as structured output', async () => {
     const added = await client.callTool('todo_add', { flags: { priority: 'high', estimate: 1.5 }, args: ['Buy milk', 'shopping'] });
     expect(added.isError).toBeFalsy();
     expect(textOf(added)).toBe('Added #1: Buy milk\n');
+    expect(added.structuredContent).toMatchObject({ stdout: 'Added #1: Buy milk\n', exitCode: 0 });
+    expect(added.structuredContent).not.toHaveProperty('json');
+  });
+
+  it('when stdout is JSON then the text carries it exactly and structured output carries it parsed, not a third time as stdout', async () => {
     const listed = await client.callTool('todo_list', { flags: { json: true } });
+    expect(listed.isError).toBeFalsy();
     expect(listed.structuredContent?.exitCode).toBe(0);
-    expect(JSON.parse(listed.structuredContent?.stdout ?? '')).toEqual([
-      expect.objectContaining({ id: 1, title: 'Buy milk', tags: ['shopping'], priority: 'high', estimate: 1.5, done: false }),
-    ]);
+    expect(listed.structuredContent?.json).toEqual([expect.objectContaining({ id: 1, title: 'Buy milk', tags: ['shopping'], priority: 'high', estimate: 1.5, done: false })]);
+    expect(listed.structuredContent).not.toHaveProperty('stdout');
+    expect(JSON.parse(textOf(listed))).toEqual(listed.structuredContent?.json);
   });
 
   it('when the command fails then the result is an error that keeps exit code and stderr', async () => {

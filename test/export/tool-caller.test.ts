@@ -20,6 +20,9 @@ describe('toolCaller', () => {
     const listed = await call('todo_list', { flags: { json: true, status: null, limit: null }, args: null });
     expect(listed.isError, listed.text).toBe(false);
     expect(listed.structured?.json).toEqual([expect.objectContaining({ title: 'Buy milk', priority: 'high', tags: ['shopping'] })]);
+    // The JSON's exact text is the model's text; structured output has it parsed, not again as stdout.
+    expect(JSON.parse(listed.text)).toEqual(listed.structured?.json);
+    expect(listed.structured).not.toHaveProperty('stdout');
   });
 
   it('when the arguments are not JSON then the model is told so, as an error result, and nothing runs', async () => {

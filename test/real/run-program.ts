@@ -121,7 +121,8 @@ function protocolFailure(error: unknown): CallResult {
 
 function outcome(call: CallCase, result: CallResult, argv: readonly string[] | undefined, dirs: Dirs): CallOutcome {
   const out = result.structuredContent;
-  const stdout = out?.stdout ?? '';
+  // JSON stdout shown whole is in structured output only parsed: its text is the content.
+  const stdout = out?.stdout ?? (out && 'json' in out ? result.content.map((block) => block.text ?? '').join('\n') : '');
   const stderr = out?.stderr ?? (out ? '' : result.content.map((block) => block.text ?? '').join('\n'));
   const problems: string[] = [];
   if (!out) problems.push('no structured result (refused or not run)');

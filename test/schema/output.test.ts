@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/exec/run.js';
-import { outputSchema } from '../../src/schema/output.js';
+import { AjvJsonSchemaValidator as ValidatorV2 } from '@modelcontextprotocol/client/validators/ajv';
+import { AjvJsonSchemaValidator as ValidatorV1 } from '@modelcontextprotocol/sdk/validation/ajv';
+import { outputJsonSchema, outputSchema } from '../../src/schema/output.js';
 import { toJsonSchema } from '../../src/schema/json-schema.js';
 import type { ExecOutput } from '../../src/types.js';
 
@@ -14,17 +16,13 @@ describe('the output schema', () => {
             "type": "number",
           },
           "exitCode": {
-            "description": "null when a signal ended the process",
             "type": [
               "integer",
               "null",
             ],
           },
-          "json": {
-            "description": "stdout parsed, when it is JSON shown whole",
-          },
+          "json": {},
           "outputExceeded": {
-            "description": "output passed the ceiling, so the process was stopped",
             "type": "boolean",
           },
           "signal": {
@@ -34,18 +32,17 @@ describe('the output schema', () => {
             "type": "string",
           },
           "stdout": {
+            "description": "absent if json",
             "type": "string",
           },
           "timedOut": {
             "type": "boolean",
           },
           "truncated": {
-            "description": "output was cut to fit; the result links to the whole",
             "type": "boolean",
           },
         },
         "required": [
-          "stdout",
           "stderr",
           "exitCode",
           "timedOut",
@@ -55,6 +52,26 @@ describe('the output schema', () => {
         "type": "object",
       }
     `);
+  });
+
+  it('when advertised then every tool pays for it in under 420 bytes of tools/list', () => {
+    // Every command's tool repeats it (the protocol has no shared $ref): 647 bytes before it was trimmed.
+    expect(Buffer.byteLength(JSON.stringify(outputJsonSchema))).toBeLessThan(420);
+  });
+
+  it.each([
+    ['v1 sdk', new ValidatorV1()],
+    ['v2', new ValidatorV2()],
+  ] as const)('when the %s client checks structured output against it then JSON output without stdout passes and loose shapes fail', (_kind, validator) => {
+    // Each SDK line has its own JSON Schema type; both get this plain object from tools/list.
+    const check = validator.getValidator(outputJsonSchema as never);
+    const base = { stderr: '', exitCode: 0, timedOut: false, truncated: false, durationMs: 4 };
+    expect(check({ ...base, json: [{ id: 1 }] }).valid).toBe(true);
+    expect(check({ ...base, stdout: 'plain\n' }).valid).toBe(true);
+    expect(check({ ...base, exitCode: null, signal: 'SIGTERM', stdout: '' }).valid).toBe(true);
+    expect(check({ ...base, json: {}, extra: 1 }).valid).toBe(false);
+    expect(check({ json: {}, exitCode: 0, timedOut: false, truncated: false, durationMs: 4 }).valid).toBe(false);
+    expect(check({ ...base, stdout: 1 }).valid).toBe(false);
   });
 
   it('when a real run produces an ExecOutput then it parses unchanged', async () => {
@@ -75,5 +92,9 @@ describe('the output schema', () => {
     const base: ExecOutput = { stdout: '', stderr: '', exitCode: 0, timedOut: false, truncated: false, durationMs: 1 };
     expect(outputSchema.safeParse({ ...base, extra: 1 }).success).toBe(false);
     expect(outputSchema.safeParse({ ...base, exitCode: 1.5 }).success).toBe(false);
+  });
+
+  it('when stdout is left out beside json then it parses', () => {
+    expect(outputSchema.safeParse({ stderr: '', exitCode: 0, timedOut: false, truncated: false, durationMs: 1, json: [] }).success).toBe(true);
   });
 });
