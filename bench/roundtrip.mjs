@@ -38,6 +38,14 @@ const targets = [
     raw: { file: '/bin/echo', args: ['--', 'hello'] },
   },
   {
+    // The same without the default contain sandbox (bwrap's namespaces cost a few ms a call): what cli-mcp itself adds.
+    name: 'native /bin/echo, no sandbox',
+    wrap: [join(root, 'bench/native.mjs'), '--exec', '/bin/echo', '--sandbox', 'off'],
+    tool: 'echo',
+    input: { args: ['hello'] },
+    raw: { file: '/bin/echo', args: ['--', 'hello'] },
+  },
+  {
     name: 'todo list --json',
     wrap: [todoJs],
     tool: 'todo_list',
@@ -219,6 +227,8 @@ function print({ rows, starts, bytes, machine, notes }) {
   const cold = rows.find((row) => row.target === 'todo list --json, cold');
   table.push([`  the same, cold (--no-warm)`, ms(cold.call), `raw spawn ${ms(cold.raw)}`, `${cold.ratioP50}x (+${cold.overheadP50} ms paired)`, '']);
   table.push([`native call (/bin/echo)`, ms(native.call), `fork+exec ${ms(native.raw)}`, `${native.ratioP50}x (+${native.overheadP50} ms paired)`, '<= 1.5 ms over fork+exec']);
+  const bare = rows.find((row) => row.target === 'native /bin/echo, no sandbox');
+  table.push([`  the same, --sandbox off`, ms(bare.call), `fork+exec ${ms(bare.raw)}`, `${bare.ratioP50}x (+${bare.overheadP50} ms paired)`, '']);
   const big = `${COMMANDS}-command commander CLI`;
   const help = `node big.mjs --help ${ms(starts.bigHelp)}`;
   const ratio = (s) => `${round2(s.p50 / starts.bigHelp.p50)}x`;

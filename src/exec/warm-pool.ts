@@ -193,7 +193,8 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
       counts.cold += 1;
       return undefined;
     },
-    callEnded: refill,
+    // After the result is on its way: a spawn blocks this process for a couple of milliseconds.
+    callEnded: () => void setImmediate(refill),
     ready: () => new Promise<void>((resolve) => {
       // Off: once its workers are gone too.
       const settle = (): void => void (off !== undefined || closed ? Promise.all([...stopping]).then(() => resolve()) : resolve());
