@@ -149,26 +149,26 @@ function spellingsOf(option: OptionSpec): string[] {
 /** The reason one token before `--` is refused, or undefined. */
 function checkToken(token: string, policy: CompiledPolicy, valueShorts: ReadonlySet<string>): string | undefined {
   if (!token.startsWith('-') || token === '-' || token === '--') return undefined;
-  const quoted = JSON.stringify(token);
+  const quoted = (): string => JSON.stringify(token); // only for a refusal: most tokens pass
   if (token.startsWith('--')) {
     // Extra dashes (`---server`) are stripped too: no parser gains by them, and failing closed costs nothing.
     const name = nameOf(token.replace(/^-+/, ''));
     const match = matchLong(name, policy);
     if (match === undefined) return undefined;
     return match === name
-      ? `${quoted} is not allowed: --${match} is a denied flag`
-      : `${quoted} is not allowed: it abbreviates --${match}, a denied flag`;
+      ? `${quoted()} is not allowed: --${match} is a denied flag`
+      : `${quoted()} is not allowed: it abbreviates --${match}, a denied flag`;
   }
   if (NEGATIVE_NUMBER.test(token)) return undefined;
   const body = token.slice(1);
   const name = nameOf(body);
   if (name.length >= 2) {
     const match = matchLong(name, policy);
-    if (match !== undefined) return `${quoted} is not allowed: it is a single-dash form of --${match}, a denied flag`;
+    if (match !== undefined) return `${quoted()} is not allowed: it is a single-dash form of --${match}, a denied flag`;
   }
   // Letters up to the first known to take a value are flags; the rest is its value. Unknown letters all count (`-xc`, `-cVALUE`).
   for (const char of body) {
-    if (policy.shorts.has(char)) return `${quoted} is not allowed: it contains -${char}, a denied flag`;
+    if (policy.shorts.has(char)) return `${quoted()} is not allowed: it contains -${char}, a denied flag`;
     if (valueShorts.has(char)) break;
   }
   return undefined;
@@ -188,8 +188,18 @@ function matchLong(name: string, policy: CompiledPolicy): string | undefined {
   return policy.longs.find((denied) => denied.startsWith(name));
 }
 
-/** Validates the deny list and splits it into long names and short letters. */
+const compiledPolicies = new WeakMap<ArgvPolicy, CompiledPolicy>();
+
+/** Validates the deny list and splits it into long names and short letters; once per policy object. */
 function compile(policy: ArgvPolicy): CompiledPolicy {
+  const known = compiledPolicies.get(policy);
+  if (known) return known;
+  const compiled = compileNow(policy);
+  compiledPolicies.set(policy, compiled);
+  return compiled;
+}
+
+function compileNow(policy: ArgvPolicy): CompiledPolicy {
   const longs: string[] = [];
   const shorts = new Set<string>();
   for (const entry of policy.denyFlags ?? []) {

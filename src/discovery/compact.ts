@@ -21,11 +21,17 @@ const POSITIONAL_LINE = /^\d+\. /;
 export function sharedOptionNames(commands: readonly RunnableCommand[]): Set<string> {
   const [first, ...others] = commands;
   if (!first || others.length === 0) return new Set();
-  const shapes = (command: RunnableCommand) => new Map(command.options.map((option) => [option.name, canonical(option)]));
-  const candidates = shapes(first);
+  const candidates = new Map(first.options.map((option) => [option.name, { option, json: JSON.stringify(option) }]));
   for (const command of others) {
-    const own = shapes(command);
-    for (const [name, shape] of candidates) if (own.get(name) !== shape) candidates.delete(name);
+    const seen = new Set<string>();
+    for (const option of command.options) {
+      const candidate = candidates.get(option.name);
+      if (!candidate) continue;
+      seen.add(option.name);
+      // The same JSON is the common case (one reflection wrote both); key order aside, compare deeply.
+      if (JSON.stringify(option) !== candidate.json && !sameValue(option, candidate.option)) candidates.delete(option.name);
+    }
+    for (const name of candidates.keys()) if (!seen.has(name)) candidates.delete(name);
     if (candidates.size === 0) break;
   }
   return new Set(candidates.keys());
@@ -64,10 +70,14 @@ export function compactInputSchema(schema: JsonSchema, shared: ReadonlySet<strin
   return compact;
 }
 
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_, item: unknown) =>
-    isSchema(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
-  );
+/** Deep equality of JSON-like values, key order aside (an undefined property counts as absent, as in JSON). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const defined = (value: object) => Object.entries(value).filter(([, item]) => item !== undefined);
+  const left = defined(a);
+  const right = new Map(defined(b));
+  return left.length === right.size && left.every(([key, item]) => right.has(key) && sameValue(item, right.get(key)));
 }
 
 /** The schema and its union/intersection members that declare `properties` (a wrapped `flags` object). */
