@@ -1,13 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as TransportV2 } from '@modelcontextprotocol/client/stdio';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
-import { isProcessAlive } from '../../src/exec/kill-tree.js';
 import { scratchMaker } from '../helpers/scratch.js';
 import { binPath, repoRoot } from './clients.js';
+import { warmWorkersOf } from '../helpers/warm-workers.js';
 
 // Spawns the built CLI: `npm run build` first.
 const todo = join(repoRoot, 'examples/todo/todo.js');
@@ -31,17 +30,6 @@ async function serve(kind: 'v2 (2026-07-28)' | 'v1 sdk', program: string, dir: s
   return { call: (name, args) => client.callTool({ name, arguments: args as Record<string, unknown> }) as never, stderr: () => stderr, close: () => client.close() };
 }
 
-/** Live processes running the warm worker preload for this program. */
-function workersOf(program: string): number[] {
-  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((pid) => {
-    try {
-      const words = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      return words.some((word) => word.endsWith('warm-worker.js')) && words.includes(program) && isProcessAlive(Number(pid)) ? [Number(pid)] : [];
-    } catch {
-      return [];
-    }
-  });
-}
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -69,10 +57,10 @@ describe('cli-mcp wrap keeps a Node CLI warm', () => {
         await settle(300); // a model reads a result before its next call: time enough for a worker to import the program
         results[mode]?.push(seen(await served.call(name, args)));
       }
-      expect(workersOf(todo)).toHaveLength(mode === 'warm' ? 1 : 0);
+      expect(warmWorkersOf(todo)).toHaveLength(mode === 'warm' ? 1 : 0);
       await served.close();
       await settle(200);
-      expect(workersOf(todo)).toEqual([]);
+      expect(warmWorkersOf(todo)).toEqual([]);
     }
     expect(results.warm).toEqual(results.cold);
     expect(results.warm?.[2]).toMatchObject({ structuredContent: { json: [expect.objectContaining({ title: 'buy milk', priority: 'high' }), expect.objectContaining({ title: 'write -- tests' })] } });
@@ -85,7 +73,7 @@ describe('cli-mcp wrap keeps a Node CLI warm', () => {
       expect(served.stderr()).toMatch(/cli-mcp: warm workers are off for .*argv-at-import\.mjs: it reads process\.argv \(\.includes\) before it parses it; each call starts it cold/);
       const result = await served.call('argv-at-import_say', { args: ['hi'], flags: { verbose: true } });
       expect(result.content[0]?.text).toBe('{"word":"hi","verboseBeforeParse":true}\n');
-      expect(workersOf(argvAtImport)).toEqual([]);
+      expect(warmWorkersOf(argvAtImport)).toEqual([]);
     } finally {
       await served.close();
     }

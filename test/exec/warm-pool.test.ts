@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { resolveSandbox } from '../../src/exec/sandbox.js';
 import { createWarmPool, type WarmOptions, type WarmPool } from '../../src/exec/warm-pool.js';
 import { seededRandom } from '../helpers/random.js';
 import { repoRoot } from '../e2e/clients.js';
+import { warmWorkersOf } from '../helpers/warm-workers.js';
 
 const fixture = (name: string): string => join(repoRoot, 'test/fixtures/warm', name);
 const dir = mkdtempSync(join(tmpdir(), 'cli-mcp-warm-'));
@@ -38,17 +39,6 @@ async function seen(outcome: ReturnType<typeof runCommand>): Promise<unknown> {
   return output;
 }
 
-/** Host pids of warm workers of a program that are still running. */
-function workersOf(program: string): number[] {
-  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((pid) => {
-    try {
-      const words = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      return words.some((word) => word.endsWith('warm-worker.js')) && words.includes(fixture(program)) && isProcessAlive(Number(pid)) ? [Number(pid)] : [];
-    } catch {
-      return [];
-    }
-  });
-}
 
 describe('a warm worker stands for a cold start', () => {
   it('when a commander program runs warm then stdout, stderr, exit code, argv, execArgv, environment and cwd are what a cold start gives', async () => {
@@ -128,7 +118,7 @@ describe('where a worker cannot stand for a cold start', () => {
     const outcome = await run(['--verbose', 'say', 'hi'], { warm: pool });
     expect(outcome).toMatchObject({ kind: 'ran', output: { stdout: '{"word":"hi","verboseBeforeParse":true}\n', exitCode: 0 } });
     expect(pool.counts).toEqual({ warm: 0, cold: 1 });
-    expect(workersOf('argv-at-import.mjs')).toEqual([]);
+    expect(warmWorkersOf(fixture('argv-at-import.mjs'))).toEqual([]);
   });
 
   it('when a file the program read while importing changed then the worker is dropped and the call sees the new file', async () => {
@@ -153,7 +143,7 @@ describe('where a worker cannot stand for a cold start', () => {
     const { pool } = poolFor(program);
     await pool.ready();
     expect(pool.off).toMatch(reason);
-    expect(workersOf(program)).toEqual([]);
+    expect(warmWorkersOf(fixture(program))).toEqual([]);
   });
 
   it('when a worker uses more memory than the cap then the pool turns off', async () => {
@@ -167,25 +157,25 @@ describe('the pool\'s own processes', () => {
   it('when a worker stays idle past idleMs it is stopped, and the call after starts cold and refills the pool', async () => {
     const { pool, run } = poolFor('probe.mjs', { idleMs: 300 });
     await pool.ready();
-    expect(workersOf('probe.mjs')).toHaveLength(1);
+    expect(warmWorkersOf(fixture('probe.mjs'))).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(workersOf('probe.mjs')).toEqual([]);
+    expect(warmWorkersOf(fixture('probe.mjs'))).toEqual([]);
     expect(await run(['self'], { warm: pool })).toMatchObject({ output: { exitCode: 0 } });
     expect(pool.counts).toEqual({ warm: 0, cold: 1 });
     await pool.ready();
-    expect(workersOf('probe.mjs')).toHaveLength(1);
+    expect(warmWorkersOf(fixture('probe.mjs'))).toHaveLength(1);
   });
 
   it('when the pool closes then no worker is left, and none starts after', async () => {
     const { pool, run } = poolFor('probe.mjs', { size: 2 });
     await pool.ready();
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(workersOf('probe.mjs')).toHaveLength(2);
+    expect(warmWorkersOf(fixture('probe.mjs'))).toHaveLength(2);
     await pool.close();
-    expect(workersOf('probe.mjs')).toEqual([]);
+    expect(warmWorkersOf(fixture('probe.mjs'))).toEqual([]);
     expect(await run(['self'], { warm: pool })).toMatchObject({ output: { exitCode: 0 } });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(workersOf('probe.mjs')).toEqual([]);
+    expect(warmWorkersOf(fixture('probe.mjs'))).toEqual([]);
   });
 });
 
@@ -215,7 +205,7 @@ console.log(ran.kind, JSON.stringify(pool.counts));
       const { execa } = await import('execa');
       const result = await execa(process.execPath, [script], { cwd: dir, reject: false, timeout: 4_000 });
       expect({ exitCode: result.exitCode, stdout: result.stdout }).toEqual({ exitCode: 0, stdout: 'ran {"warm":1,"cold":0}' });
-      expect(workersOf('probe.mjs')).toEqual([]);
+      expect(warmWorkersOf(fixture('probe.mjs'))).toEqual([]);
     }
   });
 });
