@@ -234,6 +234,8 @@ function warmOptions(value: CliToolsOptions['warm']): WarmOptions | undefined {
   positive('warm.idleMs', value.idleMs, 1);
   positive('warm.maxMemoryBytes', value.maxMemoryBytes, 1);
   positive('warm.readyTimeoutMs', value.readyTimeoutMs, 1);
+  const after = value.startAfterMs;
+  if (after !== undefined && (typeof after !== 'number' || !Number.isFinite(after) || after < 0)) throw new CliMcpError('cli-mcp.invalid-option', `warm.startAfterMs must be a number of milliseconds, 0 or more, got ${shown(after)}`);
   return value;
 }
 

@@ -25,6 +25,8 @@ export interface WarmOptions {
   readonly maxMemoryBytes?: number;
   /** How long a worker may take to reach the program's parse(). @default 10000 */
   readonly readyTimeoutMs?: number;
+  /** When the first worker starts: not at once, where it would slow the server's own start and first tools/list. @default 1000 */
+  readonly startAfterMs?: number;
   /** Where the pool says it turned off, and why. @default stderr */
   readonly note?: (line: string) => void;
 }
@@ -73,7 +75,7 @@ interface Worker {
   readonly untrack: () => void;
 }
 
-/** Starts the pool; its first worker starts at once. */
+/** Starts the pool; its first worker starts after `startAfterMs`, or when `ready()` is awaited. */
 export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): WarmPool {
   const size = options.size ?? 1;
   const idleMs = options.idleMs ?? 120_000;
@@ -160,11 +162,15 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
     });
   };
 
+  let first: NodeJS.Timeout | undefined;
   const refill = (): void => {
+    clearTimeout(first); // once anything has asked for a worker, the first start is no longer pending
     while (off === undefined && !closed && workers.size + starting < size) void start();
   };
 
-  refill();
+  // The first call after start is a moment away (a model reads the list first); a call before it starts cold.
+  first = setTimeout(refill, options.startAfterMs ?? 1_000);
+  first.unref();
   return {
     take(args) {
       const prefix = target.launcher.prefixArgs;
@@ -209,6 +215,7 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
     },
     async close() {
       closed = true;
+      clearTimeout(first);
       for (const worker of [...workers]) retire(worker);
       wake();
       await Promise.all([...stopping]);

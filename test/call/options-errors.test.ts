@@ -28,6 +28,9 @@ describe('misconfigured library options', () => {
     ['createMcpServer with a numeric executable', () => createMcpServer(spec, { executable: 42 as unknown as string }), /executable must be an executable name or path, or a launcher \{ file, prefixArgs \}, got 42 \(a number\)/],
     ['createMcpServer with pageSize as a string', () => createMcpServer(spec, { pageSize: '5' as unknown as number }), /pageSize must be a number, got "5" \(a string\)/],
     ['createMcpServer without a program', () => createMcpServer(undefined as never), /createMcpServer needs a commander program or a CommandSpec, got undefined/],
+    ['warm as a string', () => createCliTools(spec, { launcher, warm: 'yes' as never }), /warm must be true, false or an object, got "yes" \(a string\)/],
+    ['a warm pool of 0 workers', () => createCliTools(spec, { launcher, warm: { size: 0 } }), /warm\.size must be a positive integer, got 0 \(a number\)/],
+    ['a negative warm start delay', () => createCliTools(spec, { launcher, warm: { startAfterMs: -1 } }), /warm\.startAfterMs must be a number of milliseconds, 0 or more, got -1 \(a number\)/],
   ])('when %s then a CliMcpError cli-mcp.invalid-option names the option and echoes the value', (_case, build, message) => {
     const error = thrown(build);
     expect(isCliMcpError(error), `${error.name}: ${error.message}`).toBe(true);

@@ -69,7 +69,8 @@ describe('cli-mcp wrap keeps a Node CLI warm', () => {
   it('when the program reads process.argv at import then stderr says warm workers are off, and calls start cold with correct results', async () => {
     const served = await serve('v2 (2026-07-28)', argvAtImport, scratch(), ['--sandbox', 'off']);
     try {
-      await settle(500);
+      // The first worker starts a second after the server, and says at its parse() that it cannot be kept.
+      for (let waited = 0; waited < 5_000 && !/warm workers are off/.test(served.stderr()); waited += 100) await settle(100);
       expect(served.stderr()).toMatch(/cli-mcp: warm workers are off for .*argv-at-import\.mjs: it reads process\.argv \(\.includes\) before it parses it; each call starts it cold/);
       const result = await served.call('argv-at-import_say', { args: ['hi'], flags: { verbose: true } });
       expect(result.content[0]?.text).toBe('{"word":"hi","verboseBeforeParse":true}\n');

@@ -154,6 +154,14 @@ describe('where a worker cannot stand for a cold start', () => {
 });
 
 describe('the pool\'s own processes', () => {
+  it('when the pool is made then its first worker starts only after startAfterMs, off the server\'s own start', async () => {
+    poolFor('probe.mjs', { startAfterMs: 400 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(warmWorkersOf(fixture('probe.mjs'))).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(warmWorkersOf(fixture('probe.mjs'))).toHaveLength(1);
+  });
+
   it('when a worker stays idle past idleMs it is stopped, and the call after starts cold and refills the pool', async () => {
     const { pool, run } = poolFor('probe.mjs', { idleMs: 300 });
     await pool.ready();
