@@ -35,21 +35,9 @@ function hold(call: ParseCall): unknown {
   hooks.remove();
   imported.stop();
   argv.release(args);
-  exitWithoutTeardown();
   return call.original(...call.args);
 }
 
-/** Once every 'exit' listener has run, exits at once: Node's own teardown of the heap adds a millisecond or two and nothing anyone sees. */
-function exitWithoutTeardown(): void {
-  const reallyExit = (process as { reallyExit?: (code: number) => never }).reallyExit;
-  if (typeof reallyExit !== 'function') return;
-  const emit = process.emit;
-  process.emit = function (this: NodeJS.Process, event: string | symbol, ...args: unknown[]) {
-    const result = (emit as (...a: unknown[]) => boolean).call(this, event, ...args);
-    if (event === 'exit') reallyExit.call(process, Number(args[0] ?? process.exitCode ?? 0));
-    return result;
-  } as typeof process.emit;
-}
 
 /** Why the program is not idle at parse(): timers or I/O in flight would run late in a worker. */
 function busy(): string | undefined {

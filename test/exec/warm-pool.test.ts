@@ -41,15 +41,15 @@ async function seen(outcome: ReturnType<typeof runCommand>): Promise<unknown> {
 
 
 describe('a warm worker stands for a cold start', () => {
-  it('when a commander program runs warm then stdout, stderr, exit code, argv, execArgv, environment and cwd are what a cold start gives', async () => {
+  it('when a commander program runs warm then stdout, stderr (an uncaught error\'s report too), exit code, argv, execArgv, environment and cwd are what a cold start gives', async () => {
     const { pool, run } = poolFor('probe.mjs');
-    for (const argv of [['self', '--tag', 'a b "c"'], ['fail'], ['big', '70000']]) {
+    for (const argv of [['self', '--tag', 'a b "c"'], ['fail'], ['big', '70000'], ['crash']]) {
       const cold = await seen(run(argv));
       await pool.ready();
       const warm = await seen(run(argv, { warm: pool }));
       expect(warm).toEqual(cold);
     }
-    expect(pool.counts).toEqual({ warm: 3, cold: 0 });
+    expect(pool.counts).toEqual({ warm: 4, cold: 0 });
     expect(pool.off).toBeUndefined();
   });
 
