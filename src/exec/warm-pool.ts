@@ -13,6 +13,7 @@ import { killProcessGroup, trackProcessGroup } from './kill-tree.js';
 import type { Sandbox } from './sandbox.js';
 import { killSandbox } from './sandbox-stop.js';
 import { spawnChild, type Child } from './spawn-child.js';
+import { answersAlike, type ArgvSearch } from './warm-argv.js';
 import { unchanged, type FileStamp } from './warm-imports.js';
 
 /** How the pool behaves. */
@@ -71,6 +72,8 @@ interface Worker {
   readonly early: { stdout: Uint8Array[]; stderr: Uint8Array[] };
   earlyBytes: number;
   files?: readonly FileStamp[];
+  /** The program's searches of its argv while importing, and `[node, program]` to answer them with a call's arguments. */
+  argv?: { readonly searches: readonly ArgvSearch[]; readonly head: readonly string[] };
   timer?: NodeJS.Timeout;
   readonly untrack: () => void;
 }
@@ -149,6 +152,7 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
       if (message.unsafe !== undefined || !message.ready) return turnOff(message.unsafe ?? 'a worker answered nothing it should');
       if (message.ready.rss > maxMemory) return turnOff(`a worker uses ${mib(message.ready.rss)} once it has imported the program, over the ${mib(maxMemory)} cap`);
       worker.files = message.ready.files;
+      worker.argv = { searches: message.ready.searches ?? [], head: message.ready.head ?? [] };
       worker.timer = setTimeout(() => retire(worker), idleMs);
       worker.timer.unref();
       wake();
@@ -177,6 +181,8 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
       const usable = off === undefined && !closed && prefix.every((word, index) => args[index] === word);
       for (const worker of usable ? workers : []) {
         if (worker.files === undefined) continue;
+        // It looked for a word in its argv while importing (`--no-color`): this call must answer alike.
+        if (worker.argv && !answersAlike([...worker.argv.head, ...args.slice(prefix.length)], worker.argv.searches)) continue;
         // A file the program read while importing changed (a call wrote it): this worker saw the old one.
         if (!unchanged(worker.files)) {
           retire(worker);
@@ -236,9 +242,11 @@ const WORKER_URL = pathToFileURL(WORKER_FILE).href;
 /** cli-mcp's compiled code, which a strict sandbox must show the worker. */
 const DIST_DIR = dirname(dirname(WORKER_FILE));
 
-function parseMessage(text: string): { ready?: { rss: number; files: FileStamp[] }; unsafe?: string } {
+type WorkerMessage = { ready?: { rss: number; files: FileStamp[]; searches?: ArgvSearch[]; head?: string[] }; unsafe?: string };
+
+function parseMessage(text: string): WorkerMessage {
   try {
-    return JSON.parse(text) as { ready?: { rss: number; files: FileStamp[] }; unsafe?: string };
+    return JSON.parse(text) as WorkerMessage;
   } catch {
     return {};
   }

@@ -29,7 +29,8 @@ function hold(call: ParseCall): unknown {
   const unsafe = argv.touched() ?? imported.unsafe() ?? busy();
   // Made now rather than at the program's first write: a millisecond and a half off every call.
   void [process.stdout, process.stderr];
-  send(unsafe === undefined ? { ready: { rss: process.memoryUsage.rss(), files: imported.snapshot() } } : { unsafe });
+  const head = [process.argv[0], process.argv[1]];
+  send(unsafe === undefined ? { ready: { rss: process.memoryUsage.rss(), files: imported.snapshot(), searches: argv.searches(), head } } : { unsafe });
   const args = receive();
   closeSync(CONTROL_FD); // nothing the program starts may inherit it
   hooks.remove();
