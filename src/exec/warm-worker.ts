@@ -39,7 +39,6 @@ function hold(call: ParseCall): unknown {
   return call.original(...call.args);
 }
 
-
 /** Why the program is not idle at parse(): timers or I/O in flight would run late in a worker. */
 function busy(): string | undefined {
   const active = process.getActiveResourcesInfo().filter((name) => !QUIET_RESOURCES.has(name));
