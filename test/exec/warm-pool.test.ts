@@ -21,13 +21,14 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function poolFor(program: string, options: WarmOptions & { sandbox?: RunRequest['sandbox'] } = {}): { pool: WarmPool; notes: string[]; run: (argv: string[], extra?: Partial<RunRequest>) => ReturnType<typeof runCommand> } {
+function poolFor(program: string, options: WarmOptions & { sandbox?: RunRequest['sandbox']; cwd?: string } = {}): { pool: WarmPool; notes: string[]; run: (argv: string[], extra?: Partial<RunRequest>) => ReturnType<typeof runCommand> } {
   const notes: string[] = [];
   const launcher = resolveLauncher(fixture(program));
-  const pool = createWarmPool({ launcher, cwd: dir, env, ...(options.sandbox ? { sandbox: options.sandbox } : {}) }, { note: (line) => void notes.push(line), ...options });
+  const cwd = options.cwd ?? dir;
+  const pool = createWarmPool({ launcher, cwd, env, ...(options.sandbox ? { sandbox: options.sandbox } : {}) }, { note: (line) => void notes.push(line), ...options });
   pools.push(pool);
   const run = (argv: string[], extra: Partial<RunRequest> = {}) =>
-    runCommand({ file: launcher.file, args: [...launcher.prefixArgs, ...argv], cwd: dir, env, timeoutMs: 20_000, ...(options.sandbox ? { sandbox: options.sandbox } : {}), ...extra });
+    runCommand({ file: launcher.file, args: [...launcher.prefixArgs, ...argv], cwd, env, timeoutMs: 20_000, ...(options.sandbox ? { sandbox: options.sandbox } : {}), ...extra });
   return { pool, notes, run };
 }
 
@@ -94,14 +95,16 @@ describe('a warm worker stands for a cold start', () => {
     expect(warm).toMatchObject({ truncated: true });
   });
 
-  it('when calls run in a strict sandbox then the worker (cli-mcp\'s code under a private /tmp) runs them warm', async (context) => {
+  it('when calls run in a strict sandbox then a worker (cli-mcp\'s own code shown read-only) runs them warm', async (context) => {
     const sandbox = resolveSandbox({ level: 'strict' }, () => {});
     if (!sandbox) {
       console.warn('\n!!! bwrap does not work here: the strict-sandbox warm worker test is SKIPPED !!!\n');
       return context.skip();
     }
-    const { pool, run } = poolFor('probe.mjs', { sandbox });
+    // Run from the repository: strict hides the real /tmp, where a checkout (and CI's) may sit; the working directory stays visible.
+    const { pool, run } = poolFor('probe.mjs', { sandbox, cwd: repoRoot });
     const cold = await seen(run(['self', '--tag', 'x']));
+    expect(cold).toMatchObject({ exitCode: 0 });
     await pool.ready();
     const warm = await seen(run(['self', '--tag', 'x'], { warm: pool }));
     expect(warm).toEqual(cold);
