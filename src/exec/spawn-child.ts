@@ -64,9 +64,9 @@ export async function spawnChild(request: SpawnRequest): Promise<Child | { reado
   const closed = new Promise<{ exitCode: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('close', (exitCode, signal) => resolve({ exitCode, signal }));
   });
-  const failed = new Promise<{ code: string }>((resolve) => child.once('error', (error) => resolve({ code: (error as { code?: string }).code ?? 'ESPAWN' })));
+  // Kept for the child's life: an error after a successful start (a kill that failed) changes nothing the caller sees.
+  const failed = new Promise<{ code: string }>((resolve) => child.on('error', (error) => resolve({ code: (error as { code?: string }).code ?? 'ESPAWN' })));
   if (child.pid === undefined) return await failed;
-  // An error after a successful start (a kill that failed) changes nothing the caller sees.
   const pid = child.pid;
   const stdio = child.stdio as (Readable | null)[];
   return {

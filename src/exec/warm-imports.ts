@@ -1,6 +1,6 @@
 /**
- * What a warm worker's program does while it imports. The files it looks at (its CommonJS modules, its
- * package.json, a config or data file) are stamped: a worker whose files changed since (a call wrote
+ * What a warm worker's program does while it imports. The files it looks at outside `node_modules` (its
+ * own CommonJS modules and package.json, a config or data file) are stamped: a worker whose files changed since (a call wrote
  * the data file it read) no longer stands for a cold start, and the pool drops it. Writing files or
  * starting processes at import would happen for a worker no call ever takes: such a program is not kept warm.
  */
@@ -54,7 +54,8 @@ export function watchImport(): { readonly snapshot: () => FileStamp[]; readonly 
   syncBuiltinESMExports();
   return {
     unsafe: () => unsafe,
-    snapshot: () => [...seen].map((file) => [file, fileStamp(file)] as const),
+    // Installed packages change with an install, not between calls: stamping them (hundreds of files) would cost every call.
+    snapshot: () => [...seen].filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`)).map((file) => [file, fileStamp(file)] as const),
     stop: () => {
       for (const restore of restores.splice(0)) restore();
       syncBuiltinESMExports();
@@ -63,7 +64,7 @@ export function watchImport(): { readonly snapshot: () => FileStamp[]; readonly 
 }
 
 /** What says a file changed: device, inode, size and modification time; `null` when absent. */
-export function fileStamp(file: string): string | null {
+function fileStamp(file: string): string | null {
   try {
     const stat = fs.statSync(file, { bigint: true });
     return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}`;
