@@ -27,7 +27,7 @@ export function addInstallCommands(program: Command, io: CliIo, outcome: { exitC
     .option('--name <name>', 'the server\'s name in the client (default: the program\'s name)')
     .addOption(scope())
     .addOption(config())
-    .option('--force', 'replace a different server of the same name')
+    .option('--force', 'replace a different server of the same name; edit a project config that a link leads out of the project')
     .addOption(print())
     // Wrap's options pass through, then are checked against wrap itself.
     .allowUnknownOption()
@@ -43,6 +43,7 @@ export function addInstallCommands(program: Command, io: CliIo, outcome: { exitC
     .argument('<name>', 'the server\'s name in the client')
     .addOption(scope())
     .addOption(config())
+    .option('--force', 'edit a project config that a link leads out of the project')
     .addOption(print())
     .action(async (client: string, name: string, flags: InstallFlags) => {
       const { uninstall } = await import('./run.js');

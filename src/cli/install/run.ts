@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import type { CliIo } from '../main.js';
 import { clientById, configPath, type ClientSpec, type Place } from './clients.js';
@@ -24,7 +24,7 @@ export function install(request: InstallRequest, io: CliIo, place: Place = here(
   const name = checkName(request.flags.name ?? defaultName(request.target));
   const launch = buildLaunch(request.target, request.wrapArgs, wrapFlags, place);
   const file = fileOf(client, request.flags, place);
-  const change = installEntry(client, file, name, entryOf(client.fields, launch), { force: request.flags.force, print: request.flags.print });
+  const change = installEntry(client, file, name, entryOf(client.fields, launch), { force: request.flags.force, print: request.flags.print, root: projectOf(file, place) });
   return report(change, client, name, request.flags, io);
 }
 
@@ -32,7 +32,7 @@ export function install(request: InstallRequest, io: CliIo, place: Place = here(
 export function uninstall(request: { readonly client: string; readonly name: string; readonly flags: InstallFlags }, io: CliIo, place: Place = here()): number {
   const client = clientById(request.client);
   const file = fileOf(client, request.flags, place);
-  const change = uninstallEntry(client, file, request.name, { print: request.flags.print });
+  const change = uninstallEntry(client, file, request.name, { force: request.flags.force, print: request.flags.print, root: projectOf(file, place) });
   if (change.status === 'absent') {
     const known = change.names.length === 0 ? 'it has none' : `it has: ${change.names.join(', ')}`;
     io.stderr.write(`cli-mcp: ${file} has no server named "${request.name}" (${known}); nothing was changed\n`);
@@ -83,6 +83,12 @@ function parseWrapOptions(wrap: Command, target: string, wrapArgs: readonly stri
 
 function fileOf(client: ClientSpec, flags: InstallFlags, place: Place): string {
   return flags.config === undefined ? configPath(client, flags.scope, place) : resolve(place.cwd, flags.config);
+}
+
+/** The project a config path lies in (the working directory), which no link in it may lead out of; none for a user file elsewhere. */
+function projectOf(file: string, place: Place): string | undefined {
+  const rest = relative(place.cwd, file);
+  return rest === '' || rest === '..' || rest.startsWith(`..${sep}`) || isAbsolute(rest) ? undefined : place.cwd;
 }
 
 function here(): Place {
