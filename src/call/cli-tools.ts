@@ -110,7 +110,7 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
     return ctx.result ?? { isError: true, message: 'No middleware produced a result (a PreRun must return a result or call next).' };
   };
   // Output is read back only by the caller it was spooled for.
-  const readOutput: CliTools['readOutput'] = (uri, offset, length, principal) => readOutputPage(settings.spool, uri, offset, length, settings.maxResultBytes, names.readOutput, principal?.name);
+  const readOutput: CliTools['readOutput'] = (uri, offset, length, principal) => readOutputPage(settings.spool, uri, offset, length, settings.maxResultBytes, names.readOutput, principal?.id);
   const risk = (tool: ToolDefinition) => riskOf(tool.command, options.approval?.risk);
   const source = { program: root.name, tools, names, risk, run, readOutput, maxPageBytes: settings.maxResultBytes, spooling: settings.spool !== undefined, runs };
   const catalog = buildCatalog(source, root, options.discovery);
@@ -142,7 +142,7 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
       settings.warm?.recycle(); // its workers imported the program as it was
       return toolsOver(next, kept);
     },
-    outputPage: (uri, principal) => findPage(settings.spool, uri, undefined, undefined, settings.maxResultBytes, principal?.name),
+    outputPage: (uri, principal) => findPage(settings.spool, uri, undefined, undefined, settings.maxResultBytes, principal?.id),
     async call(name, input, options) {
       const resolved = resolve(name);
       const tool = resolved.kind === 'unknown' ? undefined : catalog.find(resolved.name);

@@ -45,8 +45,14 @@ export interface CallContext {
   readonly state: Map<string, unknown>;
 }
 
-/** Who a call is for: a name, and the scopes their credential grants. */
+/** Who a call is for: an id, a name for messages, and the scopes their credential grants. */
 export interface CallPrincipal {
+  /**
+   * Unique across kinds of credential (`token:alice`, `jwt:<issuer>#<sub>`): everything kept per caller
+   * (grants, rate buckets, slots, runs, tasks, spooled output) is keyed by it, never by the name.
+   */
+  readonly id: string;
+  /** The name the credential gives (a static token's principal, a JWT's subject), for messages and logs. */
   readonly name: string;
   readonly scopes: readonly string[];
 }

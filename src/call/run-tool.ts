@@ -15,7 +15,7 @@ export async function runTool(ctx: CallContext, settings: RunSettings): Promise<
   if (refused) return refuse(ctx, `Refused: ${refused}`, 'refused: argv policy');
   const lines = ctx.progress && lineProgress(ctx.progress, settings.cleanText);
   // The whole output, cleaned as the result is, kept where a cut result can point.
-  const spool = settings.spool && spoolWriter(settings.spool.open(ctx.principal?.name), settings.cleanText, spoolThreshold(settings.maxResultBytes));
+  const spool = settings.spool && spoolWriter(settings.spool.open(ctx.principal?.id), settings.cleanText, spoolThreshold(settings.maxResultBytes));
   let outcome: Awaited<ReturnType<typeof runCommand>>;
   ctx.onSpawn?.();
   try {

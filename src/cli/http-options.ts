@@ -49,12 +49,12 @@ export async function sharedStore(flags: HttpFlags & SharedFlags) {
 }
 
 /** Each caller's access from a policy file; it names principals, so it needs authentication to mean anything. */
-export async function accessPolicy(file: string, authenticated: boolean) {
-  if (!authenticated) throw new Error('--access-policy needs --http with authentication (--token-file, $CLI_MCP_TOKENS or --oauth-issuer): it gives tools to principals');
+export async function accessPolicy(file: string, auth: Awaited<ReturnType<typeof authenticatorFor>>) {
+  if (!auth) throw new Error('--access-policy needs --http with authentication (--token-file, $CLI_MCP_TOKENS or --oauth-issuer): it gives tools to principals');
   const { readPolicy } = await import('../policy/read-policy.js');
   const { policyFor } = await import('../policy/policy-for.js');
-  const policy = readPolicy(file);
-  return (principal: { readonly name: string; readonly scopes: readonly string[] } | undefined) => policyFor(policy, principal ?? { name: '', scopes: [] });
+  const policy = readPolicy(file, auth.known);
+  return (principal: { readonly id: string; readonly scopes: readonly string[] } | undefined) => policyFor(policy, principal ?? { id: '', scopes: [] });
 }
 
 /** The authenticator the flags (and $CLI_MCP_TOKENS) describe, or none; the auth modules load only with --http. */
@@ -68,7 +68,8 @@ export async function authenticatorFor(flags: HttpFlags, stderr: NodeJS.Writable
   if (flags.oauthIssuer !== undefined && flags.oauthResource === undefined) throw new Error('--oauth-issuer needs --oauth-resource: the public URL of this server, which tokens must name as their audience');
   const oauth = flags.oauthIssuer === undefined || flags.oauthResource === undefined ? undefined : { issuer: flags.oauthIssuer, resource: flags.oauthResource, ...(flags.oauthJwks ? { jwksUri: flags.oauthJwks } : {}) };
   if (!tokens && !oauth) return undefined;
-  return createAuthenticator({ tokens, oauth, onRefusal: (refusal) => void stderr.write(`cli-mcp: http: refused a request${refusal.principal ? ` from ${refusal.principal}` : ''}: ${refusal.reason}\n`) });
+  const authenticator = createAuthenticator({ tokens, oauth, onRefusal: (refusal) => void stderr.write(`cli-mcp: http: refused a request${refusal.principal ? ` from ${refusal.principal}` : ''}: ${refusal.reason}\n`) });
+  return { authenticator, known: { tokens: tokens?.names ?? [], jwt: oauth !== undefined } };
 }
 
 /** `8080`, `0.0.0.0:8080`, `[::1]:8080`. */

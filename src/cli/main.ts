@@ -58,8 +58,9 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
       try {
         const source = sourceOf(command, target, flags.manifest);
         const { server, read } = await (await import('./load.js')).loadServed(source, flags, io.stderr, { store });
-        const authenticator = flags.http ? await authenticatorFor(flags, io.stderr) : undefined;
-        const accessFor = flags.accessPolicy === undefined ? undefined : await accessPolicy(flags.accessPolicy, authenticator !== undefined);
+        const auth = flags.http ? await authenticatorFor(flags, io.stderr) : undefined;
+        const authenticator = auth?.authenticator;
+        const accessFor = flags.accessPolicy === undefined ? undefined : await accessPolicy(flags.accessPolicy, auth);
         if (flags.requireScope && !authenticator) throw new Error('--require-scope needs authentication (--token-file, $CLI_MCP_TOKENS or --oauth-issuer)');
         // Watching starts before serving, so no edit a client makes after connecting is missed.
         const watching = flags.watch ? (await import('./watch.js')).watchSource(source, read, server, flags, io.stderr) : undefined;

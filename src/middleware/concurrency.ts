@@ -43,7 +43,7 @@ export function concurrency(options: ConcurrencyOptions): Middleware {
     if (!found) caps.set(name, (found = cap({ ...options, max: Math.min(per, options.max), pool: `${options.pool ?? 'calls'}:principal:${name}` })));
     return found;
   };
-  return (ctx, next) => (ctx.principal ? capOf(ctx.principal.name)(ctx, () => all(ctx, next)) : all(ctx, next));
+  return (ctx, next) => (ctx.principal ? capOf(ctx.principal.id)(ctx, () => all(ctx, next)) : all(ctx, next));
 }
 
 function cap(options: ConcurrencyOptions): Middleware {

@@ -4,7 +4,7 @@ import type { CallContext, Middleware } from '../call/context.js';
 export interface CallRecord {
   readonly time: string;
   readonly tool: string;
-  /** Who called, when the transport authenticated them. */
+  /** Who called, when the transport authenticated them: the principal's id (`token:alice`, `jwt:<issuer>#<sub>`). */
   readonly principal?: string;
   readonly argv?: readonly string[];
   readonly exitCode?: number | null;
@@ -47,7 +47,7 @@ export function callRecord(ctx: CallContext, elapsedMs: number): CallRecord {
   return {
     time: new Date().toISOString(),
     tool: ctx.tool.name,
-    ...(ctx.principal ? { principal: ctx.principal.name } : {}),
+    ...(ctx.principal ? { principal: ctx.principal.id } : {}),
     ...(ctx.argv ? { argv: ctx.argv } : {}),
     ...(output ? { exitCode: output.exitCode } : {}),
     durationMs: Math.round(output?.durationMs ?? elapsedMs),

@@ -34,7 +34,7 @@ type Limiter = (takes: readonly BucketTake[]) => Promise<number>;
 export function rateLimit(options: RateLimitOptions): Middleware {
   if (options.perTool) checked(options.perTool);
   if (options.global) checked(options.global);
-  const key = options.key ?? ((ctx: CallContext) => ctx.principal?.name ?? '');
+  const key = options.key ?? ((ctx: CallContext) => ctx.principal?.id ?? '');
   const limiter = options.store ? storeLimiter(options.store) : memoryLimiter(options.now ?? Date.now);
   return async (ctx, next) => {
     const who = key(ctx);

@@ -32,7 +32,7 @@ export type SpoolStream = 'stdout' | 'stderr';
 
 /** A store of spooled call outputs. */
 export interface Spool {
-  /** Starts recording one call; `owner` (a principal's name) is the only one who can read it back. @default '' (anyone holding the id, as over stdio) */
+  /** Starts recording one call; `owner` (a principal's id) is the only one who can read it back. @default '' (anyone holding the id, as over stdio) */
   open(owner?: string): SpoolEntry;
   /**
    * A page of a spooled stream, or undefined when no such output exists (never spooled, evicted, not

@@ -46,14 +46,40 @@ export function semanticProblems(document: PolicyDocument): PolicyProblem[] {
       const seen = firstRule[key];
       const kind = key === 'principals' ? 'principal' : 'scope';
       rule[key]?.forEach((entry, at) => {
-        const first = seen.get(entry);
-        if (first === undefined) return void seen.set(entry, index);
+        // `alice` and `token:alice` name the same static-token principal.
+        const same = key === 'principals' && !/^(?:token|jwt):/.test(entry) ? `token:${entry}` : entry;
+        const first = seen.get(same);
+        if (first === undefined) return void seen.set(same, index);
         const text = first === index ? `${kind} "${entry}" is listed twice in this rule` : `${kind} "${entry}" is already matched by rules[${first}], which comes first, so this entry never applies`;
         problems.push({ path: ['rules', index, key, at], text });
       });
     }
   });
   return problems;
+}
+
+/** Who can authenticate to the server: its static tokens' principals, and whether JWTs are accepted. */
+export interface KnownPrincipals {
+  readonly tokens: readonly string[];
+  readonly jwt: boolean;
+}
+
+/**
+ * Entries that can never match anyone on this server: a static-token name no token has (often a JWT
+ * subject written bare, which never matches a JWT), or a JWT subject when no issuer is configured.
+ */
+export function principalProblems(document: PolicyDocument, known: KnownPrincipals): PolicyProblem[] {
+  const tokens = new Set(known.tokens);
+  return (document.rules ?? []).flatMap((rule, index) =>
+    (rule.principals ?? []).flatMap((entry, at): PolicyProblem[] => {
+      const path = ['rules', index, 'principals', at];
+      if (entry.startsWith('jwt:')) return known.jwt ? [] : [{ path, text: `"${entry}" is a JWT subject, but the server accepts no JWTs (no --oauth-issuer)` }];
+      const name = entry.startsWith('token:') ? entry.slice('token:'.length) : entry;
+      if (tokens.has(name)) return [];
+      const jwtHint = known.jwt && entry === name ? `; a JWT's subject is written "jwt:${name}"` : '';
+      return [{ path, text: `"${entry}" is no static token's principal${jwtHint}` }];
+    }),
+  );
 }
 
 /** Which object a path points at, from its named segments. */

@@ -3,6 +3,7 @@ import type { BucketSettings } from '../middleware/rate-limit.js';
 import { allowCommands, excludeCommands, type CommandMatcher } from '../tool/select.js';
 import type { PolicyGrant } from './policy-schema.js';
 import type { Policy } from './read-policy.js';
+import { principalParts } from '../http/auth/principal-id.js';
 
 /** What one principal gets from a policy. */
 export interface PrincipalPolicy {
@@ -24,9 +25,9 @@ export interface PrincipalPolicy {
  * that names it or one of its scopes decides, wholly; with none, the policy's `default`. A field the
  * deciding entry leaves out comes from the server's options, never from another rule.
  */
-export function policyFor(policy: Policy, principal: { readonly name: string; readonly scopes: readonly string[] }): PrincipalPolicy {
+export function policyFor(policy: Policy, principal: { readonly id: string; readonly scopes: readonly string[] }): PrincipalPolicy {
   const index = policy.rules.findIndex(
-    (rule) => (rule.principals?.includes(principal.name) ?? false) || (rule.scopes?.some((scope) => principal.scopes.includes(scope)) ?? false),
+    (rule) => (rule.principals?.some((entry) => namesPrincipal(entry, principal.id)) ?? false) || (rule.scopes?.some((scope) => principal.scopes.includes(scope)) ?? false),
   );
   const rule = policy.rules[index];
   return rule ? grantFor(rule, `rules[${index}]`) : grantFor(policy.default, 'default');
@@ -39,6 +40,18 @@ export function policyFor(policy: Policy, principal: { readonly name: string; re
  */
 export function allowedTools<T extends { readonly command: { readonly path: readonly string[] } }>(access: PrincipalPolicy, tools: readonly T[]): T[] {
   return tools.filter((tool) => access.allows(tool.command.path));
+}
+
+/**
+ * Whether a rule's entry names the principal with this id: `token:alice` or a bare `alice` a static token's
+ * principal, `jwt:alice` a JWT whose subject is alice (from the one issuer the server accepts), and
+ * `jwt:<issuer>#alice` the same in full. A bare name never matches a JWT: subjects and token names do not alias.
+ */
+export function namesPrincipal(entry: string, id: string): boolean {
+  if (entry === id) return true;
+  const { kind, name } = principalParts(id);
+  if (kind === 'token') return entry === name && !/^(?:token|jwt):/.test(entry);
+  return kind === 'jwt' && entry === `jwt:${name}`;
 }
 
 function grantFor(grant: PolicyGrant, rule: string): PrincipalPolicy {

@@ -48,7 +48,10 @@ const grantShape = {
 const grantSchema = z.strictObject(grantShape).meta({ id: 'Grant', description: 'What a principal gets: commands, approval mode and rate limit.' });
 
 const ruleShape = {
-  principals: z.array(z.string().min(1, 'must not be empty').describe('A principal\'s name, exactly (case matters).')).describe('Principals this rule applies to, by name.').optional(),
+  principals: z
+    .array(z.string().min(1, 'must not be empty').describe('A principal, exactly (case matters): a static token\'s principal as "alice" or "token:alice", a JWT\'s subject as "jwt:alice" (or "jwt:<issuer>#alice"). A bare name never matches a JWT.'))
+    .describe('Principals this rule applies to.')
+    .optional(),
   scopes: z
     .array(z.string().regex(SCOPE_TOKEN, 'expected a scope: printable ASCII without spaces, quotes or backslashes').describe('A scope, exactly (case matters).'))
     .describe('Scopes that bring a principal to this rule: holding any one is enough.').optional(),

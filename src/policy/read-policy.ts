@@ -2,7 +2,7 @@ import { extname } from 'node:path';
 import { CliMcpError, type ErrorCode } from '../errors.js';
 import { pathText } from '../messages.js';
 import { readUserFile } from '../read-user-file.js';
-import { describePolicyIssues, semanticProblems, type PolicyProblem } from './policy-check.js';
+import { describePolicyIssues, principalProblems, semanticProblems, type KnownPrincipals, type PolicyProblem } from './policy-check.js';
 import { policySchema, type PolicyGrant, type PolicyRule } from './policy-schema.js';
 import { parseSource, type SourceText } from './source-lines.js';
 
@@ -28,11 +28,12 @@ const MAX_PROBLEMS = 20;
  * its first character (`{` is JSON).
  * @throws {CliMcpError} `cli-mcp.invalid-policy` when the file cannot be read or parsed, or breaks a rule:
  * one line per problem, naming its path in the file and its line (`rules[1].approval: … (line 7)`).
- * @example const policy = readPolicy('policy.yaml'); policyFor(policy, { name: 'ci-bot', scopes: [] }).allows(['kubectl', 'get', 'pods'])
+ * With `known`, an entry naming a principal that cannot authenticate to the server is a problem too.
+ * @example const policy = readPolicy('policy.yaml'); policyFor(policy, { id: 'token:ci-bot', scopes: [] }).allows(['kubectl', 'get', 'pods'])
  */
-export function readPolicy(path: string): Policy {
+export function readPolicy(path: string, known?: KnownPrincipals): Policy {
   const text = readUserFile(path, 'policy', CODE);
-  return parsePolicy(text, path, formatOf(path, text));
+  return parsePolicy(text, path, formatOf(path, text), known);
 }
 
 /**
@@ -40,7 +41,7 @@ export function readPolicy(path: string): Policy {
  * syntax error is worded: YAML 1.2 reads JSON too, and both refuse a repeated key.
  * @default format 'yaml'
  */
-export function parsePolicy(text: string, source = 'policy', format: PolicyFormat = 'yaml'): Policy {
+export function parsePolicy(text: string, source = 'policy', format: PolicyFormat = 'yaml', known?: KnownPrincipals): Policy {
   if (format === 'json') {
     try {
       JSON.parse(text);
@@ -53,17 +54,19 @@ export function parsePolicy(text: string, source = 'policy', format: PolicyForma
     const { error, line, column } = parsed.parsed;
     throw new CliMcpError(CODE, `policy "${source}" is not valid ${format === 'json' ? 'JSON' : 'YAML'}: ${error} (line ${line}, column ${column})`);
   }
-  return check(parsed.parsed.value, source, parsed);
+  return check(parsed.parsed.value, source, parsed, known);
 }
 
 /** Checks a policy given as a value (a parsed file, or an object built in code). */
-export function checkPolicy(document: unknown, source = 'policy'): Policy {
-  return check(document, source, undefined);
+export function checkPolicy(document: unknown, source = 'policy', known?: KnownPrincipals): Policy {
+  return check(document, source, undefined, known);
 }
 
-function check(document: unknown, source: string, text: SourceText | undefined): Policy {
+function check(document: unknown, source: string, text: SourceText | undefined, known: KnownPrincipals | undefined): Policy {
   const parsed = policySchema.safeParse(document);
-  const problems = parsed.success ? semanticProblems(parsed.data) : describePolicyIssues(parsed.error.issues, document);
+  const problems = parsed.success
+    ? [...semanticProblems(parsed.data), ...(known ? principalProblems(parsed.data, known) : [])]
+    : describePolicyIssues(parsed.error.issues, document);
   if (parsed.success && problems.length === 0) {
     const { default: given = 'none', rules = [] } = parsed.data;
     const grant = given === 'none' ? { allow: [] } : given === 'all' ? {} : given;

@@ -6,7 +6,7 @@ import type { RunState, RunStatus, RunSummary } from './types.js';
 
 export interface RunRecord {
   readonly id: string;
-  /** The principal's name ('' over stdio): another caller is told the run is unknown. */
+  /** The principal's id ('' over stdio): another caller is told the run is unknown. */
   readonly owner: string;
   readonly tool: string;
   readonly startedAt: number;

@@ -289,7 +289,7 @@ export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry
 }
 
 function ownerOf(principal: CallPrincipal | undefined): string {
-  return principal?.name ?? '';
+  return principal?.id ?? '';
 }
 
 /** A store that cannot answer refuses the request, naming the store; anything else is a bug and is thrown. */

@@ -12,7 +12,7 @@ import type { RunRefusal, RunState, RunStatus } from './types.js';
 /** A run as every replica reads it. */
 export interface SharedRun {
   readonly runId: string;
-  /** The principal's name ('' over stdio). */
+  /** The principal's id ('' over stdio). */
   readonly owner: string;
   readonly tool: string;
   /** Never `expired`: that is worked out from `endedAt` by whoever reads it. */

@@ -111,7 +111,9 @@ export function serverFactory(served: ServedTools, info: ServerInfo, settings: S
   };
 }
 
-/** The caller an HTTP request was authenticated as: the edge puts the principal's name in `clientId`. */
+/** The caller an HTTP request was authenticated as: the edge puts the principal's id in `clientId`, its name in `extra`. */
 function principalOf(authInfo: AuthInfo | undefined): CallPrincipal | undefined {
-  return authInfo ? { name: authInfo.clientId, scopes: authInfo.scopes } : undefined;
+  if (!authInfo) return undefined;
+  const name = authInfo.extra?.['name'];
+  return { id: authInfo.clientId, name: typeof name === 'string' ? name : authInfo.clientId, scopes: authInfo.scopes };
 }

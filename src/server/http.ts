@@ -63,11 +63,11 @@ export async function serveHttp(served: ServedTools, info: ServerInfo, settings:
   const store = settings.store;
   // Grants outlive one request: they belong to whoever asked, each principal their own, in the store every replica reads when there is one.
   const grants = new Map<string, ApprovalGrants>();
-  const grantsOf = (principal: { name: string } | undefined): ApprovalGrants => {
-    const name = principal?.name ?? '';
-    if (store) return storeGrants(store, name);
-    let own = grants.get(name);
-    if (!own) grants.set(name, (own = memoryGrants()));
+  const grantsOf = (principal: { id: string } | undefined): ApprovalGrants => {
+    const id = principal?.id ?? '';
+    if (store) return storeGrants(store, id);
+    let own = grants.get(id);
+    if (!own) grants.set(id, (own = memoryGrants()));
     return own;
   };
   const factory = serverFactory(served, info, { ...settings, grants: grantsOf });
@@ -101,9 +101,9 @@ export async function serveHttp(served: ServedTools, info: ServerInfo, settings:
         res.end(outcome.body);
         return;
       }
-      // The principal reaches the server instance as AuthInfo; the token itself is never passed on.
+      // The principal reaches the server instance as AuthInfo (its id as the client id); the token itself is never passed on.
       const { principal } = outcome;
-      (req as IncomingMessage & { auth?: AuthInfo }).auth = { token: '[verified]', clientId: principal.name, scopes: [...principal.scopes], ...(principal.expiresAt === undefined ? {} : { expiresAt: principal.expiresAt }), extra: { kind: principal.kind } };
+      (req as IncomingMessage & { auth?: AuthInfo }).auth = { token: '[verified]', clientId: principal.id, scopes: [...principal.scopes], ...(principal.expiresAt === undefined ? {} : { expiresAt: principal.expiresAt }), extra: { kind: principal.kind, name: principal.name } };
     }
     await serveMcp(req, res);
   };

@@ -187,7 +187,7 @@ describe('authentication over HTTP', () => {
       expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('todo_list');
       const listed = await client.callTool('todo_list', {});
       expect(listed.isError).toBeFalsy();
-      expect(authed.stderr()).toMatch(/"tool":"todo_list","principal":"alice"/);
+      expect(authed.stderr()).toMatch(/"tool":"todo_list","principal":"token:alice"/);
     } finally {
       await client.close();
     }
@@ -301,7 +301,7 @@ describe('OAuth JWT access tokens over HTTP', () => {
       } finally {
         await client.close();
       }
-      expect(served.stderr()).toMatch(/"tool":"todo_list","principal":"carol"/);
+      expect(served.stderr()).toContain(`"tool":"todo_list","principal":"jwt:${issuer.url}#carol"`);
       const post = (token: string) => fetch(served.url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
       const expired = await post(await issuer.sign({ sub: 'carol', exp: Math.floor(Date.now() / 1000) - 600 }));
       const elsewhere = await post(await issuer.sign({ sub: 'carol', aud: 'https://other.example/mcp' }));

@@ -89,7 +89,7 @@ describe('concurrency per principal', () => {
       ctx.result = { isError: false, message: 'ran' };
     });
     const results = await Promise.all(names.map(async (name) => {
-      const ctx: CallContext = { ...contextFor(tool), principal: { name, scopes: [] } };
+      const ctx: CallContext = { ...contextFor(tool), principal: { id: `token:${name}`, name, scopes: [] } };
       await chain(ctx);
       return ctx;
     }));

@@ -37,7 +37,7 @@ function replica(layers: Middleware[], hold?: () => Promise<void>) {
 function approving(store: SharedStore, options: ApprovalOptions = {}) {
   const { call } = replica([prepareArgv({}), approval(options)]);
   return (principal: string, channel: Partial<ApprovalChannel> = {}) =>
-    call(remove, { principal: { name: principal, scopes: [] }, approval: { canAsk: true, grants: storeGrants(store, principal), ...channel } }, ['3']);
+    call(remove, { principal: { id: `token:${principal}`, name: principal, scopes: [] }, approval: { canAsk: true, grants: storeGrants(store, principal), ...channel } }, ['3']);
 }
 
 /** A gate the centre waits on until the test opens it. */
@@ -61,7 +61,7 @@ for (const implementation of implementations()) {
 
     it('when one principal has used up the shared rate then another principal still gets through on either replica', async () => {
       const [a, b] = implementation.replicas().map((store) => replica([rateLimit({ global: { capacity: 1, perSecond: 1 }, store })]));
-      const as = (name: string) => ({ principal: { name, scopes: [] } });
+      const as = (name: string) => ({ principal: { id: `token:${name}`, name, scopes: [] } });
       expect(outcome(await a!.call(add, as('alice')))).toBe('ran');
       expect(outcome(await b!.call(add, as('alice')))).toMatch(/^refused: Rate limit reached/);
       expect(outcome(await b!.call(add, as('bob')))).toBe('ran');

@@ -33,14 +33,14 @@ const listed = (allowed: readonly ToolDefinition[]): string[] => searchCatalog(a
 describe('the tools a principal may see, on the kubectl example manifest', () => {
   it('when each principal of the README example is served then it gets exactly its commands\' tools, in the manifest\'s order', () => {
     expect(tools.map((tool) => tool.name)).toEqual(['kubectl_version', 'kubectl_get', 'kubectl_describe', 'kubectl_logs', 'kubectl_api-resources', 'kubectl_config_current-context', 'kubectl_config_get-contexts', 'kubectl_delete']);
-    expect(namesOf({ name: 'ci-bot', scopes: [] })).toEqual(['kubectl_get', 'kubectl_describe', 'kubectl_logs']);
-    expect(namesOf({ name: 'ops', scopes: ['kubectl.admin'] })).toEqual(tools.map((tool) => tool.name).filter((name) => name !== 'kubectl_delete'));
-    expect(namesOf({ name: 'viewer', scopes: ['kubectl.read'] })).toEqual(['kubectl_version', 'kubectl_get', 'kubectl_describe', 'kubectl_logs', 'kubectl_config_current-context']);
-    expect(namesOf({ name: 'stranger', scopes: [] })).toEqual([]);
+    expect(namesOf({ id: 'token:ci-bot', scopes: [] })).toEqual(['kubectl_get', 'kubectl_describe', 'kubectl_logs']);
+    expect(namesOf({ id: 'token:ops', scopes: ['kubectl.admin'] })).toEqual(tools.map((tool) => tool.name).filter((name) => name !== 'kubectl_delete'));
+    expect(namesOf({ id: 'token:viewer', scopes: ['kubectl.read'] })).toEqual(['kubectl_version', 'kubectl_get', 'kubectl_describe', 'kubectl_logs', 'kubectl_config_current-context']);
+    expect(namesOf({ id: 'token:stranger', scopes: [] })).toEqual([]);
   });
 
   it('when a catalog is built over a principal\'s allowed tools then search finds only those, and the run tool refuses the others as unknown', async () => {
-    const catalog = searchCatalog(toolsOf({ name: 'ci-bot', scopes: [] }));
+    const catalog = searchCatalog(toolsOf({ id: 'token:ci-bot', scopes: [] }));
     const search = await catalog.find('kubectl_search_commands')?.call({});
     expect((search?.structured as { commands: Array<{ name: string }> }).commands.map((command) => command.name)).toEqual(['kubectl_get', 'kubectl_describe', 'kubectl_logs']);
     const denied = await catalog.find('kubectl_run_command')?.call({ command: 'delete' });
@@ -49,8 +49,8 @@ describe('the tools a principal may see, on the kubectl example manifest', () =>
   });
 
   it('when none of a principal\'s allowed commands is read-only then the read-only run tool is not listed', () => {
-    expect(listed(toolsOf({ name: 'ci-bot', scopes: [] }))).toContain('kubectl_run_read_only_command');
-    const onlyDelete = allowedTools(policyFor(parsePolicy('default: { allow: [delete] }'), { name: 'x', scopes: [] }), tools);
+    expect(listed(toolsOf({ id: 'token:ci-bot', scopes: [] }))).toContain('kubectl_run_read_only_command');
+    const onlyDelete = allowedTools(policyFor(parsePolicy('default: { allow: [delete] }'), { id: 'token:x', scopes: [] }), tools);
     expect(listed(onlyDelete)).toEqual(['kubectl_search_commands', 'kubectl_describe_command', 'kubectl_run_command']);
   });
 });

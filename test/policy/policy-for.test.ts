@@ -4,7 +4,7 @@ import { checkPolicy } from '../../src/policy/read-policy.js';
 
 type Principal = Parameters<typeof policyFor>[1];
 
-const who = (name: string, ...scopes: string[]): Principal => ({ name, scopes });
+const who = (name: string, ...scopes: string[]): Principal => ({ id: `token:${name}`, scopes });
 const paths = ['config', 'config view', 'config set', 'get', 'get pods', 'delete', 'delete pod', 'logs', 'apply'];
 
 /** The commands (program word left out) that `principal` may call under a policy given as a value. */
@@ -144,5 +144,39 @@ describe('rate limits and approval', () => {
   it('when a rule leaves approval out then the default\'s is not inherited', () => {
     const policy = checkPolicy({ default: { approval: 'read-only' }, rules: [{ principals: ['p'] }] });
     expect(policyFor(policy, who('p')).approval).toBeUndefined();
+  });
+});
+
+describe('which principals a rule names', () => {
+  const issuer = 'https://auth.example.test';
+  const jwt = (sub: string) => ({ id: `jwt:${issuer}#${sub}`, scopes: [] });
+  const token = (name: string) => ({ id: `token:${name}`, scopes: [] });
+  const ruleOf = (entry: string, principal: { id: string; scopes: string[] }) => policyFor(checkPolicy({ rules: [{ principals: [entry] }] }), principal).rule;
+
+  it.each([
+    ['alice', token('alice'), 'rules[0]'],
+    ['token:alice', token('alice'), 'rules[0]'],
+    ['alice', jwt('alice'), 'default'],
+    ['token:alice', jwt('alice'), 'default'],
+    ['jwt:alice', jwt('alice'), 'rules[0]'],
+    [`jwt:${issuer}#alice`, jwt('alice'), 'rules[0]'],
+    ['jwt:alice', token('alice'), 'default'],
+    [`jwt:https://other.example.test#alice`, jwt('alice'), 'default'],
+    ['jwt:a#b', jwt('a#b'), 'rules[0]'],
+    ['jwt:x', token('jwt:x'), 'default'],
+    ['token:jwt:x', token('jwt:x'), 'rules[0]'],
+  ])('when a rule names %s then the principal %o comes under %s', (entry, principal, rule) => {
+    expect(ruleOf(entry, principal)).toBe(rule);
+  });
+
+  it('when a rule names a principal twice, bare and with its kind, then the policy says so', () => {
+    expect(() => checkPolicy({ rules: [{ principals: ['alice', 'token:alice'] }] })).toThrow(/principal "token:alice" is listed twice in this rule/);
+  });
+
+  it('when the server knows its principals then entries no one can match are problems, each saying why', () => {
+    const policy = { rules: [{ principals: ['alice', 'carol', 'token:dave', 'jwt:erin'] }] };
+    expect(() => checkPolicy(policy, 'p', { tokens: ['alice'], jwt: true })).toThrow(/principals\[1\]: "carol" is no static token's principal; a JWT's subject is written "jwt:carol"[\s\S]*principals\[2\]: "token:dave" is no static token's principal$/m);
+    expect(() => checkPolicy(policy, 'p', { tokens: ['alice', 'carol', 'dave'], jwt: false })).toThrow(/principals\[3\]: "jwt:erin" is a JWT subject, but the server accepts no JWTs/);
+    expect(checkPolicy(policy, 'p', { tokens: ['alice', 'carol', 'dave'], jwt: true }).rules).toHaveLength(1);
   });
 });

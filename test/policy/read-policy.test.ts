@@ -30,11 +30,11 @@ function summary(policy: Policy, principals: readonly Principal[]): unknown[] {
 }
 
 const people: Principal[] = [
-  { name: 'alice', scopes: [] },
-  { name: 'ci-bot', scopes: ['kubectl.admin'] },
-  { name: 'ops', scopes: ['kubectl.admin'] },
-  { name: 'viewer', scopes: ['kubectl.view'] },
-  { name: 'stranger', scopes: ['other'] },
+  { id: 'token:alice', scopes: [] },
+  { id: 'token:ci-bot', scopes: ['kubectl.admin'] },
+  { id: 'token:ops', scopes: ['kubectl.admin'] },
+  { id: 'token:viewer', scopes: ['kubectl.view'] },
+  { id: 'token:stranger', scopes: ['other'] },
 ];
 
 describe('reading a policy file', () => {

@@ -22,8 +22,8 @@ export function tickerTools(extra: Partial<CliToolsOptions> = {}): { tools: CliT
   return { tools, ticker };
 }
 
-export const alice: CallPrincipal = { name: 'alice', scopes: [] };
-export const bob: CallPrincipal = { name: 'bob', scopes: [] };
+export const alice: CallPrincipal = { id: 'token:alice', name: 'alice', scopes: [] };
+export const bob: CallPrincipal = { id: 'token:bob', name: 'bob', scopes: [] };
 
 /** A status that must not be a refusal. */
 export async function statusOf(runs: RunRegistry, runId: string, principal: CallPrincipal | undefined, cursor?: number): Promise<RunStatus> {

@@ -3,6 +3,7 @@ import { looksLikeJwt } from './bearer-header.js';
 import { discoverJwksUri } from './discover-jwks.js';
 import type { ResolvedOAuth } from './oauth-options.js';
 import { scopesOfClaims } from './scopes.js';
+import { jwtPrincipalId } from './principal-id.js';
 import type { Principal } from './types.js';
 
 /** After a failed discovery, requests wait this long before another fetch, so bad tokens cannot make us hammer the issuer. */
@@ -41,7 +42,7 @@ export class JwtVerifier {
       });
       const name = payload[options.principalClaim];
       if (typeof name !== 'string' || name === '') return { ok: false, reason: `JWT has no "${options.principalClaim}" string to name its principal` };
-      const principal: Principal = { name, scopes: scopesOfClaims(payload), kind: 'jwt', ...(payload.exp === undefined ? {} : { expiresAt: payload.exp }) };
+      const principal: Principal = { id: jwtPrincipalId(options.issuer, name), name, scopes: scopesOfClaims(payload), kind: 'jwt', ...(payload.exp === undefined ? {} : { expiresAt: payload.exp }) };
       return { ok: true, principal: Object.freeze(principal) };
     } catch (error) {
       // jose's messages name the failed check, never the token or claim values; the error object itself holds the payload.

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { CliMcpError } from '../../errors.js';
 import { isB64Token } from './bearer-header.js';
 import { isScopeToken } from './scopes.js';
+import { tokenPrincipalId } from './principal-id.js';
 import type { Principal } from './types.js';
 
 /** One static bearer token as configured: who presents it, and what it may do. */
@@ -51,13 +52,18 @@ export class StaticTokens {
       const sha256 = digest(entry.token);
       const twin = hashed.find((other) => timingSafeEqual(other.sha256, sha256));
       if (twin) refuse(`is also the token of principal ${JSON.stringify(twin.principal.name)}; give each principal its own`);
-      hashed.push({ sha256, principal: Object.freeze({ name: entry.principal, scopes: Object.freeze([...new Set(scopes)]), kind: 'token' }) });
+      hashed.push({ sha256, principal: Object.freeze({ id: tokenPrincipalId(entry.principal), name: entry.principal, scopes: Object.freeze([...new Set(scopes)]), kind: 'token' }) });
     }
     this.hashed = hashed;
   }
 
   get size(): number {
     return this.hashed.length;
+  }
+
+  /** The principals' names, for checking what a policy names. */
+  get names(): readonly string[] {
+    return this.hashed.map((entry) => entry.principal.name);
   }
 
   /**

@@ -1,6 +1,12 @@
 /** Who made an HTTP request, as authentication proved it. */
 export interface Principal {
-  /** The static token's `principal`, or the JWT's `sub` (or the configured claim). */
+  /**
+   * Who the caller is, unique across kinds: `token:<name>` for a static token, `jwt:<issuer>#<sub>` for a JWT.
+   * Everything kept per caller (grants, rate buckets, slots, runs, tasks, spooled output) is keyed by it, so a
+   * JWT whose `sub` is a static token's name is still someone else.
+   */
+  readonly id: string;
+  /** The static token's `principal`, or the JWT's `sub` (or the configured claim): for messages and logs. */
   readonly name: string;
   readonly scopes: readonly string[];
   readonly kind: 'token' | 'jwt';

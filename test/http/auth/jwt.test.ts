@@ -40,7 +40,7 @@ describe('JWT access tokens', () => {
   it('when an RS256 token from the issuer is valid then its sub, scopes and expiry make the principal', async () => {
     const exp = now() + 300;
     const outcome = await resourceServer().call(await issuer.sign({ scope: 'tools:read tools:write', exp }), ['tools:read']);
-    expect(outcome).toEqual({ ok: true, principal: { name: 'alice', scopes: ['tools:read', 'tools:write'], kind: 'jwt', expiresAt: exp } });
+    expect(outcome).toEqual({ ok: true, principal: { id: `jwt:${issuer.url}#alice`, name: 'alice', scopes: ['tools:read', 'tools:write'], kind: 'jwt', expiresAt: exp } });
   });
 
   it('when an ES256 token is valid then it is accepted too, its key picked from the same JWKS by kid', async () => {
@@ -225,12 +225,12 @@ describe('static tokens and JWTs together', () => {
 
   it('when a static token is sent then it is known by its digest, with no JWKS fetch', async () => {
     const before = issuer.hits.length;
-    expect(await both().call(CI_TOKEN)).toEqual({ ok: true, principal: { name: 'ci', scopes: ['tools:read'], kind: 'token' } });
+    expect(await both().call(CI_TOKEN)).toEqual({ ok: true, principal: { id: 'token:ci', name: 'ci', scopes: ['tools:read'], kind: 'token' } });
     expect(issuer.hits.length).toBe(before);
   });
 
   it('when a JWT is sent then it is verified as one', async () => {
-    expect(await both().call(await issuer.sign({ sub: 'carol' }))).toMatchObject({ ok: true, principal: { name: 'carol', kind: 'jwt' } });
+    expect(await both().call(await issuer.sign({ sub: 'carol' }))).toMatchObject({ ok: true, principal: { id: `jwt:${issuer.url}#carol`, name: 'carol', kind: 'jwt' } });
   });
 
   it('when an unknown token is neither then it gets the same 401 as a bad JWT, with a challenge naming the metadata', async () => {

@@ -42,8 +42,8 @@ describe('loadStaticTokens', () => {
     const file = fileWith(JSON.stringify({ tokens: [{ principal: 'ci', token: CI, scopes: ['tools:read'] }, { principal: 'ops', token: OPS }] }));
     const tokens = await loadStaticTokens({ file, env: {} });
     expect(tokens.size).toBe(2);
-    expect(tokens.lookup(CI)).toEqual({ name: 'ci', scopes: ['tools:read'], kind: 'token' });
-    expect(tokens.lookup(OPS)).toEqual({ name: 'ops', scopes: [], kind: 'token' });
+    expect(tokens.lookup(CI)).toEqual({ id: 'token:ci', name: 'ci', scopes: ['tools:read'], kind: 'token' });
+    expect(tokens.lookup(OPS)).toEqual({ id: 'token:ops', name: 'ops', scopes: [], kind: 'token' });
   });
 
   it('when CLI_MCP_TOKENS holds the JSON then its tokens are loaded, and with a file both are', async () => {

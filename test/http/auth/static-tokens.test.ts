@@ -40,7 +40,7 @@ function thrownBy(fn: () => unknown) {
 
 describe('static bearer tokens', () => {
   it('when the right token is sent then its principal and scopes come back', async () => {
-    expect(await gate().call(`Bearer ${OPS_TOKEN}`)).toEqual({ ok: true, principal: { name: 'ops', scopes: ['tools:read', 'tools:write'], kind: 'token' } });
+    expect(await gate().call(`Bearer ${OPS_TOKEN}`)).toEqual({ ok: true, principal: { id: 'token:ops', name: 'ops', scopes: ['tools:read', 'tools:write'], kind: 'token' } });
   });
 
   it('when the scheme is written in another case then the token is still read', async () => {
