@@ -44,15 +44,16 @@ export const PRIVATE_KEY_BEGIN = String.raw`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KE
 export const PRIVATE_KEY_END = String.raw`-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----`;
 
 // Built-in token shapes. A named group marks the part to mask when only a value is secret (`password=` stays).
-// A secret never starts inside a run of its own characters, so a long run that fails to match is scanned once, not once per position.
+// A distinctive prefix is matched wherever it stands: one character glued on either side (through a template
+// flag, `jq`, `--format`) must not let a token pass. None of these can restart inside its own body, so each
+// scan stays linear; the JWT's short prefix can, so it has a scanner of its own (jwtRanges).
 const BUILT_INS: readonly RegExp[] = [
-  /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key id
-  /\bgh[pousr]_[A-Za-z0-9]{36,}\b/g, // GitHub classic, OAuth, user, server and refresh tokens
-  /\bgithub_pat_[A-Za-z0-9_]{22,}\b/g, // GitHub fine-grained token
-  /(?<![A-Za-z0-9-])xox[abprs]-[A-Za-z0-9-]{10,}/g, // Slack
-  /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g, // Google API key
-  /\b[sr]k_live_[A-Za-z0-9]{10,}\b/g, // Stripe secret and restricted keys
-  /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g, // JWT; the shortest real header is 20 characters
+  /(?:AKIA|ASIA)[A-Z0-9]{16}/g, // AWS access key id
+  /gh[pousr]_[A-Za-z0-9]{36,}/g, // GitHub classic, OAuth, user, server and refresh tokens
+  /github_pat_[A-Za-z0-9_]{22,}/g, // GitHub fine-grained token
+  /xox[abprs]-[A-Za-z0-9-]{10,}/g, // Slack
+  /AIza[A-Za-z0-9_-]{35}/g, // Google API key
+  /[sr]k_live_[A-Za-z0-9]{10,}/g, // Stripe secret and restricted keys
   /\bAuthorization[ \t]*[:=][ \t]*(?:Bearer|Basic|Token)[ \t]+(?<value>[^\s"',;]+)/gi,
   new RegExp(`${PRIVATE_KEY_BEGIN}[\\s\\S]*?(?:${PRIVATE_KEY_END}|$)`, 'g'), // cut-off blocks too
   ...orphanKeyBodies(),
@@ -80,9 +81,10 @@ export function redactor(options: RedactOptions = {}): (text: string) => string 
     ...envValues(options.envNames ?? [], options.env ?? process.env).map(literal),
     ...(options.patterns ?? []).flatMap((pattern) => (typeof pattern === 'string' ? (pattern === '' ? [] : [literal(pattern)]) : [withIndices(pattern)])),
   ];
+  const finders = [...patterns.map((pattern) => (text: string) => secretRanges(pattern, text)), ...(options.builtIns === false ? [] : [jwtRanges])];
   return (text) => {
-    if (text === '' || patterns.length === 0) return text;
-    const ranges = merge(patterns.flatMap((pattern) => secretRanges(pattern, text)));
+    if (text === '' || finders.length === 0) return text;
+    const ranges = merge(finders.flatMap((find) => find(text)));
     if (ranges.length === 0) return text;
     let redacted = '';
     let at = 0;
@@ -148,6 +150,35 @@ function secretRanges(pattern: RegExp, text: string): Range[] {
     const groups = Object.entries(match.indices?.groups ?? {}).filter((entry): entry is [string, [number, number]] => entry[1] !== undefined);
     const spans = groups.length > 0 ? groups : [['', [match.index, match.index + match[0].length]] as [string, [number, number]]];
     for (const [name, [start, end]] of spans) if (end > start) ranges.push([start, end, pattern === COLON_ASSIGNMENT && name === 'scalar']);
+  }
+  return ranges;
+}
+
+const JWT_CHAR = /[A-Za-z0-9_-]/;
+/** The shortest real JWT header is 20 characters: `eyJ` and at least 10 more before its first dot. */
+const JWT_HEADER_MIN = 13;
+
+/**
+ * JWTs (`eyJ…header.payload.signature`) wherever they start, glued to other text or not. A failed try at
+ * one `eyJ` fails for every later one in the same run of token characters, so the run is skipped: linear.
+ */
+function jwtRanges(text: string): Range[] {
+  const ranges: Range[] = [];
+  const runEnd = (from: number): number => {
+    let at = from;
+    while (at < text.length && JWT_CHAR.test(text[at] as string)) at += 1;
+    return at;
+  };
+  for (let start = text.indexOf('eyJ'); start !== -1; ) {
+    const header = runEnd(start);
+    const payload = text[header] === '.' ? runEnd(header + 1) : header;
+    const signature = payload > header + 1 && text[payload] === '.' ? runEnd(payload + 1) : payload;
+    if (header - start >= JWT_HEADER_MIN && signature > payload + 1) {
+      ranges.push([start, signature, false]);
+      start = text.indexOf('eyJ', signature);
+    } else {
+      start = text.indexOf('eyJ', header);
+    }
   }
   return ranges;
 }

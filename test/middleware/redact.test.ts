@@ -72,6 +72,23 @@ describe('redactor built-in token shapes', () => {
     expect(clean(input)).toBe(input);
   });
 
+  it.each([
+    ['a GitHub token with a letter on each side', `x${fake.github('ghp')}x`],
+    ['a GitHub token between underscores', `_${fake.github('ghp')}_`],
+    ['an AWS key id between digits', `9${fake.aws}9`],
+    ['a Stripe key with a letter on each side', `x${fake.stripe}x`],
+    ['a fine-grained GitHub token after a letter', `x${fake.githubPat}`],
+    ['a Slack token after a letter', `x${fake.slack}`],
+    ['a Google key between letters', `x${fake.google}x`],
+    ['a JWT between letters', `x${fake.jwt}x`],
+    ['a JWT after a run of token characters', `${'A'.repeat(40)}${fake.jwt}`],
+  ])('when the text holds %s (a template glued it there) then the token is masked all the same', (_, input) => {
+    const cleaned = clean(input);
+    expect(cleaned).toContain(M);
+    expect(cleaned).not.toContain(a36.slice(0, 16));
+    for (const secret of Object.values(fake)) if (typeof secret === 'string') expect(cleaned).not.toContain(secret.slice(4, 20));
+  });
+
   it('when a token sits in a password assignment then the two matches become one mask', () => {
     expect(clean(`token=${fake.jwt}`)).toBe(`token=${M}`);
     expect(clean(`GITHUB_TOKEN=${fake.github('ghp')}`)).toBe(`GITHUB_TOKEN=${M}`);
