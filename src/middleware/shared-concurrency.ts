@@ -15,12 +15,19 @@ export interface SharedSlots {
 /** First and longest pause between tries while queued: quick at first, gentle on the store when the wait is long. */
 const FIRST_RETRY_MS = 25;
 const MAX_RETRY_MS = 500;
+/** Pause before renewing again after a renewal failed: the lease is taken again as soon as the store answers. */
+const RENEW_RETRY_MS = 100;
 
 /**
  * The concurrency cap across replicas: a running call holds a leased slot of the store's pool, renewed
  * every third of the lease while it runs and released when it ends; a replica that dies leaves leases that
  * run out by themselves. A call that finds the pool full waits (up to `queueLimit` on this replica),
  * trying again with growing, jittered pauses, at once when a call of this replica ends.
+ *
+ * A renewal that fails is tried again every 100 ms, and one that finds its lease lapsed (the store was out of
+ * reach for longer than the lease) takes it again, counted against the cap even when that overfills it: no
+ * call starts until the running ones are back under it. The bound that remains: a call admitted between
+ * the lapse and that renewal runs beside the lapsed one.
  */
 export function sharedConcurrency(store: SharedStore, slots: SharedSlots): Middleware {
   const { max, queueLimit, leaseMs, pool } = slots;
@@ -72,17 +79,40 @@ export function sharedConcurrency(store: SharedStore, slots: SharedSlots): Middl
     } catch (error) {
       return refuseUnavailable(ctx, error);
     }
-    const held = lease;
-    // A renewal that fails does not stop the call: its lease may lapse, and for a while the pool admits one more.
-    const renewal = setInterval(() => void store.renewSlot(pool, held, leaseMs).catch(() => false), leaseMs / 3);
-    renewal.unref();
+    const renewal = keepRenewed(store, pool, lease, leaseMs);
     try {
       await next();
     } finally {
-      clearInterval(renewal);
+      await renewal.stop();
       // A release that fails costs nothing lasting: the lease runs out by itself.
-      await store.releaseSlot(pool, held).catch(() => {});
+      await store.releaseSlot(pool, lease).catch(() => {});
       sleepers.values().next().value?.();
     }
+  };
+}
+
+/** Renews a held lease every third of its life (every 100 ms while renewals fail) until stopped. */
+function keepRenewed(store: SharedStore, pool: string, lease: string, leaseMs: number): { stop(): Promise<void> } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let renewing: Promise<void> = Promise.resolve();
+  const schedule = (ms: number): void => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      renewing = store.renewSlot(pool, lease, leaseMs).then(
+        () => schedule(leaseMs / 3),
+        () => schedule(Math.min(RENEW_RETRY_MS, leaseMs / 3)),
+      );
+    }, ms);
+    timer.unref();
+  };
+  schedule(leaseMs / 3);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      // A renewal still on its way would bring a released lease back: it lands first.
+      await renewing;
+    },
   };
 }

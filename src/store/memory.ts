@@ -88,9 +88,9 @@ export function memoryStore(options: MemoryStoreOptions = {}): SharedStore {
       const [name, ms] = [checkedName('a slot pool', pool), checkedMs('a slot leaseMs', leaseMs)];
       open();
       const held = leases(name);
-      if (!held.has(lease)) return false;
-      held.set(lease, Date.now() + ms);
-      return true;
+      const live = held.has(lease);
+      pools.set(name, held.set(lease, Date.now() + ms));
+      return live;
     },
     releaseSlot: async (pool, lease) => {
       const name = checkedName('a slot pool', pool);

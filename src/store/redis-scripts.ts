@@ -18,12 +18,13 @@ redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[3])
 ${KEEP_UNTIL_LAST}
 return 1`;
 
-/** KEYS[1] pool; ARGV leaseMs, lease. Only a live lease is extended: an expired one's slot may be someone else's. */
+/** KEYS[1] pool; ARGV leaseMs, lease. A lapsed lease is added again whatever the count: its call is still running. */
 const RENEW = `${NOW}
-if not redis.call('ZSCORE', KEYS[1], ARGV[2]) then return 0 end
-redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[1]), ARGV[2])
+local live = redis.call('ZSCORE', KEYS[1], ARGV[2])
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[2])
 ${KEEP_UNTIL_LAST}
-return 1`;
+if live then return 1 end
+return 0`;
 
 /** KEYS[1] secret; ARGV candidate. The first writer wins; everyone reads the winner. */
 const SECRET = `redis.call('SET', KEYS[1], ARGV[1], 'NX')

@@ -47,6 +47,14 @@ export function redisStore(url: string, options: RedisStoreOptions = {}): Shared
   const channelKey = (channel: string): string => `${prefix}channel:${checkedName('a channel name', channel)}`;
   const subscriber = redisSubscriber(url, { timeoutMs, connectTimeoutMs }, connection.where, `${prefix}channel:`);
 
+  /** A reply that is not what the command gives (a proxy or a look-alike answering anything) refuses the call, never reads as "no". */
+  const integer = (reply: unknown, allowed: (value: number) => boolean): number => {
+    if (typeof reply === 'number' && Number.isInteger(reply) && allowed(reply)) return reply;
+    throw new StoreUnavailableError(`the shared store at ${connection.where} answered ${JSON.stringify(reply)?.slice(0, 40)} where Redis answers a number: it is not a Redis cli-mcp can use; refusing the call`);
+  };
+  const flag = (reply: unknown): boolean => integer(reply, (value) => value === 0 || value === 1) === 1;
+  const count = (reply: unknown): number => integer(reply, (value) => value >= 0);
+
   // Arguments are checked before Redis is asked, so a caller's mistake is a RangeError even during an outage.
   return {
     consume: async (takes) => {
@@ -59,12 +67,12 @@ export function redisStore(url: string, options: RedisStoreOptions = {}): Shared
     },
     hasGrant: async (key) => {
       const name = grantKey(key);
-      return run(async (redis) => (await redis.exists(name)) === 1);
+      return run(async (redis) => count(await redis.exists(name)) === 1);
     },
     // DEL answers how many keys it removed, atomically: of concurrent takers exactly one sees 1; an expired key counts 0.
     takeGrant: async (key) => {
       const name = grantKey(key);
-      return run(async (redis) => (await redis.del(name)) === 1);
+      return run(async (redis) => count(await redis.del(name)) === 1);
     },
     addNonce: async (ttlMs) => {
       const [nonce, ms] = [randomUUID(), checkedMs('a nonce ttlMs', ttlMs)];
@@ -73,15 +81,15 @@ export function redisStore(url: string, options: RedisStoreOptions = {}): Shared
     },
     takeNonce: async (nonce) => {
       if (typeof nonce !== 'string' || nonce === '') return run(async () => false);
-      return run(async (redis) => (await redis.del(`${prefix}nonce:${nonce}`)) === 1);
+      return run(async (redis) => count(await redis.del(`${prefix}nonce:${nonce}`)) === 1);
     },
     acquireSlot: async (pool, max, leaseMs) => {
       const [name, limit, ms, lease] = [poolKey(pool), checkedMax(max), checkedMs('a slot leaseMs', leaseMs), randomUUID()];
-      return run(async () => ((await scripts.acquireSlot(name, limit, ms, lease)) === 1 ? lease : undefined));
+      return run(async () => (flag(await scripts.acquireSlot(name, limit, ms, lease)) ? lease : undefined));
     },
     renewSlot: async (pool, lease, leaseMs) => {
       const [name, ms] = [poolKey(pool), checkedMs('a slot leaseMs', leaseMs)];
-      return run(async () => (await scripts.renewSlot(name, ms, lease)) === 1);
+      return run(async () => flag(await scripts.renewSlot(name, ms, lease)));
     },
     releaseSlot: async (pool, lease) => {
       const name = poolKey(pool);

@@ -22,7 +22,12 @@ export interface SharedStore {
   takeNonce(nonce: string): Promise<boolean>;
   /** Leases one of `max` slots of `pool` for `leaseMs` (a holder that dies frees it by expiry); undefined when all are held. */
   acquireSlot(pool: string, max: number, leaseMs: number): Promise<string | undefined>;
-  /** Extends a live lease to `leaseMs` from now; false when it has expired or was released (its slot may be someone else's). */
+  /**
+   * Extends the lease to `leaseMs` from now. A lease that lapsed (the store was out of reach for longer than
+   * the lease) is taken again, counted against `max` even when the pool is full: its call is still running,
+   * and every call after it must see that. True when the lease was live, false when it was taken again.
+   * Renew only a lease that is held: a released one would come back.
+   */
   renewSlot(pool: string, lease: string, leaseMs: number): Promise<boolean>;
   /** Frees a lease's slot; a lease already gone is fine. */
   releaseSlot(pool: string, lease: string): Promise<void>;

@@ -215,6 +215,71 @@ describe.skipIf(!hasRedis)('replicas sharing one Redis', () => {
   }, 60_000);
 });
 
+describe.skipIf(!hasRedis)('the cross-replica concurrency cap through a Redis pause', () => {
+  it('when Redis hangs for longer than the slot lease then the running call takes its slot again and a call on the other replica waits for it to end', async () => {
+    const [a, b] = await pair(worker, 7, ['--max-concurrent', '1', '--slot-lease', '1']);
+    const [onA, onB] = await Promise.all([client(a.url), client(b.url)]);
+    const first = onA.callTool('worker_sleep', { args: ['6000'] });
+    await sleep(300);
+    redis.pause();
+    await sleep(2200);
+    redis.resume();
+    const second = await onB.callTool('worker_sleep', { args: ['100'] });
+    const [firstStart, firstEnd] = textOf(await first).trim().split(' ').map(Number);
+    const [secondStart] = textOf(second).trim().split(' ').map(Number);
+    expect(firstStart).toBeGreaterThan(0);
+    // One process at a time across both replicas: the second started only once the first had ended.
+    expect(secondStart).toBeGreaterThanOrEqual(firstEnd ?? Infinity);
+  }, 30_000);
+});
+
+describe('a store that answers garbage', () => {
+  it('when the Redis URL reaches a server that answers +OK to everything then a read-only call is refused at once, naming the store', async () => {
+    const { createServer } = await import('node:net');
+    // Answers each RESP command (an array of bulk strings) with +OK, as a misconfigured proxy might.
+    const fake = createServer((socket) => {
+      let pending = Buffer.alloc(0);
+      socket.on('data', (chunk: Buffer) => {
+        pending = Buffer.concat([pending, chunk]);
+        for (let used = commandLength(pending); used > 0; used = commandLength(pending)) {
+          pending = pending.subarray(used);
+          socket.write('+OK\r\n');
+        }
+      });
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const port = (fake.address() as { port: number }).port;
+    try {
+      const cwd = mkdtempSync(join(dir, 'fake-'));
+      const served = await replica(worker, cwd, `redis://127.0.0.1:${port}`, []);
+      const onIt = await client(served.url);
+      const started = Date.now();
+      const result = await onIt.callTool('worker_hello', {});
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(new RegExp(`^The shared store at redis://127\\.0\\.0\\.1:${port}/? answered .*: it is not a Redis cli-mcp can use; nothing was run`));
+    } finally {
+      fake.close();
+    }
+  });
+});
+
+/** Bytes of the first whole RESP command in `buffer`, or 0 when it is not all there yet. */
+function commandLength(buffer: Buffer): number {
+  const text = buffer.toString('latin1');
+  const header = /^\*(\d+)\r\n/.exec(text);
+  if (!header) return text.includes('\r\n') ? text.indexOf('\r\n') + 2 : 0; // an inline command
+  let at = header[0].length;
+  for (let index = 0; index < Number(header[1]); index += 1) {
+    const bulk = /^\$(\d+)\r\n/.exec(text.slice(at));
+    if (!bulk) return 0;
+    at += bulk[0].length + Number(bulk[1]) + 2;
+    if (at > text.length) return 0;
+  }
+  return at;
+}
+
 describe('the --redis option', () => {
   const wrap = (args: readonly string[], env: Record<string, string> = {}) =>
     execa(process.execPath, [binPath, 'wrap', todo, ...args], { cwd: dir, reject: false, timeout: 20_000, env: { ...process.env, ...env } });
