@@ -3,17 +3,16 @@
  * a time; a longer line is skipped as it streams in (never held whole) and reported once its end arrives.
  */
 import { Transform, type TransformCallback } from 'node:stream';
+import { idScanner, type IdScanner } from './frame-id.js';
 
 /** 4 MiB: far above any valid call (values are capped at 64 KiB, arrays at 1000 items). */
 export const DEFAULT_MAX_FRAME_BYTES = 4 * 1024 * 1024;
-/** Bytes of an oversized line kept to read its id from. */
-const HEAD_BYTES = 1024;
 const NEWLINE = 0x0a;
 
-/** An oversized line that was skipped: its length and its first bytes. */
+/** An oversized line that was skipped: its length, and its JSON-RPC id (null when it has none to read). */
 export interface SkippedFrame {
   readonly bytes: number;
-  readonly head: Buffer;
+  readonly id: string | number | null;
 }
 
 /**
@@ -23,11 +22,12 @@ export interface SkippedFrame {
 export function boundedLines(maxBytes: number, onSkipped: (frame: SkippedFrame) => void): Transform {
   let held: Buffer[] = [];
   let heldBytes = 0;
-  // While skipping: how long the line is so far, and its head.
-  let skipping: { bytes: number; head: Buffer } | undefined;
+  // While skipping: how long the line is so far, and its id as read from every byte that went past.
+  let skipping: { bytes: number; scanner: IdScanner } | undefined;
   const take = (part: Buffer): void => {
     if (skipping !== undefined) {
       skipping.bytes += part.length;
+      skipping.scanner.push(part);
       return;
     }
     if (heldBytes + part.length <= maxBytes) {
@@ -35,17 +35,18 @@ export function boundedLines(maxBytes: number, onSkipped: (frame: SkippedFrame) 
       heldBytes += part.length;
       return;
     }
-    const head = Buffer.concat([...held, part.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES);
-    skipping = { bytes: heldBytes + part.length, head: Buffer.from(head) };
+    skipping = { bytes: heldBytes + part.length, scanner: idScanner() };
+    for (const piece of [...held, part]) skipping.scanner.push(piece);
     held = [];
     heldBytes = 0;
   };
+  const skipped = (frame: { bytes: number; scanner: IdScanner }): SkippedFrame => ({ bytes: frame.bytes, id: frame.scanner.id() });
   return new Transform({
     transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
       let start = 0;
       for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
         take(chunk.subarray(start, end));
-        if (skipping !== undefined) onSkipped(skipping);
+        if (skipping !== undefined) onSkipped(skipped(skipping));
         else this.push(Buffer.concat([...held, Buffer.from([NEWLINE])]));
         held = [];
         heldBytes = 0;
@@ -57,7 +58,7 @@ export function boundedLines(maxBytes: number, onSkipped: (frame: SkippedFrame) 
     },
     flush(done: TransformCallback) {
       // A last line without its newline is not a frame; the SDK would drop it too.
-      if (skipping !== undefined) onSkipped(skipping);
+      if (skipping !== undefined) onSkipped(skipped(skipping));
       done();
     },
   });

@@ -3,7 +3,6 @@ import { stopAllRuns } from '../exec/run.js';
 import { boundedLines, DEFAULT_MAX_FRAME_BYTES, type SkippedFrame } from './bounded-lines.js';
 import type { Server } from '@modelcontextprotocol/server';
 import { serverFactory, type ServedTools, type ServerInfo, type ServerSettings } from './create-server.js';
-import { frameId } from './frame-id.js';
 
 /** A running stdio server. */
 export interface StdioHandle {
@@ -28,7 +27,7 @@ export function serveStdio(served: ServedTools, info: ServerInfo, settings: Stdi
     report(`refused a message of ${frame.bytes} bytes (the limit is ${maxFrameBytes})`);
     const error = { code: INVALID_REQUEST, message: `Invalid Request: the message is ${frame.bytes} bytes, over the limit of ${maxFrameBytes}` };
     // JSON-RPC answers an unreadable id with null; the SDK's type would leave it out, but it writes what it is given.
-    const id = frameId(frame.head.toString('utf8')) as string | number;
+    const id = frame.id as string | number;
     wire.send({ jsonrpc: '2.0', id, error }).catch(() => {});
   };
   const lines = boundedLines(maxFrameBytes, refuse);

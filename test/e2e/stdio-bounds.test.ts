@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/exec/kill-tree.js';
-import { binPath, repoRoot } from './clients.js';
+import { binPath, clientKinds, connect, repoRoot } from './clients.js';
 
 const kubectlLike = join(repoRoot, 'examples/kubectl-like/kubectl.js');
 const tree = join(repoRoot, 'test/fixtures/tree/tree.js');
@@ -88,15 +88,39 @@ describe('the stdio edge under hostile input', () => {
     }
   }, 60_000);
 
-  it('when an oversized message puts its id last then the error says id null', async () => {
+  it('when an oversized message puts its id last then the error still carries that id', async () => {
     const server = rawServer([kubectlLike]);
     try {
       await server.open();
-      server.send(`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"x","arguments":{"args":["${'B'.repeat(5 * 1024 * 1024)}"]}},"id":9}`);
-      const refused = await server.reply(null);
+      server.send(`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"x","arguments":{"args":["${'B'.repeat(5 * 1024 * 1024)}"],"id":3}},"id":9}`);
+      const refused = await server.reply(9);
       expect(refused.error?.code).toBe(-32600);
     } finally {
       server.child.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it('when an oversized message has no id anywhere then the error says id null', async () => {
+    const server = rawServer([kubectlLike]);
+    try {
+      await server.open();
+      server.send(`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"x","arguments":{"args":["${'B'.repeat(5 * 1024 * 1024)}"]}}}`);
+      expect((await server.reply(null)).error?.code).toBe(-32600);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it.each(clientKinds)('when the official %s client sends an oversized call then it is refused at once, and its next call runs', async (kind) => {
+    const client = await connect(kind, [kubectlLike, '--max-frame-bytes', '1048576']);
+    try {
+      const started = Date.now();
+      // The SDK writes the request's id after its params: the refusal must still find it.
+      await expect(client.callTool('kubectl_version', { flags: { output: 'A'.repeat(2 * 1024 * 1024) } })).rejects.toThrow(/over the limit of 1048576/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect((await client.callTool('kubectl_version', { flags: { client: true } })).isError).toBe(false);
+    } finally {
+      await client.close();
     }
   }, 60_000);
 
