@@ -163,7 +163,11 @@ export function runSettings(options: CliToolsOptions, names: PointedToolNames = 
   const maxResultBytes = positive('maxResultBytes', options.maxResultBytes, DEFAULT_MAX_RESULT_BYTES);
   const launcher = checkedLauncher(options.launcher);
   const env = environmentFor(options);
-  const sandbox = resolveSandbox({ level: options.sandbox, allow: options.sandboxAllow, network: options.sandboxNetwork, command: options.sandboxCommand });
+  // Output a result shows whole is never written to disk.
+  const spool = options.spool === false ? undefined : createSpool({ ...options.spool, memoryBytes: spoolThreshold(maxResultBytes) });
+  const resolved = resolveSandbox({ level: options.sandbox, allow: options.sandboxAllow, network: options.sandboxNetwork, command: options.sandboxCommand });
+  // Another call's kept output is a file the calls' user could read: every call gets an empty directory in its place.
+  const sandbox = resolved && spool ? { ...resolved, hidden: () => [spool.directory()].filter((dir): dir is string => dir !== undefined) } : resolved;
   const warm = warmOptions(options.warm);
   return {
     launcher,
@@ -172,8 +176,7 @@ export function runSettings(options: CliToolsOptions, names: PointedToolNames = 
     maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES),
     maxTotalOutputBytes: positive('maxTotalOutputBytes', options.maxTotalOutputBytes, DEFAULT_MAX_TOTAL_OUTPUT_BYTES),
     maxResultBytes,
-    // Output a result shows whole is never written to disk.
-    spool: options.spool === false ? undefined : createSpool({ ...options.spool, memoryBytes: spoolThreshold(maxResultBytes) }),
+    spool,
     readTool: names.readOutput,
     runTools: options.runs === false ? undefined : { runStart: names.runStart, runStatus: names.runStatus, runCancel: names.runCancel },
     cwd: options.cwd,

@@ -45,6 +45,8 @@ export interface Sandbox {
   readonly allow: readonly string[];
   readonly network: boolean;
   readonly privateTmp: boolean;
+  /** Directories of the server's own that no call sees, at either level (the spool of other calls' output), asked at each spawn. */
+  readonly hidden?: () => readonly string[];
 }
 
 /**
@@ -74,7 +76,9 @@ export function resolveSandbox(options: SandboxOptions = {}, warn?: (line: strin
  */
 export function sandboxArgv(sandbox: Sandbox, file: string, args: readonly string[], cwd: string, home: string | undefined, readOnly: readonly string[] = []): string[] {
   const base = ['--unshare-pid', '--die-with-parent', '--new-session', '--info-fd', '3'];
-  if (sandbox.level === 'contain') return [...base, '--dev-bind', '/', '/', '--proc', '/proc', '--chdir', cwd, '--', file, ...args];
+  // An empty directory mounted over each: the server's files are there, and no call can read them.
+  const own = (sandbox.hidden?.() ?? []).flatMap((dir) => ['--tmpfs', dir]);
+  if (sandbox.level === 'contain') return [...base, '--dev-bind', '/', '/', '--proc', '/proc', ...own, '--chdir', cwd, '--', file, ...args];
   const hidden = hiddenPaths(sandbox.allow, home).flatMap((target) =>
     statSync(target).isDirectory() ? ['--tmpfs', target] : ['--ro-bind', '/dev/null', target],
   );
@@ -82,6 +86,7 @@ export function sandboxArgv(sandbox: Sandbox, file: string, args: readonly strin
     ...base,
     '--ro-bind', '/', '/', '--dev-bind', '/dev', '/dev', '--proc', '/proc', ...(sandbox.privateTmp ? ['--tmpfs', '/tmp'] : []),
     ...hidden,
+    ...own,
     // The program's own directory, read-only, even under the private /tmp (a tool unpacked there, its data files beside it).
     '--ro-bind', dirname(file), dirname(file),
     ...readOnly.flatMap((dir) => ['--ro-bind', dir, dir]),

@@ -42,6 +42,11 @@ export interface Spool {
   read(id: string, stream: SpoolStream, offset: number, length: number, owner?: string): SpoolPage | undefined;
   /** Bytes on disk now (for tests and limits). */
   readonly usedBytes: number;
+  /**
+   * The store's directory, made now if it was not yet, so the sandbox can hide it from every call before one
+   * starts; undefined once closed or when it cannot be made.
+   */
+  directory(): string | undefined;
   /** Deletes everything; later reads answer undefined and later writes are dropped. Also runs on process exit. */
   close(): void;
 }
@@ -229,6 +234,14 @@ export function createSpool(options: SpoolOptions = {}): Spool {
     },
     get usedBytes() {
       return usedBytes;
+    },
+    directory() {
+      if (closed) return undefined;
+      try {
+        return ensureDir();
+      } catch {
+        return undefined;
+      }
     },
     close() {
       closed = true;

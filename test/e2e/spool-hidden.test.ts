@@ -1,0 +1,39 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveSandbox } from '../../src/exec/sandbox.js';
+import { scratchMaker } from '../helpers/scratch.js';
+import { connect, textOf } from './clients.js';
+
+// The spool keeps whole outputs of calls in files the server's user owns; calls run as that user, so under the
+// default sandbox they must not find them on disk (another principal's output, over HTTP).
+const scratch = scratchMaker('cli-mcp-spool-hidden-');
+const sandboxed = resolveSandbox({ level: 'contain' }) !== undefined;
+if (!sandboxed) console.warn('\n!!! bubblewrap does not work here: the spool-hiding end-to-end tests are SKIPPED !!!\n');
+
+describe.skipIf(!sandboxed).each(['contain', 'strict'])('spooled output under --sandbox %s', (level) => {
+  it('when a call reads the spool file of an earlier call then it finds nothing there, while the server still pages it', async () => {
+    const dir = scratch();
+    const big = join(dir, 'big.txt');
+    writeFileSync(big, Array.from({ length: 4000 }, (_, index) => `line ${index} of the kept output`).join('\n'));
+    const client = await connect('v2 (2026-07-28)', ['cat', '--sandbox', level, '--max-result', '4096'], { cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: dir } });
+    try {
+      const first = await client.callTool('cat', { args: [big] });
+      const [, id = ''] = /cli-mcp:\/\/output\/([0-9a-f]{32})\/stdout/.exec(JSON.stringify(first)) ?? [];
+      expect(id).not.toBe('');
+      const spoolDir = readdirSync(tmpdir()).find((name) => name.startsWith(`cli-mcp-spool-${client.pid}-`));
+      expect(spoolDir).toBeDefined();
+      const file = join(tmpdir(), spoolDir ?? '', `${id}.stdout`);
+
+      const peek = await client.callTool('cat', { args: [file] });
+      expect(peek.isError).toBe(true);
+      expect(textOf(peek)).toMatch(/No such file or directory/);
+      expect(textOf(peek)).not.toContain('of the kept output');
+      const kept = await client.readResource(`cli-mcp://output/${id}/stdout`);
+      expect(kept.contents[0]?.text).toContain('line 0 of the kept output');
+    } finally {
+      await client.close();
+    }
+  });
+});
