@@ -36,6 +36,7 @@ const TOOLS_OPTION_KINDS: Readonly<Record<string, Kind>> = {
   sandbox: 'string',
   sandboxAllow: 'array',
   sandboxNetwork: 'boolean',
+  sandboxHide: 'array',
   sandboxCommand: 'string',
 };
 

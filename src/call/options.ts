@@ -106,6 +106,11 @@ export interface CliToolsOptions extends ToolShapeOptions<Selector> {
   readonly sandboxAllow?: readonly string[];
   /** Under `strict`, `false` cuts the network. @default true */
   readonly sandboxNetwork?: boolean;
+  /**
+   * Files and directories no call sees, at either sandbox level: a file cannot be opened, a directory is
+   * empty (the server's own secrets; `wrap` adds its `--token-file`). @default []
+   */
+  readonly sandboxHide?: readonly string[];
   /** The bubblewrap executable (tests point it at a missing path). @default 'bwrap' */
   readonly sandboxCommand?: string;
   /**
@@ -165,9 +170,9 @@ export function runSettings(options: CliToolsOptions, names: PointedToolNames = 
   const env = environmentFor(options);
   // Output a result shows whole is never written to disk.
   const spool = options.spool === false ? undefined : createSpool({ ...options.spool, memoryBytes: spoolThreshold(maxResultBytes) });
-  const resolved = resolveSandbox({ level: options.sandbox, allow: options.sandboxAllow, network: options.sandboxNetwork, command: options.sandboxCommand });
+  const resolved = resolveSandbox({ level: options.sandbox, allow: options.sandboxAllow, network: options.sandboxNetwork, command: options.sandboxCommand, hide: options.sandboxHide });
   // Another call's kept output is a file the calls' user could read: every call gets an empty directory in its place.
-  const sandbox = resolved && spool ? { ...resolved, hidden: () => [spool.directory()].filter((dir): dir is string => dir !== undefined) } : resolved;
+  const sandbox = resolved && spool ? { ...resolved, hidden: () => [...resolved.hide, ...[spool.directory()].filter((dir): dir is string => dir !== undefined)] } : resolved;
   const warm = warmOptions(options.warm);
   return {
     launcher,

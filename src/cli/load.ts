@@ -22,7 +22,7 @@ export async function loadServer(source: Source, flags: SharedFlags, stderr: Nod
 }
 
 /** {@link loadServer}, with what the source was read as (`--watch` watches what it came from). */
-export async function loadServed(source: Source, flags: SharedFlags, stderr: NodeJS.WritableStream, { listOnly = false, store }: { listOnly?: boolean; store?: SharedStore } = {}): Promise<{ server: CliMcpServer; read: ReadSource }> {
+export async function loadServed(source: Source, flags: SharedFlags & { readonly tokenFile?: string }, stderr: NodeJS.WritableStream, { listOnly = false, store }: { listOnly?: boolean; store?: SharedStore } = {}): Promise<{ server: CliMcpServer; read: ReadSource }> {
   const callLog = { write: (line: string) => void stderr.write(`${line}\n`) };
   const read = await readSource(source, flags, stderr);
   if (source.kind === 'manifest' && flags.exec === undefined && !listOnly) throw new Error(missingExec(read.spec.name));

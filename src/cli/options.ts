@@ -151,7 +151,7 @@ export function addRunOptions(command: Command): Command {
     .addOption(new Option('--warm-max-memory <MiB>', 'turn warm workers off for a program whose worker uses more memory than this once it has imported it').argParser(positiveInt).default(256));
 }
 
-export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
+export function serverOptions(flags: SharedFlags & { readonly tokenFile?: string }): CreateMcpServerOptions {
   return {
     prefix: flags.prefix,
     maxToolNameLength: flags.maxToolName,
@@ -177,6 +177,8 @@ export function serverOptions(flags: SharedFlags): CreateMcpServerOptions {
     sandbox: flags.sandbox,
     sandboxAllow: flags.sandboxAllow,
     sandboxNetwork: flags.sandboxNetwork,
+    // The bearer tokens of every principal: no call of any of them may read the file.
+    sandboxHide: flags.tokenFile === undefined ? undefined : [flags.tokenFile],
     maxFrameBytes: flags.maxFrameBytes,
     runs: flags.runs === false ? false : { maxRunsPerPrincipal: flags.maxRuns, maxRunMs: flags.maxRunTime, ttlMs: flags.runTtl, detachAfterMs: flags.detachAfter },
     // Serving commands only (one call starts cold anyway); `wrap` keeps it only for a program found by its parse() call.

@@ -36,6 +36,8 @@ export interface SandboxOptions {
   readonly command?: string;
   /** Under `strict`, an empty private `/tmp`; `false` leaves the real one visible, read-only, as the rest. @default true */
   readonly privateTmp?: boolean;
+  /** Files and directories no call sees, at either level: a file cannot be opened, a directory is empty. @default [] */
+  readonly hide?: readonly string[];
 }
 
 /** A sandbox that works here, resolved once: what {@link sandboxArgv} needs for every call. */
@@ -45,7 +47,9 @@ export interface Sandbox {
   readonly allow: readonly string[];
   readonly network: boolean;
   readonly privateTmp: boolean;
-  /** Directories of the server's own that no call sees, at either level (the spool of other calls' output), asked at each spawn. */
+  /** Existing absolute paths of `SandboxOptions.hide`. */
+  readonly hide: readonly string[];
+  /** Paths of the server's own that no call sees, at either level (`hide`, the spool of other calls' output), asked at each spawn. */
   readonly hidden?: () => readonly string[];
 }
 
@@ -60,6 +64,10 @@ export function resolveSandbox(options: SandboxOptions = {}, warn?: (line: strin
     if (typeof entry !== 'string' || entry === '') throw invalid(`sandboxAllow entries must be non-empty paths, got ${JSON.stringify(entry)}`);
     return entry;
   });
+  const hide = (options.hide ?? []).map((entry) => {
+    if (typeof entry !== 'string' || entry === '') throw invalid(`sandboxHide entries must be non-empty paths, got ${JSON.stringify(entry)}`);
+    return path.resolve(entry);
+  });
   if (level === 'off') return undefined;
   const command = options.command ?? 'bwrap';
   const probe = probeSandbox(command);
@@ -67,7 +75,7 @@ export function resolveSandbox(options: SandboxOptions = {}, warn?: (line: strin
     warnSandboxUnavailable(probe.reason, warn);
     return undefined;
   }
-  return { level, command, allow, network: options.network ?? true, privateTmp: options.privateTmp ?? true };
+  return { level, command, allow, network: options.network ?? true, privateTmp: options.privateTmp ?? true, hide, hidden: () => hide };
 }
 
 /**
@@ -76,8 +84,8 @@ export function resolveSandbox(options: SandboxOptions = {}, warn?: (line: strin
  */
 export function sandboxArgv(sandbox: Sandbox, file: string, args: readonly string[], cwd: string, home: string | undefined, readOnly: readonly string[] = []): string[] {
   const base = ['--unshare-pid', '--die-with-parent', '--new-session', '--info-fd', '3'];
-  // An empty directory mounted over each: the server's files are there, and no call can read them.
-  const own = (sandbox.hidden?.() ?? []).flatMap((dir) => ['--tmpfs', dir]);
+  // An empty directory over each directory, /dev/null over each file: the server's files are there, and no call can read them.
+  const own = (sandbox.hidden?.() ?? []).filter((target) => existsSync(target)).flatMap((target) => (statSync(target).isDirectory() ? ['--tmpfs', target] : ['--ro-bind', '/dev/null', target]));
   if (sandbox.level === 'contain') return [...base, '--dev-bind', '/', '/', '--proc', '/proc', ...own, '--chdir', cwd, '--', file, ...args];
   const hidden = hiddenPaths(sandbox.allow, home).flatMap((target) =>
     statSync(target).isDirectory() ? ['--tmpfs', target] : ['--ro-bind', '/dev/null', target],

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveSandbox } from '../../src/exec/sandbox.js';
 import { scratchMaker } from '../helpers/scratch.js';
-import { connect, textOf } from './clients.js';
+import { connect, connectHttp, serveHttp, textOf } from './clients.js';
 
 // The spool keeps whole outputs of calls in files the server's user owns; calls run as that user, so under the
 // default sandbox they must not find them on disk (another principal's output, over HTTP).
@@ -34,6 +34,26 @@ describe.skipIf(!sandboxed).each(['contain', 'strict'])('spooled output under --
       expect(kept.contents[0]?.text).toContain('line 0 of the kept output');
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe.skipIf(!sandboxed)('the token file under the default sandbox', () => {
+  it('when a principal\'s call reads the --token-file then it cannot open it: no caller learns another\'s token', async () => {
+    const dir = scratch();
+    const tokens = join(dir, 'tokens.json');
+    const token = `alice-${'a'.repeat(40)}`;
+    writeFileSync(tokens, JSON.stringify({ tokens: [{ principal: 'alice', token }, { principal: 'bob', token: `bob-${'b'.repeat(40)}` }] }));
+    const served = await serveHttp(['cat', '--token-file', tokens], dir);
+    const client = await connectHttp('v2 (2026-07-28)', served.url, { headers: { authorization: `Bearer ${token}` } });
+    try {
+      const read = await client.callTool('cat', { args: [tokens] });
+      expect(textOf(read)).toMatch(/tokens\.json: Permission denied/);
+      expect(JSON.stringify(read)).not.toContain('bbbb');
+    } finally {
+      await client.close();
+      served.server.kill('SIGTERM');
+      await served.server;
     }
   });
 });
