@@ -1,11 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 
-// Every test file gets caches and config of its own: no test reads or writes the user's ~/.cache/cli-mcp
-// (a program or help page cached there by an earlier run would change what a test sees), nor their config.
+// Every test file gets a home, caches and config of its own: no test, and no server or program a test
+// starts (MCP clients pass HOME on to the servers they spawn), reads or writes the user's ~/.cache/cli-mcp
+// (an entry an earlier run left there changes what a test sees) or their config.
 const home = mkdtempSync(join(tmpdir(), 'cli-mcp-test-home-'));
-process.env.XDG_CACHE_HOME = join(home, 'cache');
-process.env.XDG_CONFIG_HOME = join(home, 'config');
+for (const [name, dir] of [['HOME', home], ['XDG_CACHE_HOME', join(home, '.cache')], ['XDG_CONFIG_HOME', join(home, '.config')]] as const) {
+  mkdirSync(dir, { recursive: true });
+  process.env[name] = dir;
+}
 afterAll(() => rmSync(home, { recursive: true, force: true }));
