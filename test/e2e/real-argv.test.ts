@@ -97,6 +97,9 @@ describe('git through cli-mcp, as its users type it', () => {
     cache = mkdtempSync(join(tmpdir(), 'cli-mcp-git-cache-'));
     const git = (...args: string[]) => execaSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: repo });
     git('init', '-q');
+    // The identity the server's calls commit with: theirs is an allowlisted environment, the test's HOME has no config.
+    git('config', 'user.email', 't@example.com');
+    git('config', 'user.name', 't');
     for (let n = 1; n <= 4; n += 1) {
       writeFileSync(join(repo, 'a.txt'), `hi ${n}\nbye\n`.repeat(n));
       git('add', '.');

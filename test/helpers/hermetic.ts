@@ -1,5 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 
@@ -7,6 +7,11 @@ import { afterAll } from 'vitest';
 // starts (MCP clients pass HOME on to the servers they spawn), reads or writes the user's ~/.cache/cli-mcp
 // (an entry an earlier run left there changes what a test sees) or their config.
 const home = mkdtempSync(join(tmpdir(), 'cli-mcp-test-home-'));
+// Toolchains installed under the real home (rustup's cargo) stay where they are: they are programs, not a user's state.
+for (const [name, dir] of [['RUSTUP_HOME', '.rustup'], ['CARGO_HOME', '.cargo']] as const) {
+  const real = join(homedir(), dir);
+  if (process.env[name] === undefined && existsSync(real)) process.env[name] = real;
+}
 for (const [name, dir] of [['HOME', home], ['XDG_CACHE_HOME', join(home, '.cache')], ['XDG_CONFIG_HOME', join(home, '.config')]] as const) {
   mkdirSync(dir, { recursive: true });
   process.env[name] = dir;
