@@ -24,6 +24,14 @@ export interface OptionSpec {
   readonly negation?: string;
   /** A value option whose value may be left out (`--cheese [type]`): `true` renders the bare flag. */
   readonly optionalValue?: boolean;
+  /**
+   * How the value joins the flag, as the program's documentation writes this option: `equals` (`--out=FILE`),
+   * `separate` (`--out FILE`, `-f fmt`, `-loglevel level`) or `attached` (`-I<dir>`). Unset: the command's
+   * conventions decide. A value starting with `-` is sent joined where the parser reads that, else refused.
+   */
+  readonly valueForm?: 'equals' | 'separate' | 'attached';
+  /** The option as its documentation writes it (`-f fmt`, `--color[=WHEN]`): the evidence for `valueForm`. */
+  readonly syntax?: string;
   /** Takes several values: the flag is repeated once per value. */
   readonly variadic?: boolean;
   /** Counted by repetition (yargs `count`, `-vvv` is 3): an `integer` n renders the flag n times. */

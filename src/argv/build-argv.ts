@@ -88,7 +88,7 @@ function renderOption(spec: ScopedOption, value: unknown, conventions: ArgvConve
     if (conventions.yargsQuirks === true && isQuoted(text)) {
       return `flags.${spec.name} ${JSON.stringify(text)} is wrapped in matching quotes, which yargs strips before the program sees the value. Leave the quotes out, or put a character outside them.`;
     }
-    const rendered = text === '' ? emptyValue(flag, spec, conventions) : withValue(flag, text, spec.optionalValue === true, conventions);
+    const rendered = text === '' ? emptyValue(flag, spec, conventions) : withValue(flag, text, spec, conventions);
     if (typeof rendered === 'string') return rendered;
     tokens.push(...rendered);
   }
@@ -102,7 +102,7 @@ function isQuoted(text: string): boolean {
 
 /** An empty list item as the program reads it: `--x=` (commander, yargs-parser and getopt read ""), else `-x ""` as two words. */
 function emptyValue(flag: string, spec: ScopedOption, conventions: ArgvConventions): string[] | string {
-  const form = valueForm(flag, conventions);
+  const form = spec.valueForm === 'separate' ? 'separate' : valueForm(flag, conventions);
   // yargs-parser drops a `--x=` that ends the argv; `--x ""` it reads wherever it stands (its options go last).
   if (form === 'equals' && conventions.yargsQuirks !== true) return [`${flag}=`];
   if (spec.optionalValue !== true) return [flag, ''];
@@ -123,19 +123,42 @@ function renderValue(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Flag and value as the program reads them: one token where it can (so the CLI cannot split them apart), else two. */
-function withValue(flag: string, value: string, optional: boolean, conventions: ArgvConventions): string[] {
-  const form = valueForm(flag, conventions);
-  if (form === 'separate') {
-    // A parser takes an optional value only attached to its flag: as a word of its own it would be a positional.
-    if (!optional) return [flag, value];
-    return [flag.startsWith('--') ? `${flag}=${value}` : `${flag}${value}`];
-  }
-  // getopt and commander read a short option's value attached (`-n5`; `-n=5` would give "=5"); Go's flag needs `-n=5`.
-  return [form === 'attached' ? `${flag}${value}` : `${flag}=${value}`];
+/**
+ * Flag and value as the option's documentation writes them (`-f fmt`, `--out=FILE`), else as the conventions
+ * say. A value that starts with `-` is never a word of its own, where the program could read it as an option:
+ * it is joined to its flag where the parser reads that, else refused.
+ */
+function withValue(flag: string, value: string, spec: ScopedOption, conventions: ArgvConventions): string[] | string {
+  const joined = joinedForm(flag, conventions);
+  // A parser takes an optional value only joined to its flag: as a word of its own it would be a positional.
+  if (spec.optionalValue === true) return [join(flag, value, joined ?? (isShort(flag) ? 'attached' : 'equals'))];
+  const form = spec.valueForm ?? valueForm(flag, conventions);
+  if (form !== 'separate') return [join(flag, value, form)];
+  if (!value.startsWith('-')) return [flag, value];
+  if (joined !== undefined) return [join(flag, value, joined)];
+  return `flags.${spec.name} ${JSON.stringify(value)} starts with "-": ${flag} takes its value as the next word, where the program could read it as an option, and nothing shows that it reads the value joined to the flag. Give a value that does not start with "-".`;
 }
 
+/** getopt and commander read a short option's value attached (`-n5`; `-n=5` would give "=5"); Go's flag needs `-n=5`. */
+function join(flag: string, value: string, form: 'attached' | 'equals'): string {
+  return form === 'attached' ? `${flag}${value}` : `${flag}=${value}`;
+}
+
+/** How the conventions write a value when the option does not say. */
 function valueForm(flag: string, conventions: ArgvConventions): 'attached' | 'equals' | 'separate' {
-  const shortOnly = flag.length === 2 && flag[0] === '-' && flag[1] !== '-';
-  return shortOnly ? conventions.shortValue : (conventions.longValue ?? 'equals');
+  return isShort(flag) ? conventions.shortValue : (conventions.longValue ?? 'equals');
+}
+
+/**
+ * How the parser reads a value joined to this flag, if it does: `--x=v` unless it knows no `=` (curl), `-nV` or
+ * `-n=V` as its short options take them; a one-dash long flag (`-loglevel`) only where one-dash flags take `=` (Go's flag).
+ */
+function joinedForm(flag: string, conventions: ArgvConventions): 'attached' | 'equals' | undefined {
+  if (flag.startsWith('--')) return conventions.longValue === 'separate' ? undefined : 'equals';
+  if (isShort(flag)) return conventions.shortValue === 'separate' ? undefined : conventions.shortValue;
+  return conventions.shortValue === 'equals' ? 'equals' : undefined;
+}
+
+function isShort(flag: string): boolean {
+  return flag.length === 2 && flag[0] === '-' && flag[1] !== '-';
 }

@@ -25,6 +25,11 @@ const optionSchema = z
     aliases: z.array(flagToken('Another token of the same option.')).describe('Other tokens of the same option (`-s` for `--server`): never sent, but denying any spelling denies the option.').optional(),
     negation: negationToken('The token that turns the option off (`--no-color`, or `--wait=false` for Go CLIs): what `false` renders to.').optional(),
     optionalValue: z.boolean().describe('A value option whose value may be left out (`--cheese [type]`): `true` renders the bare flag.').optional(),
+    valueForm: z
+      .enum(['equals', 'separate', 'attached'])
+      .describe('How the value joins the flag, as the documentation writes this option: `--out=FILE`, `--out FILE` / `-f fmt`, or `-I<dir>`. Default: the command\'s argv conventions. A value starting with `-` is sent joined where the parser reads that, else refused.')
+      .optional(),
+    syntax: text('The option as its documentation writes it (`-f fmt`, `--color[=WHEN]`): the evidence for `valueForm`.').optional(),
     variadic: z.boolean().describe('Takes several values: the flag is repeated once per value.').optional(),
     count: z.boolean().describe('Counted by repetition (`-vvv` is 3): an `integer` n renders the flag n times.').optional(),
     choices: z.array(z.string()).describe('The only values accepted.').optional(),

@@ -79,10 +79,41 @@ describe('layOutArgv with values as separate words', () => {
   const color: ScopedOption = { name: 'color', type: 'string', flag: '--color', optionalValue: true, depth: 0 };
   const short: ScopedOption = { name: 'x', type: 'string', flag: '-x', optionalValue: true, depth: 0 };
   const curl = command(['curl'], [output, color, short], { ...PARSER_CONVENTIONS.getopt, longValue: 'separate', shortValue: 'separate' });
-  it('when long and short values are separate then each required value is the word after its flag, even one starting with "-"', () => {
-    expect(layOutArgv({ ...curl, options: [output, level] }, { flags: { output: '-out.txt', o: 'x' }, args: ['file:///a'] })).toEqual({ ok: true, argv: ['--output', '-out.txt', '-o', 'x', 'file:///a'] });
+  it('when long and short values are separate then each required value is the word after its flag', () => {
+    expect(layOutArgv({ ...curl, options: [output, level] }, { flags: { output: 'out.txt', o: 'x' }, args: ['file:///a'] })).toEqual({ ok: true, argv: ['--output', 'out.txt', '-o', 'x', 'file:///a'] });
+  });
+  it('when a separate value starts with "-" and the parser reads no joined form then the call is refused, saying why', () => {
+    const laid = layOutArgv({ ...curl, options: [output, level] }, { flags: { output: '-out.txt' }, args: [] });
+    expect(laid).toEqual({ ok: false, message: expect.stringMatching(/^flags\.output "-out\.txt" starts with "-": --output takes its value as the next word/) });
   });
   it('when a value is optional then it stays attached, since a separate word would be read as a positional', () => {
     expect(layOutArgv(curl, { flags: { color: 'always', x: 'y' }, args: [] })).toEqual({ ok: true, argv: ['--color=always', '-xy'] });
+  });
+});
+
+describe('layOutArgv with each value spelled as its documentation writes it', () => {
+  // ffmpeg's help: `-loglevel loglevel  set logging level`, `-f fmt  force format`; its parser knows no `=` and no attached value.
+  const ffmpegConventions: ArgvConventions = { ...PARSER_CONVENTIONS.getopt, shortValue: 'separate' };
+  const loglevel: ScopedOption = { name: 'loglevel', type: 'string', flag: '-loglevel', valueForm: 'separate', syntax: '-loglevel loglevel', depth: 0 };
+  const format: ScopedOption = { name: 'f', type: 'string', flag: '-f', valueForm: 'separate', syntax: '-f fmt', depth: 0 };
+  const ffmpeg = command(['ffmpeg'], [loglevel, format], ffmpegConventions);
+  // kubectl's help: `-n, --namespace string`, read by pflag, which also takes `--namespace=-x`.
+  const documented = command(['kubectl', 'get'], [{ ...namespace, valueForm: 'separate' }, { ...output, name: 'output', valueForm: 'separate' }], PARSER_CONVENTIONS.cobra);
+
+  it('when a one-dash long option and a short one show their value as the next word then argv has it so (the class of ffmpeg\'s -loglevel error, -f null)', () => {
+    expect(layOutArgv(ffmpeg, { flags: { loglevel: 'error', f: 'null' }, args: ['-'] })).toEqual({ ok: true, argv: ['-loglevel', 'error', '-f', 'null', '-'] });
+  });
+
+  it('when such a value starts with "-" and the parser reads no joined form then the call is refused, saying why', () => {
+    expect(layOutArgv(ffmpeg, { flags: { loglevel: '-8' }, args: [] })).toEqual({ ok: false, message: expect.stringMatching(/^flags\.loglevel "-8" starts with "-": -loglevel takes its value as the next word/) });
+  });
+
+  it('when a documented separate value starts with "-" and the parser reads joined values then it is sent joined, one token', () => {
+    expect(layOutArgv(documented, { flags: { namespace: 'prod', output: '-x' }, args: ['pods'] })).toEqual({ ok: true, argv: ['get', 'pods', '--namespace', 'prod', '-o-x'] });
+  });
+
+  it('when the documentation shows "=" or an attached value then that form is kept', () => {
+    const equals = command(['ls'], [{ ...namespace, name: 'block-size', flag: '--block-size', valueForm: 'equals' }, { ...output, name: 'I', flag: '-I', depth: 0, valueForm: 'attached' }], ffmpegConventions);
+    expect(layOutArgv(equals, { flags: { 'block-size': 'K', I: 'lib' }, args: [] })).toEqual({ ok: true, argv: ['--block-size=K', '-Ilib'] });
   });
 });

@@ -4,7 +4,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { CommandSpec } from '../../types.js';
 import type { CrawlBound } from './budget.js';
@@ -46,9 +48,22 @@ export function defaultCacheDir(): string {
   return join(cacheBase(), 'help');
 }
 
-/** A file name for everything that decides the result: the build, its `--version` and the crawl settings. */
+/**
+ * A file name for everything that decides the result: the build, its `--version`, the crawl settings, and the
+ * cli-mcp that read it (its version and this build of the parsers), so a changed parser never reads an old entry.
+ */
 export function cacheKey(parts: Readonly<Record<string, unknown>>): string {
-  return createHash('sha256').update(JSON.stringify({ format: CACHE_FORMAT, ...parts })).digest('hex').slice(0, 40);
+  return createHash('sha256').update(JSON.stringify({ format: CACHE_FORMAT, reader: readerBuild(), ...parts })).digest('hex').slice(0, 40);
+}
+
+let reader: string | undefined;
+/** cli-mcp's version and when this build of the help readers was made (every build rewrites this file). */
+function readerBuild(): string {
+  if (reader !== undefined) return reader;
+  const self = fileURLToPath(import.meta.url);
+  const version = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  reader = `${version}:${statSync(self).mtimeMs}`;
+  return reader;
 }
 
 function isCachedHelp(value: unknown): value is CachedHelp {

@@ -152,11 +152,13 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
   const env = envIn(description);
   // `-s, --server`: the other positive forms are the same option.
   const aliases = lone ? [] : forms.filter((form) => form !== primary && !form.flag.startsWith('--no-')).map((form) => form.flag);
+  const valueForm = type === 'boolean' || count || lone ? undefined : valueFormOf(primary, carrier);
   return {
     name,
     ...(description !== '' ? { description } : {}),
     type,
     ...(lone ? {} : { flag: primary.flag }),
+    ...(valueForm !== undefined ? { valueForm, syntax: entry.spec.trim() } : {}),
     ...(aliases.length > 0 ? { aliases } : {}),
     ...(negation !== undefined ? { negation } : {}),
     ...(typing.optional && type !== 'boolean' && !count ? { optionalValue: true } : {}),
@@ -167,6 +169,19 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
     ...(isRequired(description) ? { required: true } : {}),
     ...(env !== undefined ? { env } : {}),
   };
+}
+
+/**
+ * How the sent flag's value is written in the entry: its own form's (`--from=FORMAT` beside `-f FORMAT`), else
+ * the form that shows the value (`-o, --output FILE`): `=` joins, a space separates, a bracket or capital right
+ * after a one-letter flag attaches (`-I<dir>`, `-O[level]`).
+ */
+function valueFormOf(primary: Form, carrier: Form): OptionSpec['valueForm'] {
+  const shown = primary.rest.trim() === '' || primary.rest.trim() === '...' ? carrier.rest : primary.rest;
+  if (/^\[?=/.test(shown)) return 'equals';
+  if (/^\s/.test(shown)) return 'separate';
+  if (/^[[<{A-Z]/.test(shown) && !primary.long) return 'attached';
+  return undefined;
 }
 
 /** yargs prints no placeholder: a number or a quoted default (`[default: ","]`) says the option takes a value. */

@@ -24,3 +24,23 @@ describe('zstd, whose help writes --[no-]x as git does', () => {
     expect(detectDialect(fixture('gnu/zstd.txt'))).toBe('gnu');
   });
 });
+
+describe('each option keeps the value form its documentation shows', () => {
+  const options = async (name: string) => (await import('../../../src/reflect/help/parse.js')).parseHelp(fixture(name), { path: [name.split('/')[1]?.replace(/\.txt$/, '') ?? ''] }).options;
+
+  it('when ffmpeg writes one-dash long options and short ones with their value as the next word then each says separate, with the line as evidence (values spelled in a guessed dialect)', async () => {
+    const found = await options('layouts/ffmpeg.txt');
+    expect(found.find((option) => option.name === 'loglevel')).toMatchObject({ flag: '-loglevel', type: 'string', valueForm: 'separate', syntax: '-loglevel loglevel' });
+    expect(found.find((option) => option.name === 'f')).toMatchObject({ flag: '-f', valueForm: 'separate', syntax: '-f fmt' });
+  });
+
+  it('when GNU help writes --block-size=SIZE and --color[=WHEN] then they say equals', async () => {
+    const found = await options('gnu/ls.txt');
+    expect(found.find((option) => option.name === 'block-size')).toMatchObject({ valueForm: 'equals', syntax: '--block-size=SIZE' });
+    expect(found.find((option) => option.name === 'color')).toMatchObject({ valueForm: 'equals', optionalValue: true });
+  });
+
+  it('when a switch takes no value then it carries no value form', async () => {
+    expect((await options('gnu/ls.txt')).find((option) => option.name === 'all')).not.toHaveProperty('valueForm');
+  });
+});
