@@ -53,6 +53,7 @@ export function assemblePage(parts: PageParts, context: ParseContext): HelpPage 
   const rules = {
     subcommands: parts.subcommands.length > 0,
     lowercasePositionals: parts.lowercasePositionals === true,
+    bareOperands: parts.subcommands.length === 0 && context.path !== undefined,
     takesValue: (flag: string) => parts.arity?.get(flag),
   };
   const split = forms.map((form) => (parts.passthrough === true ? splitPassthrough(form.rest) : { tokens: [...form.rest], passthrough: undefined }));

@@ -8,7 +8,7 @@ type Mark = readonly [pattern: RegExp, weight: number];
 
 const MARKS: Readonly<Record<HelpDialect, readonly Mark[]>> = {
   cobra: [
-    [/^Usage:\n {2}\S/m, 3], // the usage form on its own line
+    [/^Usage:\n {2}\S/m, 1], // the usage form on its own line (GNU programs write it so too)
     [/^Usage: {2}\S/m, 2], // docker's two spaces
     [/Use "[^"]+ (\[command\]|<command>) --help" for more information/, 4],
     [/Run '\S+ (COMMAND|\[command\]) --help' for more information/, 4],
@@ -70,5 +70,9 @@ export function scoreDialects(text: string): { dialect: HelpDialect; score: numb
  */
 export function detectDialect(text: string): HelpDialect {
   const [best] = scoreDialects(text.replace(/\r\n?/g, '\n'));
-  return best === undefined || best.score === 0 ? 'gnu' : best.dialect;
+  // One weak mark (`usage:`, `[OPTIONS]` in a usage line) is written by many parsers: the general reader takes those.
+  return best === undefined || best.score < MIN_SCORE ? 'gnu' : best.dialect;
 }
+
+/** The least evidence that names a dialect: one of its strong marks, or two weak ones. */
+const MIN_SCORE = 2;

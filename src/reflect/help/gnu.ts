@@ -8,8 +8,8 @@ import { assemblePage } from './assemble.js';
 import { commandEntries, uniqueEntries } from './command-list.js';
 import { optionEntries } from './option-entries.js';
 import { flagArity, optionsFromEntries } from './option-spec.js';
-import type { HelpPage, ParseContext } from './page.js';
-import { cleanText, findSection, paragraphs, splitHelp, type Section } from './sections.js';
+import type { HelpPage, ParseContext, SubcommandEntry } from './page.js';
+import { cleanText, findSection, isOptionList, paragraphs, splitHelp, type Section } from './sections.js';
 import { gridCommands } from './grid.js';
 import { labelledForms, resplitEntries, synopsisEntries } from './synopsis.js';
 import { optionsFromTokens } from './usage.js';
@@ -22,7 +22,7 @@ const COMMANDS = /commands$/i;
 const GLOBAL = /^(General Options|[Gg]lobal [Oo]ptions)\b/; // openssl's `General options:` are each command's own
 
 export function parseGnu(text: string, context: ParseContext = {}): HelpPage {
-  const split = splitHelp(text);
+  const split = splitHelp(text, context.path?.[0]);
   // eslint prints its usage with no `Usage:` before it: `eslint [options] file.js [file.js] [dir]`.
   const bare = split.usage.length === 0 ? bareUsage(split.introLines, context.path?.[0]) : undefined;
   const unlabelled = bare === undefined ? split : { ...split, usage: [bare], intro: paragraphs(split.introLines.filter((line) => line.trim() !== bare)) };
@@ -33,12 +33,14 @@ export function parseGnu(text: string, context: ParseContext = {}): HelpPage {
   // tsc prints no usage at all, only `COMMON COMMANDS` such as `tsc app.ts util.ts`: those show its arguments.
   const exampleForms = layout.usage.length === 0 ? commandLines([layout.introLines, ...layout.sections.map((section) => section.lines)], context.path?.[0]) : [];
   const path = context.path ?? (layout.usage[0] === undefined ? undefined : splitPath(layout.usage[0], undefined).path);
-  const listed = [...layout.sections.filter((section) => COMMANDS.test(section.title)).map((section) => commandEntries(section.lines, path)), command === undefined ? labelled : []];
+  // gpg lists `-s, --sign` under `Commands:`: what the lines are decides, not the title.
+  const commandSections = layout.sections.filter((section) => COMMANDS.test(section.title) && !isOptionList(section.lines));
+  const listed = [...commandSections.map((section) => commandEntries(section.lines, path)), command === undefined ? labelled : [], titledCommands(layout.sections, path)];
   const subcommands = uniqueEntries(listed.some((list) => list.length > 0) ? listed : [gridCommands(cleanText(text).split('\n'))]);
   // A page of a program with commands (its root lists them; a command's page has a longer path) shares its general options.
   const shared = subcommands.length > 0 || (path?.length ?? 0) > 1;
   const isGlobal = (section: Section): boolean => shared && GLOBAL.test(section.title);
-  const optionSections = layout.sections.filter((section) => !NOT_OPTIONS.test(section.title) && !COMMANDS.test(section.title));
+  const optionSections = layout.sections.filter((section) => !NOT_OPTIONS.test(section.title) && !commandSections.includes(section));
   // shfmt lists its main options above its first heading, under none.
   const introEntries = layout.sections.length > 0 ? optionEntries(layout.introLines) : [];
   let entries = [...introEntries, ...optionSections.filter((section) => !isGlobal(section)).flatMap((section) => optionEntries(section.lines))];
@@ -65,6 +67,19 @@ export function parseGnu(text: string, context: ParseContext = {}): HelpPage {
     },
     context,
   );
+}
+
+/** git-lfs titles each command with its whole command line (`git lfs checkout:`), its text indented below. */
+function titledCommands(sections: readonly Section[], path: readonly string[] | undefined): SubcommandEntry[] {
+  if (path === undefined) return [];
+  const own = path.join('-');
+  return sections.flatMap((section): SubcommandEntry[] => {
+    const words = section.title.split(' ');
+    const name = words.pop() ?? '';
+    if (words.length === 0 || words.join('-') !== own || !/^[a-z][\w-]*$/.test(name)) return [];
+    const description = paragraphs(section.lines);
+    return [{ name, ...(description !== '' ? { description } : {}) }];
+  });
 }
 
 /** The first unindented line that starts with the program's name and goes on with an option or argument. */

@@ -19,11 +19,12 @@ const START = /^--?[\w[?#<]/;
  */
 export function optionEntries(raw: readonly string[]): OptionEntry[] {
   // marked's man page puts each option after a bullet: `• -o, --output [output file]`, `o -o, …` in the C locale.
-  const lines = raw.map((line) => line.replace(/^(\s*)[•·o] (?=-)/, '$1'));
+  const cleaned = raw.map((line) => line.replace(/^(\s*)[•·o] (?=-)/, '$1').replace(/ \.{3,} /, '  '));
+  const longColumns = pairedLongColumns(cleaned);
+  const lines = splitGrid(cleaned.map(joinColumns));
   const starts = lines.filter((line) => START.test(line.trim())).map(indentOf);
   if (starts.length === 0) return [];
   const base = Math.min(...starts);
-  const longColumns = pairedLongColumns(lines);
   const entries: { spec: string; description: string[]; indent: number; descColumn: number; flush?: boolean }[] = [];
   let open = false;
   for (const line of lines) {
@@ -40,7 +41,7 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
       continue;
     }
     // A deeper line right under an entry that has no description yet is that description (man's `-1 prints …`).
-    const awaited = last !== undefined && last.description.length === 0 && indent > last.indent;
+    const awaited = last !== undefined && last.description.length === 0 && indent > last.indent && !longColumns.has(indent);
     const opens = START.test(trimmed) && (indent <= base + 4 || longColumns.has(indent)) && !awaited && (last === undefined || indent < last.descColumn);
     if (opens && last !== undefined && last.spec.endsWith(',') && last.description.length === 0) {
       // grep's `--color[=WHEN],` continues on the next line: `--colour[=WHEN]  use markers…`.
@@ -87,12 +88,62 @@ function splitEntry(trimmed: string): { spec: string; text?: string } {
   return { spec, ...(text !== undefined ? { text } : {}) };
 }
 
-/** The columns where shellcheck prints long options beside short ones; a long-only line starts there. */
+/** A line's cells: runs of text split by two or more spaces, each with the column it starts at. */
+function cellsOf(line: string): { text: string; column: number }[] {
+  const cells: { text: string; column: number }[] = [];
+  for (const match of line.matchAll(/\S+(?: \S+)*/g)) cells.push({ text: match[0], column: match.index });
+  return cells;
+}
+
+const SHORT_ONLY = /^-[\w?#@](?: [\w<>[\]:.=|-]+)?(?:, -[\w?#@](?: [\w<>[\]:.=|-]+)?)*$/;
+const OPTION_CELL = /^--?[\w?#@]/;
+
+/**
+ * pandoc prints short names in one column and long ones in the next (`-f FORMAT, -r FORMAT  --from=FORMAT`):
+ * a cell of short options followed by one of long options is one option's names.
+ */
+function joinColumns(line: string): string {
+  const [first, second] = cellsOf(line);
+  if (first === undefined || second === undefined || !SHORT_ONLY.test(first.text) || !second.text.startsWith('--')) return line;
+  return `${line.slice(0, first.column)}${first.text}, ${line.slice(second.column)}`;
+}
+
+/**
+ * zip prints two options a line (`-f   freshen: only changed files  -u   update: only changed or new files`):
+ * where several lines start an option at the same column after a description, each half is an entry.
+ */
+function splitGrid(lines: readonly string[]): string[] {
+  const starts = new Map<number, number>();
+  for (const line of lines) {
+    const cells = cellsOf(line);
+    if (!OPTION_CELL.test(cells[0]?.text ?? '')) continue;
+    for (let i = 2; i < cells.length; i += 1) {
+      const cell = cells[i] as { text: string; column: number };
+      if (OPTION_CELL.test(cell.text) && !OPTION_CELL.test(cells[i - 1]?.text ?? '-')) starts.set(cell.column, (starts.get(cell.column) ?? 0) + 1);
+    }
+  }
+  const columns = [...starts].filter(([, count]) => count >= 2).map(([column]) => column).sort((a, b) => b - a);
+  if (columns.length === 0) return [...lines];
+  return lines.flatMap((line) => {
+    const indent = ' '.repeat(indentOf(line));
+    const parts: string[] = [];
+    let rest = line;
+    for (const column of columns) {
+      if (rest.length > column && /^\s{2}/.test(rest.slice(column - 2, column)) && OPTION_CELL.test(rest.slice(column))) {
+        parts.unshift(indent + rest.slice(column));
+        rest = rest.slice(0, column).trimEnd();
+      }
+    }
+    return [rest, ...parts];
+  });
+}
+
+/** The columns where shellcheck and pandoc print long options beside short ones; a long-only line starts there. */
 function pairedLongColumns(lines: readonly string[]): Set<number> {
   const columns = new Set<number>();
   for (const line of lines) {
-    const match = /^(\s*-\w\S*(?: \S+)?\s{2,})--\w/.exec(line);
-    if (match) columns.add(match[1]?.length ?? 0);
+    const [first, second] = cellsOf(line);
+    if (first !== undefined && second !== undefined && SHORT_ONLY.test(first.text) && second.text.startsWith('--')) columns.add(second.column);
   }
   return columns;
 }

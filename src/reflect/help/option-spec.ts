@@ -49,8 +49,8 @@ const FORM = /^(--?)(\[no-\])?([\w?#](?:[\w-]|\.(?=\w))*)(.*)$/;
 function formsOf(spec: string): Form[] {
   const forms: Form[] = [];
   let extra = '';
-  // semver's `-r --range <range>`: a short and a long flag separated by a space only.
-  for (const part of spec.split(/,\s+|\s+\/\s+|(?<=^-\w)\s+(?=--\w)/)) {
+  // semver's `-r --range <range>`: a short and a long flag separated by a space only; psql's `-1 ("one")` notes a name.
+  for (const part of spec.replace(/\s*\("[^"]*"\)/g, '').split(/,\s+|\s+\/\s+|(?<=^-\w)\s+(?=--\w)/)) {
     const match = FORM.exec(part.trim());
     if (!match) {
       extra += ` ${part}`; // argparse's "X [X ...]" belongs to the form before it
@@ -68,6 +68,8 @@ function formsOf(spec: string): Form[] {
 function valueOf(rest: string, rules: OptionRules): Value | undefined {
   let text = rest.trim();
   if (text === '' || text === '...') return undefined;
+  // esbuild's `--format=...`: a value follows, whatever it is; not a list.
+  if (text === '=...') return { metavar: 'value', optional: false, variadic: false };
   let variadic = false;
   if (/\s*\[\S+ \.\.\.\]$/.test(text) && !text.startsWith('[')) {
     variadic = true;

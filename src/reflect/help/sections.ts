@@ -21,9 +21,11 @@ export interface HelpLayout {
   readonly sections: readonly Section[];
 }
 
-const USAGE_TITLE = /^(usage|synopsis)$/i;
+const USAGE_TITLE = /^(usage|synopsis|syntax)$/i;
 /** Titles whose text may follow the colon on the same line. */
-const INLINE_TITLE = /^(usage|examples?|aliases)\s*:\s*(.*)$/i;
+const INLINE_TITLE = /^(usage|syntax|examples?|aliases)\s*:\s*(.*)$/i;
+/** zip's `Zip 3.0 (July 5th 2008). Usage:`: a sentence that ends by opening the usage, its form on the next line. */
+const TRAILING_USAGE = /[.!)]\s+(usage|syntax)\s*:$/i;
 /** "See 'x --help' for more", "Use "kubectl options" for …": pointers, not descriptions. */
 const HINT = /^(use|run|see)\s+["'`]|for more (information|help|details)|^'[\w -]+' (and|lists?)\b/i;
 /** man's page header and footer: `GIT-TAG(1)   Git Manual   GIT-TAG(1)`. */
@@ -51,8 +53,8 @@ export function indentOf(line: string): number {
   return line.length - line.trimStart().length;
 }
 
-/** The layout of a help text; never throws. */
-export function splitHelp(text: string): HelpLayout {
+/** The layout of a help text; never throws. `program`, when known, marks its usage form on a line of its own (`pandoc [OPTIONS] [FILES]`). */
+export function splitHelp(text: string, program?: string): HelpLayout {
   // meow indents the whole page by two columns; its headings are the least indented lines.
   const lines = dedent(cleanText(text).split('\n')).split('\n');
   const usage: string[] = [];
@@ -69,11 +71,27 @@ export function splitHelp(text: string): HelpLayout {
     }
     // argp (tar) indents its group titles by one column: ` Main operation mode:`.
     const argpTitle = indentOf(line) === 1 && line.endsWith(':') && !line.trim().startsWith('-');
-    // semver and python print their options flush left under the section's title.
-    const flushOption = current !== undefined && indentOf(line) === 0 && line.startsWith('-');
+    // semver, python and rsync print their options flush left under the section's title.
+    const flushOption = indentOf(line) === 0 && /^--?[\w?#@]/.test(line);
+    if (flushOption && current === undefined && seenSection) {
+      // Options flush left after other sections, under no title of their own (rsync's, after its banner): a section of options.
+      current = { title: 'Options', inline: '', lines: [] };
+      sections.push(current);
+    }
     if ((indentOf(line) > 0 && !argpTitle) || flushOption) {
       if (current !== undefined) current.lines.push(line);
       else if (!seenSection) intro.push(line);
+      continue;
+    }
+    if (TRAILING_USAGE.test(line) && (lines[i + 1] ?? '').trim() !== '') {
+      usage.push((lines[i + 1] ?? '').trim().replace(/\s+/g, ' '));
+      current = undefined;
+      i += 1;
+      continue;
+    }
+    if (program !== undefined && usage.length === 0 && isBareForm(line, program)) {
+      usage.push(line.trim().replace(/\s+/g, ' '));
+      current = undefined;
       continue;
     }
     const heading = headingOf(line, lines[i + 1]);
@@ -100,6 +118,12 @@ export function splitHelp(text: string): HelpLayout {
   return { usage, intro: paragraphs(described), introLines, sections };
 }
 
+/** An unindented line that is the program's usage form, with nothing before it: its name, then options or operands. */
+function isBareForm(line: string, program: string): boolean {
+  const name = program.split('/').pop() ?? program;
+  return (line === name || line.startsWith(`${name} `)) && /^\S+ (?:\[|<|-|\{|[A-Z][A-Z_]+(?:\.\.\.)?(?: |$))/.test(line) && !/[.:]$|\. /.test(line);
+}
+
 function headingOf(line: string, next: string | undefined): { title: string; inline: string } | undefined {
   if (line.trim().startsWith('-')) return undefined; // an option with its text below, not a title
   const inline = INLINE_TITLE.exec(line);
@@ -109,6 +133,8 @@ function headingOf(line: string, next: string | undefined): { title: string; inl
   if (next !== undefined && next.trim() !== '' && indentOf(next) > 0 && line.length <= 80 && !MAN_FRAME.test(line)) {
     return { title: line.trim(), inline: '' };
   }
+  // rsync's `Options` with its option lines flush left below it.
+  if (next !== undefined && /^--?[\w?#@]/.test(next) && line.length <= 40 && /^[A-Z][\w ]*$/.test(line)) return { title: line.trim(), inline: '' };
   return undefined;
 }
 
@@ -148,7 +174,7 @@ function usageForms(title: string, inline: string, body: readonly string[]): str
       forms.push(raw.trim().slice(2).trim());
       continue;
     }
-    const orForm = /^\s*or:\s+(.*)$/i.exec(raw);
+    const orForm = /^\s*or:?\s+(.*)$/i.exec(raw);
     const column = indentOf(raw);
     if (orForm || formColumn === -1 || column <= formColumn || forms.length === 0) {
       forms.push((orForm?.[1] ?? raw).trim());
@@ -178,6 +204,15 @@ export function dedent(lines: readonly string[]): string {
   const indents = lines.filter((line) => line.trim() !== '').map(indentOf);
   const cut = indents.length === 0 ? 0 : Math.min(...indents);
   return lines.map((line) => line.slice(Math.min(cut, indentOf(line)))).join('\n');
+}
+
+/** Most of the lines that open entries (the least indented) are options: a section of options, whatever its title. */
+export function isOptionList(lines: readonly string[]): boolean {
+  const filled = lines.filter((line) => line.trim() !== '');
+  if (filled.length === 0) return false;
+  const base = Math.min(...filled.map(indentOf));
+  const opening = filled.filter((line) => indentOf(line) === base);
+  return opening.filter((line) => /^-{1,2}[\w?#@]/.test(line.trim())).length * 2 > opening.length;
 }
 
 /** The first section whose title matches. */

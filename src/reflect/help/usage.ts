@@ -12,6 +12,11 @@ export interface UsageRules {
   readonly subcommands?: boolean;
   /** Bare lowercase words are positionals (argparse's `prog file`), not literal words. */
   readonly lowercasePositionals?: boolean;
+  /**
+   * The command's own words are known and it has no subcommands, so any other bare word names an operand
+   * (cobra's `rclone copy source:path dest:path`, restic's `snapshotID`).
+   */
+  readonly bareOperands?: boolean;
   /** Whether a flag takes a value, when the page says; else a following `<x>` or `X` is taken as its value. */
   readonly takesValue?: (flag: string) => boolean | undefined;
 }
@@ -20,6 +25,8 @@ interface Found {
   name: string;
   required: boolean;
   variadic: boolean;
+  /** Named in the plural (`[FILES]`): any number of arguments, when nothing follows it. */
+  plural?: boolean;
   choices?: string[];
 }
 
@@ -43,6 +50,12 @@ export function positionalName(text: string): string {
   const bare = withoutBrackets(text).replace(/\.\.\.|…/g, '').replace(/^[<[+]+|[>\]]+$/g, '').split('=')[0] ?? '';
   const lower = bare === bare.toUpperCase() ? bare.toLowerCase() : bare;
   return lower.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'arg';
+}
+
+/** `FILES`, `[files]`, `<paths>`: a name in the plural stands for any number of arguments (not `address`, `status`, `alias`). */
+function isPlural(text: string): boolean {
+  const bare = text.replace(/^<|>$/g, '');
+  return /^[A-Za-z][A-Za-z_-]{2,}s$/i.test(bare) && !/(ss|us|is|as)$/i.test(bare);
 }
 
 function isPlaceholder(token: UsageToken | undefined): boolean {
@@ -71,7 +84,8 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
         continue;
       }
       if (positionalWord(token.text, rules)) {
-        out.push({ name: positionalName(token.text), required, variadic: token.repeat });
+        // A bare lowercase word is argparse's dest, plural or not; `FILES` and `<paths>` name what they stand for.
+        out.push({ name: positionalName(token.text), required, variadic: token.repeat, plural: !/^[a-z]/.test(token.text) && isPlural(token.text) });
       } else if (sameWordAgain(token.text, tokens[i + 1])) {
         // eslint's `file.js [file.js]`: a lowercase word shown twice is an argument that repeats.
         out.push({ name: positionalName(token.text), required, variadic: true });
@@ -82,6 +96,8 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
         while (tokens[last + 1]?.kind === 'word' && FILE_WORD.test(firstWord(tokens[last + 1]) ?? '')) last += 1;
         out.push({ name: 'file', required, variadic: last > i || token.repeat });
         i = last;
+      } else if (rules.bareOperands === true && /^[A-Za-z][\w:./@-]*$/.test(token.text)) {
+        out.push({ name: positionalName(token.text), required, variadic: token.repeat });
       }
       continue;
     }
@@ -106,11 +122,11 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
     const positional = alternatives.filter((alt) => !isOptionToken(alt[0]));
     if (token.open === '[' && only?.kind === 'word' && /^\+?\w[\w./-]*$/.test(only.text)) {
       // A bracketed plain word is an argument whatever its case: `[port]`, `[+toolchain]`, prettier's `[file/dir/glob ...]`.
-      out.push({ name: positionalName(only.text), required: false, variadic: only.repeat });
+      out.push({ name: positionalName(only.text), required: false, variadic: only.repeat, plural: isPlural(only.text) });
     } else if (token.open === '[' && alternatives.length === 1 && (alternatives[0]?.length ?? 0) >= 2 && alternatives[0]?.every((word) => word.kind === 'word' && /^[a-z]+$/.test(word.text))) {
       // esbuild's `[entry points]`: words that name one argument, a plural one repeating.
       const words = (alternatives[0] ?? []).map((word) => firstWord(word) ?? '');
-      out.push({ name: words.join('-'), required: false, variadic: token.repeat || /[^s]s$/.test(words[words.length - 1] ?? '') });
+      out.push({ name: words.join('-'), required: false, variadic: token.repeat || isPlural(words[words.length - 1] ?? '') || words[words.length - 1] === 'list' });
     } else if (alternatives.length === 1) {
       if (!walk(alternatives[0] ?? [], inner, rules, out)) return false;
     } else if (positional.every((alt) => alt.length === 1 && alt[0]?.kind === 'word' && (alt[0].text === '-' || positionalWord(alt[0].text, rules)))) {
@@ -140,13 +156,15 @@ function settle(found: readonly Found[]): PositionalSpec[] {
   const result: PositionalSpec[] = [];
   const names = new Set<string>();
   let optional = false;
-  for (const item of found) {
+  for (const [index, item] of found.entries()) {
     optional ||= !item.required;
     let name = item.name;
     for (let n = 2; names.has(name); n += 1) name = `${item.name}${n}`;
     names.add(name);
-    result.push({ name, type: 'string', required: !optional, variadic: item.variadic, ...(item.choices ? { choices: item.choices } : {}) });
-    if (item.variadic) break; // what follows a variadic (cp's SOURCE... DEST) is taken by it
+    // grep's `PATTERNS [FILE]...`: a plural followed by another argument is one word holding several.
+    const variadic = item.variadic || (item.plural === true && index === found.length - 1);
+    result.push({ name, type: 'string', required: !optional, variadic, ...(item.choices ? { choices: item.choices } : {}) });
+    if (variadic) break; // what follows a variadic (cp's SOURCE... DEST) is taken by it
   }
   return result;
 }

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../../src/reflect/help/parse.js';
+import type { HelpPage } from '../../../src/reflect/help/page.js';
+
+// Help read by its layout, whatever parser printed it: each case is a real program's help (test/fixtures/help/layouts/)
+// named by the class of layout it stands for, read as the crawl reads it.
+const page = (file: string, path: readonly string[]): HelpPage => parseHelp(readFileSync(new URL(`../../fixtures/help/layouts/${file}`, import.meta.url), 'utf8'), { path });
+const option = (read: HelpPage, name: string) => read.options.find((found) => found.name === name);
+/** How many positionals a call may pass: [required, most] (Infinity when the last repeats). */
+const arity = (read: HelpPage): [number, number] => [read.positionals.filter((one) => one.required).length, read.positionals.some((one) => one.variadic) ? Infinity : read.positionals.length];
+
+describe('options read from the layout of the help, not its dialect', () => {
+  it('when option lines stand flush left, long name first, under a title with no colon (rsync) then every one is read', () => {
+    const rsync = page('rsync.txt', ['rsync']);
+    expect(rsync.options.length).toBeGreaterThanOrEqual(145);
+    expect(option(rsync, 'verbose')).toMatchObject({ type: 'boolean', flag: '--verbose', aliases: ['-v'] });
+    expect(option(rsync, 'backup-dir')).toMatchObject({ type: 'string', valueForm: 'equals' });
+  });
+
+  it('when short and long names stand in two columns and long-only lines start in the second (pandoc) then both columns make one option', () => {
+    const pandoc = page('pandoc.txt', ['pandoc']);
+    expect(pandoc.options.length).toBeGreaterThanOrEqual(90);
+    expect(option(pandoc, 'from')).toMatchObject({ type: 'string', flag: '--from', valueForm: 'equals' });
+    expect(option(pandoc, 'from')?.aliases).toEqual(expect.arrayContaining(['-f', '-r', '--read']));
+    expect(option(pandoc, 'standalone')).toMatchObject({ type: 'boolean', aliases: ['-s'] });
+    expect(option(pandoc, 'data-dir')).toMatchObject({ type: 'string' });
+  });
+
+  it('when two options share a line in a grid (zip) then each is read with its own text', () => {
+    const zip = page('zip.txt', ['zip']);
+    expect(zip.options.length).toBeGreaterThanOrEqual(25);
+    expect(option(zip, 'u')).toMatchObject({ type: 'boolean', description: 'update: only changed or new files' });
+    expect(option(zip, 'f')).toMatchObject({ description: 'freshen: only changed files' });
+  });
+
+  it('when a one-letter option names its value in angle brackets (redis-cli -h <hostname>) then it is read whatever marks its usage line carries', () => {
+    const redis = page('redis-cli.txt', ['redis-cli']);
+    expect(redis.options.length).toBeGreaterThanOrEqual(55);
+    expect(option(redis, 'h')).toMatchObject({ type: 'string', valueForm: 'separate' });
+  });
+
+  it('when an option and its text are split by a colon (lz4 -1 : Fast, -D FILE: use FILE) then both are read', () => {
+    const lz4 = page('lz4.txt', ['lz4']);
+    expect(lz4.options.length).toBeGreaterThanOrEqual(25);
+    expect(option(lz4, 'D')).toMatchObject({ type: 'string', valueForm: 'separate' });
+    expect(option(lz4, 'rm')).toMatchObject({ type: 'boolean' });
+  });
+
+  it('when options are listed under a "Commands:" title (gpg --sign) then they are options: the lines say so', () => {
+    const gpg = page('gpg.txt', ['gpg']);
+    expect(gpg.options.length).toBeGreaterThanOrEqual(60);
+    expect(option(gpg, 'sign')).toMatchObject({ type: 'boolean', aliases: ['-s'] });
+    expect(option(gpg, 'output')).toMatchObject({ type: 'string', valueForm: 'separate' });
+  });
+
+  it('when an option\'s short name carries a note (psql -1 ("one")) and GNU help writes Usage: on a line of its own then it is a GNU switch, not a cobra value', () => {
+    const psql = page('psql.txt', ['psql']);
+    expect(option(psql, 'single-transaction')).toMatchObject({ type: 'boolean', aliases: ['-1'] });
+    expect(option(psql, 'port')).toMatchObject({ type: 'integer', default: 5432 });
+  });
+});
+
+describe('usage forms found where the help writes them', () => {
+  it('when the form has no Usage: before it (pandoc [OPTIONS] [FILES]) then its operands are read', () => {
+    expect(arity(page('pandoc.txt', ['pandoc']))).toEqual([0, Infinity]);
+  });
+
+  it('when the form follows "Syntax:" (gpg) then its operands are read', () => {
+    expect(arity(page('gpg.txt', ['gpg']))).toEqual([0, Infinity]);
+  });
+
+  it('when the form stands alone under a line ending in "Usage:" (zip) then [zipfile list] are its operands', () => {
+    expect(arity(page('zip.txt', ['zip']))[1]).toBe(Infinity);
+  });
+
+  it('when a leaf command names its operands as bare words (rclone copy source:path dest:path) then they are positionals', () => {
+    expect(page('rclone-copy.txt', ['rclone', 'copy']).positionals.map((one) => [one.name, one.required])).toEqual([['source-path', true], ['dest-path', true]]);
+  });
+
+  it('when a leaf command names an operand in camel case (restic ls snapshotID [dir...]) then it is a positional', () => {
+    expect(arity(page('restic-ls.txt', ['restic', 'ls']))).toEqual([1, Infinity]);
+  });
+
+  it('when every form repeats SRC before DEST (rsync) then two or more operands are accepted', () => {
+    expect(arity(page('rsync.txt', ['rsync']))[1]).toBe(Infinity);
+  });
+});
+
+describe('commands listed as the program writes them', () => {
+  it('when each command is a line "git lfs checkout:" with its text below (git-lfs) then each is a subcommand', () => {
+    const names = page('git-lfs.txt', ['git-lfs']).subcommands.map((entry) => entry.name);
+    expect(names.length).toBeGreaterThanOrEqual(20);
+    expect(names).toEqual(expect.arrayContaining(['checkout', 'track', 'push', 'ls-files']));
+  });
+});
