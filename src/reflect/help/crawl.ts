@@ -22,7 +22,7 @@ import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { assembleSpec, type Globals, type Visited } from './spec-tree.js';
 import { cleanSpec } from '../clean-spec.js';
 import { crawlBudget, partialWarning, type CrawlBound, type CrawlBudget, type CrawlLimits } from './budget.js';
-import { valueFormsOf } from './value-form.js';
+import { honoursDoubleDash, valueFormsOf } from './value-form.js';
 
 export interface ReflectHelpOptions {
   /** Subcommand levels read below the program; deeper commands are listed but not exposed. @default 3 */
@@ -282,6 +282,6 @@ function conventionsOf(dialect: HelpDialect, rootText: string): ArgvConventions 
   if (dialect === 'git') return PARSER_CONVENTIONS.git;
   if (dialect === 'goflag') return PARSER_CONVENTIONS.goFlag;
   // The catch-all dialect also reads programs with parsers of their own: take values as their help writes them.
-  if (dialect === 'gnu') return { ...PARSER_CONVENTIONS.getopt, ...valueFormsOf(rootText) };
+  if (dialect === 'gnu') return { ...PARSER_CONVENTIONS.getopt, ...valueFormsOf(rootText), ...(honoursDoubleDash(rootText) ? {} : { doubleDash: 'never' as const }) };
   return PARSER_CONVENTIONS.getopt;
 }

@@ -13,6 +13,24 @@ const OPENSSL_GRID = /^Standard commands\n[a-z][\w.-]* {2,}/m;
 // A usage form with a one-letter option and its value named in lowercase (ajv's `validate:  ajv [validate] -s schema[.json]`, ssh-keygen's `-D pkcs11`).
 const SYNOPSIS_SPACED = /^\s*(?:[a-z]+:\s+)?[\w./-]+ (?:\[?[a-z]+\]? )?-\w [a-z][\w-]*(?:\[\.\w+\])?(?:\s|$)/m;
 
+// What getopt_long prints or takes (`[OPTION]...`, its `--help` and `--version` lines), or a help that names `--` itself.
+const DOUBLE_DASH_EVIDENCE = [
+  /Mandatory arguments to long options are mandatory for short options too/,
+  /display this help and exit/,
+  /^Usage: \S+ \[OPTION\]/m,
+  /^\s*--\s{2,}\S/m,
+  /\bend of (the )?options\b|\bstop (processing|parsing) options\b/i,
+];
+
+/**
+ * Whether a program read as the catch-all dialect is known to read `--` as the end of its options: getopt's own
+ * marks, or a help that says so. A parser of the program's own may read `--` as an argument (redis-cli), so
+ * without that evidence no `--` is sent and a positional starting with `-` is refused.
+ */
+export function honoursDoubleDash(text: string): boolean {
+  return DOUBLE_DASH_EVIDENCE.some((pattern) => pattern.test(text));
+}
+
 /**
  * How a getopt-style program (or one with a parser of its own) takes option values, as its help writes
  * them: a help that never shows `--x=VALUE` but shows `--x VALUE` is a parser that knows no `=` (curl),

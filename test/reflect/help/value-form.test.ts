@@ -44,3 +44,15 @@ describe('each option keeps the value form its documentation shows', () => {
     expect((await options('gnu/ls.txt')).find((option) => option.name === 'all')).not.toHaveProperty('valueForm');
   });
 });
+
+describe('"--" only where the program is known to read it as the end of options', () => {
+  it.each(['gnu/ls.txt', 'gnu/grep.txt'])('when the help is getopt\'s own (%s) then "--" is honoured', async (name) => {
+    const { honoursDoubleDash } = await import('../../../src/reflect/help/value-form.js');
+    expect(honoursDoubleDash(fixture(name))).toBe(true);
+  });
+
+  it.each(['layouts/redis-cli.txt', 'layouts/zip.txt', 'layouts/ffmpeg.txt'])('when a parser of the program\'s own prints the help (%s) then no "--" is sent (the class of redis-cli -- -p …)', async (name) => {
+    const { honoursDoubleDash } = await import('../../../src/reflect/help/value-form.js');
+    expect(honoursDoubleDash(fixture(name))).toBe(false);
+  });
+});
