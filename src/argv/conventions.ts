@@ -1,14 +1,14 @@
 import type { ArgvConventions } from '../types.js';
 
-/** What a command without reflected conventions gets: the safest layout, `--` always before positionals. */
-export const DEFAULT_ARGV_CONVENTIONS: ArgvConventions = Object.freeze({ doubleDash: 'always', options: 'command', falseValue: 'omit', shortValue: 'attached' });
+/** What a command without reflected conventions gets (commander's): options after their word, `--` only before a positional that starts with `-`. */
+export const DEFAULT_ARGV_CONVENTIONS: ArgvConventions = Object.freeze({ doubleDash: 'when-needed', options: 'command', falseValue: 'omit', shortValue: 'attached' });
 
 /**
  * The conventions of each parser family, as its users type command lines. Reflection puts one of these
  * on the root of a spec; a manifest may override any field for the program or for one command.
  */
 export const PARSER_CONVENTIONS = Object.freeze({
-  /** commander: operands after `--`; a subcommand's options after its word. */
+  /** commander: a subcommand's options after its word; `--` before a positional starting with `-` (commander 2's pm2 hands what follows `--` to the script it starts). */
   commander: DEFAULT_ARGV_CONVENTIONS,
   /** yargs fills a command's positionals only before `--`, and its arrays are greedy: options go last. */
   yargs: Object.freeze({ doubleDash: 'never', options: 'end', falseValue: 'omit', shortValue: 'attached', yargsQuirks: true }),

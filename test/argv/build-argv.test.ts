@@ -116,16 +116,16 @@ const ordering: readonly Case[] = [
 ];
 
 const positionals: readonly Case[] = [
-  { title: 'when there are positionals then they follow a -- separator', command: command([verbose]), input: call({ verbose: true }, ['a.txt', 'b.txt']), expected: ['--verbose', '--', 'a.txt', 'b.txt'] },
+  { title: 'when there are positionals then they follow the options, with no -- where none starts with -', command: command([verbose]), input: call({ verbose: true }, ['a.txt', 'b.txt']), expected: ['--verbose', 'a.txt', 'b.txt'] },
   { title: 'when a positional starts with -- then it stays after the separator', command: command([]), input: call({}, ['--force']), expected: ['--', '--force'] },
   { title: 'when a positional is -rf then it stays after the separator as one token', command: command([]), input: call({}, ['-rf', '/']), expected: ['--', '-rf', '/'] },
-  { title: 'when a positional is an empty string then it is still sent', command: command([]), input: call({}, ['']), expected: ['--', ''] },
+  { title: 'when a positional is an empty string then it is still sent', command: command([]), input: call({}, ['']), expected: [''] },
   { title: 'when there are no positionals then no -- is sent', command: command([verbose]), input: call({ verbose: true }, []), expected: ['--verbose'] },
   {
     title: 'when a subcommand has options and positionals then the positionals come after everything else',
     command: command([namespace, watch], kubectl),
     input: call({ namespace: 'prod', watch: true }, ['web-1']),
-    expected: ['--namespace=prod', 'get', 'pods', '--watch', '--', 'web-1'],
+    expected: ['--namespace=prod', 'get', 'pods', '--watch', 'web-1'],
   },
 ];
 

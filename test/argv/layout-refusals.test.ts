@@ -36,7 +36,7 @@ describe('a positional that names a subcommand', () => {
     expect(tool(tools, 'red get').subcommandNames).toBeUndefined();
   });
   it('when a leaf is given such a word then it passes: nothing under it could run', () => {
-    expect(layOutArgv(tool(tools, 'red get'), { flags: {}, args: ['delete'] })).toEqual({ ok: true, argv: ['get', '--', 'delete'] });
+    expect(layOutArgv(tool(tools, 'red get'), { flags: {}, args: ['delete'] })).toEqual({ ok: true, argv: ['get', 'delete'] });
   });
   it('when a yargs default command is given a command word (or its alias, or help) then the call is refused', () => {
     const program = yargs([]).scriptName('fy').command('$0 [items..]', 'default', {}, noop).command(['get [id]', 'show'], 'get', {}, noop).command('secret', false, {}, noop);

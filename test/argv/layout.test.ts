@@ -35,7 +35,8 @@ const cases: readonly Case[] = [
   { title: 'git: options before the positionals and no "--" (git reads paths after it)', command: grep, input: { flags: { 'line-number': true }, args: ['hi'] }, expected: ['grep', '--line-number', 'hi'] },
   { title: 'Go flag: globals before the subcommand, one dash, -x=false, -p=4', command: plan, input: { flags: { chdir: 'infra', refresh: false, p: 4 }, args: [] }, expected: ['-chdir=infra', 'plan', '-refresh=false', '-p=4'] },
   { title: 'Go flag: a positional starting with "-" gets "--" before it', command: plan, input: { flags: {}, args: ['-x'] }, expected: ['plan', '--', '-x'] },
-  { title: 'default (commander): options after their word, then "--" and the positionals', command: command(['todo', 'add'], [namespace]), input: { flags: { namespace: 'n' }, args: ['milk'] }, expected: ['--namespace=n', 'add', '--', 'milk'] },
+  { title: 'default (commander): options after their word, then the positionals, with no "--" none needs', command: command(['todo', 'add'], [namespace]), input: { flags: { namespace: 'n' }, args: ['milk'] }, expected: ['--namespace=n', 'add', 'milk'] },
+  { title: 'default (commander): a positional starting with "-" gets "--" before it', command: command(['todo', 'add'], [namespace]), input: { flags: {}, args: ['-milk'] }, expected: ['add', '--', '-milk'] },
   { title: 'default: no positionals leaves no "--"', command: command(['todo', 'list'], [namespace]), input: { flags: {}, args: [] }, expected: ['list'] },
   { title: 'yargs: words, positionals, then every option', command: command(['kinds', 'run'], [namespace, { ...output, name: 'tag', flag: '--tag', variadic: true }], PARSER_CONVENTIONS.yargs), input: { flags: { namespace: 'a', tag: ['x', 'y'] }, args: ['f'] }, expected: ['run', 'f', '--namespace=a', '--tag=x', '--tag=y'] },
 ];

@@ -104,8 +104,8 @@ describe.each(majors)('argv built from a reflected %s program, in the proposed y
   });
 });
 
-describe.each(majors)('argv in the default (commander) layout, sent to %s: why yargs has conventions of its own', (_major, factory) => {
-  const run = { ...commandAt(factory, 'kinds run'), argv: DEFAULT_ARGV_CONVENTIONS };
+describe.each(majors)('argv with options after their word and "--" always before positionals, sent to %s: why yargs has conventions of its own', (_major, factory) => {
+  const run = { ...commandAt(factory, 'kinds run'), argv: { ...DEFAULT_ARGV_CONVENTIONS, doubleDash: 'always' as const } };
 
   it('when positionals follow "--" then yargs does not fill the command\'s positionals with them', () => {
     expect(parseWithYargs(factory, buildArgv(run, { flags: {}, args: ['a.txt'] })).error).toMatch(/Not enough non-option arguments: got 0, need at least 1/);

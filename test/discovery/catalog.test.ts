@@ -350,14 +350,14 @@ describe('the read-only run tool', () => {
     const { tools, records } = toolsIn({ mode: 'search' });
     const result = await tools.call('shop_run_read_only_command', { command: 'order status', args: ['42'] });
     expect(result.isError).toBe(false);
-    expect(JSON.parse(stdoutOf(result))).toEqual(['order', 'status', '--', '42']);
+    expect(JSON.parse(stdoutOf(result))).toEqual(['order', 'status', '42']);
     expect(records).toMatchObject([{ tool: 'shop_order_status', decision: 'ran' }]);
   });
 
   it('when approval is on then a destructive command through run_command still asks, and the read-only tool still refuses it', async () => {
     const { tools, records } = toolsIn({ mode: 'search' }, shop, { approval: { mode: 'auto' } });
     const asked = await tools.call('shop_run_command', { command: 'order delete', args: ['9'] }, { approval: { canAsk: true, grants: memoryGrants() } });
-    expect(asked.ask?.message).toContain('shop order delete -- 9');
+    expect(asked.ask?.message).toContain('shop order delete 9');
     const cannot = await tools.call('shop_run_command', { command: 'order delete', args: ['9'] });
     expect(cannot).toMatchObject({ isError: true, message: expect.stringContaining('cannot ask the user') });
     expect(records.map((record) => record.decision)).toEqual(['asked the user', 'refused: cannot ask']);
@@ -379,7 +379,7 @@ describe('pins', () => {
     const described = await tools.call('shop_describe_command', { command: 'config view' });
     expect(described.structured).toMatchObject({ runWith: 'shop_config_view' });
     const result = await tools.call('shop_get', { args: ['items'] });
-    expect(JSON.parse(stdoutOf(result))).toEqual(['get', '--', 'items']);
+    expect(JSON.parse(stdoutOf(result))).toEqual(['get', 'items']);
     expect(records.at(-1)).toMatchObject({ tool: 'shop_get', decision: 'ran' });
   });
 

@@ -29,14 +29,14 @@ function session(options: ApprovalOptions = {}) {
 describe('approval', () => {
   it('when a destructive call comes in auto mode then the user is asked, with the exact command line', async () => {
     const ctx = await session().call(remove, ['3', 'x y']);
-    expect(ctx.result?.ask?.message).toBe('Allow the assistant to run this destructive command?\n\ntodo remove -- 3 "x y"');
+    expect(ctx.result?.ask?.message).toBe('Allow the assistant to run this destructive command?\n\ntodo remove 3 "x y"');
     expect(ctx.result?.message).toBeUndefined();
     expect(ctx.state.get('decision')).toBe('asked the user');
   });
 
   it('when an argument holds line separators, bidi controls, NEL or zero-width characters then the question spells them out in the quoted word', async () => {
     const ctx = await session().call(remove, ['prod-db\u2028\u2028(preview only)', 'a\u202eb\x85c\u200bd']);
-    expect(ctx.result?.ask?.message).toBe('Allow the assistant to run this destructive command?\n\ntodo remove -- "prod-db\\u2028\\u2028(preview only)" "a\\u202eb\\u0085c\\u200bd"');
+    expect(ctx.result?.ask?.message).toBe('Allow the assistant to run this destructive command?\n\ntodo remove "prod-db\\u2028\\u2028(preview only)" "a\\u202eb\\u0085c\\u200bd"');
   });
 
   it('when the user accepts then it runs, and the same call runs again without asking until the grant expires', async () => {

@@ -36,7 +36,7 @@ describe('logCalls', () => {
     await tools.call('echo', { args: ['a\u2028b'] });
     expect(log.lines[0]).toContain('a\\u2028b');
     expect(log.lines[0]).not.toContain('\u2028');
-    expect(log.records()[0]?.argv).toEqual(['--', 'a\u2028b']);
+    expect(log.records()[0]?.argv).toEqual(['a\u2028b']);
   });
 
   it('when validation refuses a call then the line says so and has no argv', async () => {

@@ -54,21 +54,21 @@ describe('refusing direct calls that run until stopped', () => {
     const { result, spawned, argv } = await call(kube(), 'kube_get', { flags: { watch: true }, args: ['pods'] }, {}, true);
     expect(result.isError).toBe(false);
     expect(spawned).toBe(true);
-    expect(argv).toEqual(['get', '--watch', '--', 'pods']);
+    expect(argv).toEqual(['get', '--watch', 'pods']);
   });
 
   it('when the flag is off or absent then the direct call runs', async () => {
     const off = await call(kube(), 'kube_get', { flags: { watch: false }, args: ['pods'] });
     expect(off.result.isError).toBe(false);
-    expect(off.argv).toEqual(['get', '--watch=false', '--', 'pods']);
+    expect(off.argv).toEqual(['get', '--watch=false', 'pods']);
     const absent = await call(kube(), 'kube_get', { flags: { output: 'json' }, args: ['pods'] });
-    expect(absent.argv).toEqual(['get', '--output=json', '--', 'pods']);
+    expect(absent.argv).toEqual(['get', '--output=json', 'pods']);
   });
 
   it('when a manifest says follows: false then a direct --watch runs', async () => {
     const { result, argv } = await call(kube({ watch: { ...watch, follows: false } }), 'kube_get', { flags: { watch: true }, args: ['pods'] });
     expect(result.isError).toBe(false);
-    expect(argv).toEqual(['get', '--watch', '--', 'pods']);
+    expect(argv).toEqual(['get', '--watch', 'pods']);
   });
 
   it('when a manifest says follows: true on an option of another name then a direct call turning it on is refused', async () => {
@@ -91,7 +91,7 @@ describe('refusing direct calls that run until stopped', () => {
   it('when refuseFollow is false then a direct --watch runs', async () => {
     const { result, argv } = await call(kube(), 'kube_get', { flags: { watch: true }, args: ['pods'] }, { refuseFollow: false });
     expect(result.isError).toBe(false);
-    expect(argv).toEqual(['get', '--watch', '--', 'pods']);
+    expect(argv).toEqual(['get', '--watch', 'pods']);
   });
 
   it('when the command needs approval then a call that will be refused asks no question', async () => {
