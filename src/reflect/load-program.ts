@@ -102,7 +102,7 @@ async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, 
   return {
     spec: cleanSpec(help.spec),
     launcher,
-    method: `help text (${help.dialect}, ${help.pages} pages${unread}${detail}${partial}${cached})`,
+    method: `help text (${help.dialect}, ${help.pages} pages${help.sources.includes('man page') ? ', man page' : ''}${unread}${detail}${partial}${cached})`,
     warnings: [],
     fromCache: help.fromCache,
   };

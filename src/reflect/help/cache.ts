@@ -13,7 +13,7 @@ import type { CrawlBound } from './budget.js';
 import { HELP_DIALECTS, type HelpDialect } from './page.js';
 
 /** Bumped when parsing changes what a crawl produces, so older entries stop matching. */
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 8;
 
 /** What a cache entry holds: the crawl's result. */
 export interface CachedHelp {
@@ -21,6 +21,8 @@ export interface CachedHelp {
   readonly binary: string;
   readonly dialect: HelpDialect;
   readonly pages: number;
+  /** The sources read: `help`, `man page`. */
+  readonly sources: readonly string[];
   readonly unread: readonly UnreadCommand[];
   /** Commands read from their short help only (git's man page could not be read). */
   readonly unreadDetail: readonly string[];
@@ -71,6 +73,7 @@ function isCachedHelp(value: unknown): value is CachedHelp {
   const entry = value as Partial<CachedHelp>;
   return (
     entry.format === CACHE_FORMAT &&
+    Array.isArray(entry.sources) &&
     typeof entry.binary === 'string' &&
     HELP_DIALECTS.includes(entry.dialect as HelpDialect) &&
     typeof entry.pages === 'number' &&

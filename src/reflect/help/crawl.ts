@@ -16,6 +16,7 @@ import { globalOptionsCommand } from './cobra.js';
 import { fetchListing, fetchPage, helpSandbox, type HelpCall } from './fetch-page.js';
 import { withFullCommandList } from './git-commands.js';
 import { manualOptions, wantsManual, withManualOptions } from './git-manual.js';
+import { manPage, pageFromManual, withManPage } from './man-page.js';
 import { limiter } from './limit.js';
 import { dialectEnvironment, withNeutralDirectory } from './neutral-dir.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
@@ -67,6 +68,8 @@ export interface HelpReflection {
   readonly dialect: HelpDialect;
   /** Help pages read (by the crawl that filled the cache, on a cache hit). */
   readonly pages: number;
+  /** The sources read: `help`, and `man page` when the program's man page added to it or stood in for it. */
+  readonly sources: readonly string[];
   /** Commands listed but not read, so not exposed. */
   readonly unread: readonly UnreadCommand[];
   /** Commands exposed from their short help alone: the man page that completes it could not be read (no man, or pages not installed). */
@@ -105,7 +108,7 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
       settings.onProgress(`cache hit: ${hit.binary} (${hit.pages} pages${hit.partial === undefined ? '' : `, partial: ${hit.partial.join(', ')}`})`);
       if (hit.partial !== undefined) settings.onProgress(partialWarning(call.program, hit.partial, settings, true));
       const partial = hit.partial === undefined ? {} : { partial: hit.partial };
-      return { spec: hit.spec, dialect: hit.dialect, pages: hit.pages, unread: hit.unread, unreadDetail: hit.unreadDetail, fromCache: true, durationMs: elapsed(started), ...partial };
+      return { spec: hit.spec, dialect: hit.dialect, pages: hit.pages, sources: hit.sources, unread: hit.unread, unreadDetail: hit.unreadDetail, fromCache: true, durationMs: elapsed(started), ...partial };
     }
     const crawl = await crawlPages(call, settings, started);
     const conventions = conventionsOf(crawl.dialect, crawl.rootText);
@@ -115,11 +118,11 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
     if (crawl.reached.length > 0) settings.onProgress(partialWarning(call.program, crawl.reached, settings, false) + (crawl.leftOut > 0 ? `; ${crawl.leftOut} more listed commands left out` : ''));
     // A call that timed out alone may be load: retried next start. A bound reached is cached, marked, so no start pays it twice.
     if (key !== undefined && (crawl.reached.length > 0 || !crawl.unread.some((item) => item.reason === 'time'))) {
-      const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, unreadDetail: crawl.unreadDetail, spec, ...partial });
+      const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, sources: crawl.sources, unread: crawl.unread, unreadDetail: crawl.unreadDetail, spec, ...partial });
       if (failure !== undefined) settings.onProgress(`could not write the help cache: ${failure.message}`);
       else if (cheap !== undefined) await writeCacheLink(settings.cacheDir, cheap, key);
     }
-    return { spec, dialect: crawl.dialect, pages: crawl.pages, unread: crawl.unread, unreadDetail: crawl.unreadDetail, fromCache: false, durationMs: elapsed(started), ...partial };
+    return { spec, dialect: crawl.dialect, pages: crawl.pages, sources: crawl.sources, unread: crawl.unread, unreadDetail: crawl.unreadDetail, fromCache: false, durationMs: elapsed(started), ...partial };
   });
 }
 
@@ -175,6 +178,8 @@ interface Crawl {
   readonly globals: Globals;
   readonly dialect: HelpDialect;
   readonly pages: number;
+  /** What was read: `help`, `man page`. */
+  readonly sources: readonly string[];
   readonly unread: readonly UnreadCommand[];
   readonly unreadDetail: readonly string[];
   /** The program's own help page, as printed. */
@@ -215,7 +220,14 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
       return manual === undefined ? result : { ...result, page: withManualOptions(result.page, manual) };
     });
 
-  const root = await read([]);
+  const help = await read([]);
+  // The man page completes a command's help (or stands in for help that reads as none): for a program with no subcommands.
+  const manual = help.kind === 'page' && help.page.subcommands.length > 0 ? undefined : await manPage(call.program, call.file, { ...call, timeoutMs: Math.min(call.timeoutMs, Math.max(1, deadline - performance.now())) });
+  const manualPage = manual === undefined ? undefined : pageFromManual(manual, [call.program]);
+  const root =
+    manualPage === undefined ? help
+    : help.kind === 'page' ? { ...help, page: withManPage(help.page, manualPage) }
+    : ({ kind: 'page', page: manualPage, text: manual ?? '', dialect: 'gnu' } as const);
   if (root.kind !== 'page') {
     const why =
       root.reason === 'not-started' ? (root.message ?? 'it could not be started')
@@ -265,7 +277,8 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
     }),
   ]);
   const globals: Globals = { inherited, rootPage: root.page.globalOptions };
-  return { root: tree, globals, dialect, pages, unread: unread.sort((a, b) => a.command.localeCompare(b.command)), unreadDetail: unreadDetail.sort(), rootText: root.text, reached: budget.reached, leftOut: budget.leftOut };
+  const sources = [...(help.kind === 'page' ? ['help'] : []), ...(manual !== undefined ? ['man page'] : [])];
+  return { root: tree, globals, dialect, pages, sources, unread: unread.sort((a, b) => a.command.localeCompare(b.command)), unreadDetail: unreadDetail.sort(), rootText: root.text, reached: budget.reached, leftOut: budget.leftOut };
 }
 
 /** The wanted entries, in listing order, then wanted names the page does not list (git lists only common commands). */

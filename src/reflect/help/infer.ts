@@ -88,7 +88,9 @@ export function defaultIn(description: string): string | undefined {
 
 /** A description that says the option may be given again: "can be repeated", "(repeatable)", pip's "additive", `-vvv`. */
 export function repeatsIn(description: string): boolean {
-  const text = description.replace(/\s+/g, ' ');
+  // curl's man page: "Providing --compressed multiple times has no extra effect" says it does not repeat.
+  const sentences = description.replace(/\s+/g, ' ').split(/(?<=\.) /);
+  const text = sentences.filter((sentence) => !/\bmultiple times (has|have) no (extra )?effect/i.test(sentence)).join(' ');
   return /\b(can|may|might) be (repeated|given more than once|(used|specified|given|passed)( up to \d+| several| multiple)? times)|\((?:repeatable|can be repeated)\)|\b(?:is )?repeatable\.?$|\badditive\b|\brepeat (it )?for more\b|\bmultiple times\b|\bmultiple values are accepted\b|(?:^|[\s(])-(?<letter>\w)\k<letter>+\b/i.test(text);
 }
 

@@ -12,6 +12,7 @@ const entry: CachedHelp = {
   format: CACHE_FORMAT,
   binary: '/usr/bin/tool',
   dialect: 'gnu',
+  sources: ['help'],
   pages: 1,
   unread: [],
   unreadDetail: [],

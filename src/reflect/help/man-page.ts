@@ -1,0 +1,113 @@
+/**
+ * A program's man page as a second source beside its `--help`: help is written to be short (curl's lists 10 of
+ * its 245 options, gpg's 70 of 329), the man page lists them all, with a SYNOPSIS of the operands. Read only
+ * for a program found on the system's PATH, and only when the page's NAME names that program.
+ */
+import { realpathSync } from 'node:fs';
+import { runCommand } from '../../exec/run.js';
+import { assemblePage } from './assemble.js';
+import { helpSandbox } from './fetch-page.js';
+import { MANUAL_ENV, withManualOptions } from './git-manual.js';
+import { splitManEntries } from './man-entries.js';
+import { optionEntries } from './option-entries.js';
+import { flagArity, optionsFromEntries } from './option-spec.js';
+import type { HelpPage } from './page.js';
+import { indentOf, splitHelp, type Section } from './sections.js';
+
+/** Where a distribution installs the programs its man pages describe. */
+const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\//;
+/** Sections that describe no option of this program. */
+const NOT_OPTIONS = /^(name|synopsis|see also|authors?|bugs|reporting bugs|copyright|history|examples?|exit status|environment|files|notes|availability|standards|conforming to)$/i;
+
+/** The man page of `program`, as plain text, when the binary is a system one and the page is about it. */
+export async function manPage(program: string, file: string, call: { readonly cwd: string; readonly env: Readonly<Record<string, string>>; readonly timeoutMs: number }): Promise<string | undefined> {
+  if (!SYSTEM_BIN.test(systemPath(file))) return undefined;
+  const sandbox = helpSandbox();
+  const outcome = await runCommand({
+    file: 'man',
+    args: [program],
+    cwd: call.cwd,
+    env: { ...call.env, ...MANUAL_ENV, LC_ALL: 'C.UTF-8' },
+    timeoutMs: call.timeoutMs,
+    maxOutputBytes: 4 * 1024 * 1024,
+    ...(sandbox === 'none' ? {} : { sandbox }),
+  });
+  if (outcome.kind !== 'ran' || outcome.output.exitCode !== 0 || outcome.output.timedOut) return undefined;
+  const text = outcome.output.stdout;
+  return namesProgram(text, program) ? text : undefined;
+}
+
+/** `NAME\n  rsync - a fast…`, `NAME\n  gzip, gunzip, zcat - compress…`: the page is about this program. */
+function namesProgram(text: string, program: string): boolean {
+  const names = /^NAME\n\s+(.+?)\s+(?:-|\\-|–|—)\s/m.exec(text)?.[1];
+  return names !== undefined && names.split(/,\s*/).some((name) => name.trim() === program);
+}
+
+function systemPath(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+/** What the man page says of the command: its SYNOPSIS forms, options from every section that lists them, its description. */
+export function pageFromManual(text: string, path: readonly string[]): HelpPage {
+  const layout = splitHelp(text);
+  const program = path[path.length - 1] ?? '';
+  const forms = synopsisForms(text, program);
+  const entries = splitManEntries(layout.sections.filter((section) => !NOT_OPTIONS.test(section.title)).flatMap((section) => optionEntries(taggedParagraphs(section.lines))));
+  const name = layout.sections.find((section) => /^name$/i.test(section.title));
+  const description = /\s(?:-|\\-|–|—)\s+(.*)$/.exec(name?.lines.join(' ') ?? '')?.[1]?.trim();
+  return assemblePage({ layout: { ...layout, usage: forms, intro: '' }, options: optionsFromEntries(entries), subcommands: [], arity: flagArity(entries), ...(description ? { description } : {}) }, { path });
+}
+
+/** The SYNOPSIS lines that are the program's forms (rsync's sit under `Local:`, `Pull:`), each with its wrapped rest. */
+function synopsisForms(text: string, program: string): string[] {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => /^SYNOPSIS\s*$/.test(line));
+  if (start === -1) return [];
+  const forms: string[] = [];
+  let column = -1;
+  for (const line of lines.slice(start + 1)) {
+    if (line.trim() !== '' && indentOf(line) === 0) break;
+    const trimmed = line.trim();
+    if (trimmed === program || trimmed.startsWith(`${program} `)) {
+      forms.push(trimmed);
+      column = indentOf(line);
+    } else if (trimmed !== '' && column >= 0 && indentOf(line) > column && forms.length > 0) {
+      forms[forms.length - 1] = `${forms[forms.length - 1] ?? ''} ${trimmed}`;
+    } else column = -1;
+  }
+  return forms.map((form) => form.replace(/\s+/g, ' '));
+}
+
+/**
+ * man sets a short tag and its text on one line, one space apart, when the tag fits the indent (`--help Print a
+ * short help page`): the text starts at the column the paragraph's next lines use, so a second space goes there.
+ */
+function taggedParagraphs(lines: Section['lines']): string[] {
+  const out = [...lines];
+  let next: string | undefined;
+  // From the end, so each line knows the next line with text in one pass.
+  for (let index = lines.length - 1; index >= 0; index -= 1) {
+    const line = lines[index] ?? '';
+    if (next !== undefined && /^\s*-/.test(line)) out[index] = splitTag(line, indentOf(next));
+    if (line.trim() !== '') next = line;
+  }
+  return out;
+}
+
+/** A second space where the text starts, at the body's column, when one space alone parts it from the tag. */
+function splitTag(line: string, body: number): string {
+  if (body <= indentOf(line) + 1 || line.length <= body || line[body - 1] !== ' ' || line[body - 2] === ' ' || line[body] === ' ') return line;
+  return `${line.slice(0, body)} ${line.slice(body)}`;
+}
+
+/** The help page with what the man page adds: options it does not list, and operands when it names none. */
+export function withManPage(page: HelpPage, manual: HelpPage): HelpPage {
+  const withOptions = withManualOptions(page, manual.options);
+  const operands = withOptions.positionals.length === 0 && withOptions.usage.length === 0 && manual.positionals.length > 0;
+  return operands ? { ...withOptions, positionals: manual.positionals, usage: manual.usage } : withOptions;
+}
+

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { execaSync } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { reflectHelp } from '../../../src/reflect/help/crawl.js';
+import { pageFromManual } from '../../../src/reflect/help/man-page.js';
+import { scratchMaker } from '../../helpers/scratch.js';
+
+// The man page as a source beside --help: captured pages (test/fixtures/help/layouts/man-*.txt), and the real curl.
+const fixture = (name: string): string => readFileSync(new URL(`../../fixtures/help/layouts/${name}`, import.meta.url), 'utf8');
+const scratch = scratchMaker('cli-mcp-man-page-');
+
+describe('reading a man page', () => {
+  it('when rsync\'s man page is read then its OPTIONS, its SYNOPSIS operands and its NAME line are the command\'s', () => {
+    const page = pageFromManual(fixture('man-rsync.txt'), ['rsync']);
+    expect(page.options.length).toBeGreaterThanOrEqual(150);
+    expect(page.options.find((option) => option.name === 'rsh')).toMatchObject({ type: 'string', aliases: ['-e'] });
+    expect(page.positionals.at(-1)?.variadic).toBe(true);
+    expect(page.description).toBe('a fast, versatile, local/remote file-copying tool');
+  });
+
+  it('when a tag and its text share a line one space apart (--help Print a short help page) then the tag is the option and the rest its text', () => {
+    const help = pageFromManual(fixture('man-rsync.txt'), ['rsync']).options.find((option) => option.name === 'version');
+    expect(help).toBeUndefined(); // --version and --help are the program's own switches, never tools
+    const option = pageFromManual(fixture('man-rsync.txt'), ['rsync']).options.find((found) => found.name === 'quiet');
+    expect(option).toMatchObject({ type: 'boolean', aliases: ['-q'] });
+  });
+
+  it('when a program\'s --help says only to read its documentation (exiftool) then its man page gives its options and operands', () => {
+    const page = pageFromManual(fixture('man-exiftool.txt'), ['exiftool']);
+    expect(page.options.length).toBeGreaterThanOrEqual(60);
+    expect(page.options.find((option) => option.name === 'json' || option.name === 'j')).toBeDefined();
+    expect(page.positionals.length).toBeGreaterThan(0);
+  });
+});
+
+const hasCurlManual = execaSync('man', ['-w', 'curl'], { reject: false }).exitCode === 0;
+if (!hasCurlManual) console.warn('\n!!! no man page for curl on this machine: the crawl-with-man-page test is SKIPPED !!!\n');
+
+describe.skipIf(!hasCurlManual)('the crawl of a system program with a man page', () => {
+  it('when curl (whose --help lists a tenth of its options) is read then the man page adds the rest and the method says so', async () => {
+    const read = await reflectHelp('curl', { cacheDir: scratch() });
+    expect(read.sources).toEqual(['help', 'man page']);
+    expect(read.spec.options.length).toBeGreaterThanOrEqual(200);
+    expect(read.spec.options.find((option) => option.name === 'compressed')).toMatchObject({ type: 'boolean' });
+  });
+});
