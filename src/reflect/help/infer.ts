@@ -132,6 +132,8 @@ export function typedDefault(raw: string | undefined, type: ValueType): unknown 
   if (raw === undefined) return undefined;
   const text = unquote(raw);
   if (text === '' || /^\[.*\]$/.test(text) || /^(none|undefined|null)$/i.test(text)) return undefined;
+  // restic's `(default: $RESTIC_REPOSITORY)`: read from the environment, which differs per machine; not a value to publish.
+  if (/^\$\{?\w+\}?$|^%\w+%$/.test(text)) return undefined;
   if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : undefined;
   if (type === 'integer') return /^-?\d+$/.test(text) ? Number(text) : undefined;
   if (type === 'number') return /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text) ? Number(text) : undefined;

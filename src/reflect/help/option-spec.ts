@@ -103,8 +103,8 @@ function pflagValue(value: Value | undefined, rest: string): { type: ValueType; 
   if (rest.startsWith('=')) {
     const text = unquote(rest.slice(1));
     if (text === '[]' || /^\[.*\]$/.test(text)) return { type: 'string', variadic: true };
-    // esbuild's `--format=...` says a value follows, not what it defaults to.
-    if (text === '...') return { type: 'string', variadic: false };
+    // esbuild's `--format=...` says a value follows, not what it defaults to; `--port=PORT`, `--file=<path>` name it.
+    if (text === '...' || /^[A-Z][A-Z0-9_-]*$|^<[^>]+>$/.test(text)) return { type: typeOfMetavar(text.replace(/^<|>$/g, '')) ?? 'string', variadic: false };
     // kubectl quotes string defaults (`--request-timeout='0'`); durations print bare (`=0s`).
     const quoted = /^=(["']).*\1$/.test(rest);
     const type = quoted || /^\d+(\.\d+)?(ns|us|ms|s|m|h)/.test(text) ? 'string' : typeOfValue(text);

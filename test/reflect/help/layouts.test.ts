@@ -94,3 +94,22 @@ describe('commands listed as the program writes them', () => {
     expect(names).toEqual(expect.arrayContaining(['checkout', 'track', 'push', 'ls-files']));
   });
 });
+
+describe('defaults that are not values', () => {
+  it('when a default names an environment variable (restic\'s $RESTIC_REPOSITORY) then no default is published', async () => {
+    const { parseHelp: parse } = await import('../../../src/reflect/help/parse.js');
+    const text = 'Usage:\n  restic [command]\n\nFlags:\n  -r, --repo repository   repository to backup to or restore from (default: $RESTIC_REPOSITORY)\n      --limit-upload int   limits uploads to a maximum rate in KiB/s. (default: unlimited)\n\nUse "restic [command] --help" for more information about a command.\n';
+    const repo = parse(text, { path: ['restic'] }).options.find((found) => found.name === 'repo');
+    expect(repo).toMatchObject({ type: 'string' });
+    expect(repo).not.toHaveProperty('default');
+  });
+
+  it('when pflag-like help writes a metavar after "=" (--config=FILE) then it is the value\'s name, not its default', async () => {
+    const { parseHelp: parse } = await import('../../../src/reflect/help/parse.js');
+    const text = 'Usage:\n  tool [flags]\n\nFlags:\n      --config=FILE   read settings from FILE\n      --port=PORT     listen here\n\nUse "tool [command] --help" for more information about a command.\n';
+    const options = parse(text, { path: ['tool'], dialect: 'cobra' }).options;
+    expect(options.find((found) => found.name === 'config')).toMatchObject({ type: 'string' });
+    expect(options.find((found) => found.name === 'config')).not.toHaveProperty('default');
+    expect(options.find((found) => found.name === 'port')).not.toHaveProperty('default');
+  });
+});
