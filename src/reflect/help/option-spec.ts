@@ -119,8 +119,8 @@ function pflagValue(value: Value | undefined, rest: string): { type: ValueType; 
 
 /** The option an entry describes, or undefined for help/version switches and unreadable specs. */
 export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): OptionSpec | undefined {
-  const forms = formsOf(entry.spec);
   const description = entry.description.trim();
+  const forms = formsOf(attachedPlaceholder(entry.spec, description));
   if (forms.length === 0) return undefined;
   const longs = forms.filter((form) => form.long);
   const positive = longs.find((form) => !form.flag.startsWith('--no-'));
@@ -184,6 +184,16 @@ function valueFormOf(primary: Form, carrier: Form): OptionSpec['valueForm'] {
   if (/^\s/.test(shown)) return 'separate';
   if (/^[[<{A-Z]/.test(shown) && !primary.long) return 'attached';
   return undefined;
+}
+
+/**
+ * graphviz writes a one-letter option with its value's name glued on (`-Tv  Set output format to 'v'`, `-ofile
+ * Write output to 'file'`, `-Gname=val`): the quoted name in the text says the rest is a value, attached.
+ */
+function attachedPlaceholder(spec: string, description: string): string {
+  const glued = /^-([A-Za-z])([a-z]\w*)(=\w+)?$/.exec(spec.trim());
+  if (!glued || !description.includes(`'${glued[2] ?? ''}'`)) return spec;
+  return `-${glued[1] ?? ''}<${glued[2] ?? ''}${glued[3] ?? ''}>`;
 }
 
 /** yargs prints no placeholder: a number or a quoted default (`[default: ","]`) says the option takes a value. */

@@ -113,3 +113,13 @@ describe('defaults that are not values', () => {
     expect(options.find((found) => found.name === 'port')).not.toHaveProperty('default');
   });
 });
+
+describe('a value glued to a one-letter option', () => {
+  it('when graphviz writes -Tv "Set output format to \'v\'" and -ofile then each is a one-letter option with an attached value (so -Tsvg can be sent)', () => {
+    const dot = page('dot.txt', ['dot']);
+    expect(option(dot, 'T')).toMatchObject({ type: 'string', flag: '-T', valueForm: 'attached' });
+    expect(option(dot, 'o')).toMatchObject({ type: 'string', flag: '-o', valueForm: 'attached' });
+    expect(option(dot, 'G')).toMatchObject({ type: 'string', flag: '-G', valueForm: 'attached' });
+    expect(option(dot, 'V')).toBeUndefined(); // its version switch
+  });
+});
