@@ -13,9 +13,11 @@ import { identify, programName, resolveBinary } from './binary.js';
 import { CACHE_FORMAT, cacheKey, defaultCacheDir, readCache, readCacheLink, writeCache, writeCacheLink, type CachedHelp, type UnreadCommand } from './cache.js';
 import { nativeIdentity } from './native-identity.js';
 import { globalOptionsCommand } from './cobra.js';
-import { fetchListing, fetchPage, helpSandbox, type HelpCall } from './fetch-page.js';
+import { fetchListing, fetchPage, helpSandbox, runHelp, type HelpCall } from './fetch-page.js';
 import { withFullCommandList } from './git-commands.js';
 import { manualOptions, wantsManual, withManualOptions } from './git-manual.js';
+import { fullerHelpArgs } from './fuller-help.js';
+import { looksLikeHelp, parseHelp } from './parse.js';
 import { manPage, pageFromManual, withManPage } from './man-page.js';
 import { limiter } from './limit.js';
 import { dialectEnvironment, withNeutralDirectory } from './neutral-dir.js';
@@ -220,7 +222,18 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
       return manual === undefined ? result : { ...result, page: withManualOptions(result.page, manual) };
     });
 
-  const help = await read([]);
+  // A root help that names a fuller one (`--help all`, `-h long`) is read in full when that lists more options.
+  const fuller = async (first: Awaited<ReturnType<typeof read>>): Promise<Awaited<ReturnType<typeof read>>> => {
+    const said = first.kind === 'page' ? [first.text, first.unread] : ['text' in first ? first.text : undefined];
+    const args = said.map((text) => (text === undefined ? undefined : fullerHelpArgs(text))).find((found) => found !== undefined);
+    if (args === undefined) return first;
+    const result = await runHelp({ ...call, deadline }, args);
+    if ('notStarted' in result || result.timedOut) return first;
+    const page = parseHelp(result.text, { path: [call.program], ...(dialect !== undefined ? { dialect } : {}) });
+    const more = first.kind === 'page' ? page.options.length > first.page.options.length : looksLikeHelp(page);
+    return more ? { kind: 'page', page, text: result.text, dialect: page.dialect } : first;
+  };
+  const help = await fuller(await read([]));
   // The man page completes a command's help (or stands in for help that reads as none): for a program with no subcommands.
   const manual = help.kind === 'page' && help.page.subcommands.length > 0 ? undefined : await manPage(call.program, call.file, { ...call, timeoutMs: Math.min(call.timeoutMs, Math.max(1, deadline - performance.now())) });
   const manualPage = manual === undefined ? undefined : pageFromManual(manual, [call.program]);

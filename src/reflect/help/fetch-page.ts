@@ -33,8 +33,8 @@ export function helpSandbox(level: SandboxLevel = 'strict'): Sandbox | 'none' {
 }
 
 export type FetchResult =
-  | { readonly kind: 'page'; readonly page: HelpPage; readonly text: string }
-  | { readonly kind: 'failed'; readonly reason: 'time' | 'unreadable' | 'not-started'; readonly message?: string };
+  | { readonly kind: 'page'; readonly page: HelpPage; readonly text: string; readonly unread?: string }
+  | { readonly kind: 'failed'; readonly reason: 'time' | 'unreadable' | 'not-started'; readonly message?: string; readonly text?: string };
 
 /** Runs exactly `args` and parses what they print (kubectl's `options` lists the global flags). */
 export async function fetchListing(call: HelpCall, dialect: HelpDialect, args: readonly string[]): Promise<HelpPage | undefined> {
@@ -76,18 +76,21 @@ export async function fetchPage(
   options: { readonly entry?: SubcommandEntry; readonly parentText?: string } = {},
 ): Promise<FetchResult & { dialect?: HelpDialect }> {
   const path = [call.program, ...words];
+  // The first text that did not read as help: it may say where the help is (qpdf's `Run "qpdf --help=all"`).
+  let unread: string | undefined;
   for (const args of helpArgvs(dialect, words)) {
     const result = await runHelp(call, args);
     if ('notStarted' in result) return { kind: 'failed', reason: 'not-started', message: result.notStarted };
     if (result.timedOut) return { kind: 'failed', reason: 'time' };
     if (result.text.trim() === '' || result.text === options.parentText) continue;
+    unread ??= result.text;
     const page = parseHelp(result.text, { path, ...(dialect !== undefined ? { dialect } : {}) });
-    if (looksLikeHelp(page)) return { kind: 'page', page, text: result.text, dialect: page.dialect };
+    if (looksLikeHelp(page)) return { kind: 'page', page, text: result.text, dialect: page.dialect, ...(unread !== result.text && unread !== undefined ? { unread } : {}) };
   }
   // git prints `git remote add`'s usage in `git remote -h`; it stands in when the subcommand's own help fails.
   if (options.entry?.usage !== undefined && dialect !== undefined) {
     const page = parseHelp(`usage: ${options.entry.usage}\n`, { path, dialect });
     if (looksLikeHelp(page)) return { kind: 'page', page, text: '', dialect };
   }
-  return { kind: 'failed', reason: 'unreadable' };
+  return { kind: 'failed', reason: 'unreadable', ...(unread !== undefined ? { text: unread } : {}) };
 }

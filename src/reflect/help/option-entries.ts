@@ -81,6 +81,9 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
 function splitEntry(trimmed: string): { spec: string; text?: string } {
   const colon = /^(--?[\w?-]+(?: [\w|]+)?)\s+: (\S.*)$/.exec(trimmed);
   if (colon) return { spec: colon[1] ?? trimmed, text: colon[2] ?? '' };
+  // qpdf's topic lists: `--key: specify attachment key`.
+  const glued = /^(--?[\w?][\w-]*): (\S.*)$/.exec(trimmed);
+  if (glued) return { spec: glued[1] ?? trimmed, text: glued[2] ?? '' };
   const [, spec = trimmed, text] = /^(.*?\S)(?:\s{2,}(\S.*))?$/.exec(trimmed) ?? [];
   // shfmt's `-ln, --language-dialect str  bash/posix…`: two spaces after the comma, the long name's value after one.
   const long = text === undefined || spec.includes('--') ? undefined : /^(--\S+(?: [a-z]+)?)(?:\s{2,}(\S.*))?$/.exec(text);

@@ -274,6 +274,9 @@ export function optionsFromEntries(entries: readonly OptionEntry[], rules: Optio
     const existing = byName.get(option.name);
     if (existing === undefined) {
       byName.set(option.name, option);
+    } else if (existing.type === 'boolean' && existing.count !== true && option.type !== 'boolean') {
+      // Listed once in a summary (`--key: specify attachment key`) and once with its value (`--key=key`): the value decides.
+      byName.set(option.name, { ...option, ...(option.description === undefined && existing.description !== undefined ? { description: existing.description } : {}) });
     } else if (existing.type === 'boolean' && option.type === 'boolean' && (existing.flag === undefined) !== (option.flag === undefined)) {
       const positive = existing.flag !== undefined ? existing : option;
       const negative = existing.flag !== undefined ? option : existing;

@@ -126,6 +126,9 @@ function isBareForm(line: string, program: string): boolean {
 
 function headingOf(line: string, next: string | undefined): { title: string; inline: string } | undefined {
   if (line.trim().startsWith('-')) return undefined; // an option with its text below, not a title
+  // qpdf's `== --password-mode (tweak how qpdf encodes passwords) ==`.
+  const framed = /^==+ (.+?) ==+$/.exec(line.trim());
+  if (framed) return { title: framed[1] ?? '', inline: '' };
   const inline = INLINE_TITLE.exec(line);
   if (inline) return { title: capitalise(inline[1] ?? ''), inline: inline[2] ?? '' };
   if (line.endsWith(':') && line.length <= 80) return { title: line.slice(0, -1).trim(), inline: '' };

@@ -123,3 +123,13 @@ describe('a value glued to a one-letter option', () => {
     expect(option(dot, 'V')).toBeUndefined(); // its version switch
   });
 });
+
+describe('options listed in a summary and again with their value', () => {
+  it('when qpdf lists "--key: specify attachment key" and later "--key=key" then the option is read once, taking a value', async () => {
+    const { parseHelp: parse } = await import('../../../src/reflect/help/parse.js');
+    const text = 'Related options:\n  --key: specify attachment key\n  --replace: replace attachment with same key\n\n== --key (specify attachment key) ==\n\n--key=key\n\nSpecify the key to use for the attachment.\n';
+    const options = parse(text, { path: ['qpdf'] }).options;
+    expect(options.find((found) => found.name === 'key')).toMatchObject({ type: 'string', valueForm: 'equals', description: 'specify attachment key' });
+    expect(options.find((found) => found.name === 'replace')).toMatchObject({ type: 'boolean' });
+  });
+});
