@@ -29,7 +29,7 @@ describe.each(clientKinds)('approval with the %s client', (kind) => {
       const result = await client.callTool('todo_remove', { flags: { force: true }, args: ['1'] });
       expect(result.isError).toBeFalsy();
       expect(textOf(result)).toBe('Removed 1\n');
-      expect(asked).toEqual(['Allow the assistant to run this destructive command?\n\ntodo remove --force -- 1']);
+      expect(asked).toEqual(['Allow the assistant to run this destructive command?\n\ntodo remove --force 1']);
     } finally {
       await client.close();
     }

@@ -87,14 +87,14 @@ describe('a kubectl-sized CLI on the default --tools auto', () => {
       const declined = await client.callTool('kube_run_command', { command: 'delete', args: ['pod', 'web-1'] });
       expect(declined.isError).toBe(true);
       expect(textOf(declined)).toContain('The user declined to run kube_delete');
-      expect(asked).toEqual([expect.stringContaining('kube delete -- pod web-1')]);
+      expect(asked).toEqual([expect.stringContaining('kube delete pod web-1')]);
       expect(ranIn(dir).filter((run) => run.path[0] === 'delete')).toEqual([]);
 
       reply = 'accept';
       const accepted = await client.callTool('kube_run_command', { command: 'delete', args: ['pod', 'web-2'] });
       expect(accepted.isError, textOf(accepted)).toBeFalsy();
       expect(asked).toHaveLength(2);
-      expect(asked[1]).toContain('kube delete -- pod web-2');
+      expect(asked[1]).toContain('kube delete pod web-2');
       expect(ranIn(dir).filter((run) => run.path[0] === 'delete')).toEqual([{ path: ['delete'], args: ['pod', 'web-2'], opts: {} }]);
     });
   });

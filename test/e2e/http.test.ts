@@ -48,7 +48,7 @@ describe.each(clientKinds)('Streamable HTTP with the %s client', (kind: ClientKi
       const removed = await client.callTool('todo_remove', { flags: { force: true }, args: [id] });
       if (kind === 'v2 (2026-07-28)') {
         expect(textOf(removed)).toBe('Removed 1\n');
-        expect(asked).toEqual([`Allow the assistant to run this destructive command?\n\ntodo remove --force -- ${id}`]);
+        expect(asked).toEqual([`Allow the assistant to run this destructive command?\n\ntodo remove --force ${id}`]);
         expect((await titles()).map((item) => item.title)).not.toContain(`to remove ${kind}`);
       } else {
         // The 2025 era over HTTP is served per request, without a session to carry a question and its answer.

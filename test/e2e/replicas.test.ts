@@ -121,7 +121,7 @@ describe.skipIf(!hasRedis)('replicas sharing one Redis', () => {
       const [onA, onB] = await Promise.all([client(a.url), client(b.url)]);
       const removed = await onA.callTool('todo_remove', { flags: { force: true }, args: ['1'] });
       expect(textOf(removed)).toBe('Removed 1\n');
-      expect(onA.asked).toEqual(['Allow the assistant to run this destructive command?\n\ntodo remove --force -- 1']);
+      expect(onA.asked).toEqual(['Allow the assistant to run this destructive command?\n\ntodo remove --force 1']);
       const again = await onB.callTool('todo_remove', { flags: { force: true }, args: ['1'] });
       // It ran (the task is already gone, so the CLI says so) and nobody was asked.
       expect(textOf(again)).toContain('todo: no task 1');

@@ -27,7 +27,7 @@ describe.each(clientKinds)('the approval question with the %s client', (kind) =>
     const client = await connect(kind, [ops], { elicit: (message) => (asked.push(message), 'decline') });
     try {
       await client.callTool('ops_drop', { args: [spoof] });
-      expect(asked).toEqual(['Allow the assistant to run this destructive command?\n\nops drop -- "prod-db\\u2028\\u2028(preview only, nothing is deleted)"']);
+      expect(asked).toEqual(['Allow the assistant to run this destructive command?\n\nops drop "prod-db\\u2028\\u2028(preview only, nothing is deleted)"']);
     } finally {
       await client.close();
     }
