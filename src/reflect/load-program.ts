@@ -31,7 +31,14 @@ export type WorkerAnswer =
       /** The files the program was built from (imported, required, read), for the program cache. */
       readonly files?: readonly string[];
     }
-  | { readonly ok: false; readonly message: string; readonly helpSensitive?: boolean; readonly exit?: ProgramExit };
+  | {
+      readonly ok: false;
+      readonly message: string;
+      readonly helpSensitive?: boolean;
+      readonly exit?: ProgramExit;
+      /** The commander or yargs copies it loaded without any program of theirs being recognised, in a sentence. */
+      readonly unrecognised?: string;
+    };
 
 /** A CLI found on disk, reflected, and ready to be run. */
 export interface LoadedTarget {
@@ -87,7 +94,9 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
     const help = await fromHelp(file, { file, prefixArgs: [] }, options, cwd).catch(() => Promise.reject(error));
     // A program that failed on its own and whose help reads as nothing has failed: say so, in its own words.
     if (exited && isEmpty(help.spec)) throw error;
-    return help;
+    // A parser it loaded but whose program was not recognised: the user learns why it was read from its help.
+    const unrecognised = (error.cause as { unrecognised?: string } | undefined)?.unrecognised;
+    return unrecognised ? { ...help, warnings: [...help.warnings, `read from its help text: ${unrecognised}`] } : help;
   }
 }
 
@@ -159,7 +168,7 @@ async function runWorker(target: string, script: string, launcher: Launcher, opt
  * commands: `cli-mcp.program-exited`, its message ending with the program's stderr, its `cause` the ProgramExit.
  */
 function failure(target: string, answer: WorkerAnswer & { ok: false }, node: string, script: string): CliMcpError {
-  if (!answer.exit) return new CliMcpError('cli-mcp.program-not-found', answer.message);
+  if (!answer.exit) return new CliMcpError('cli-mcp.program-not-found', answer.message, answer.unrecognised ? { cause: { unrecognised: answer.unrecognised } } : undefined);
   const said = answer.exit.stderr.trim();
   const message = `"${target}" exited with code ${answer.exit.code} before it built its commands${said ? `:\n${said}` : ', and wrote nothing to stderr'}`;
   return new CliMcpError('cli-mcp.program-exited', `${message}${nodeTooOld(script, node, said)}`, { cause: answer.exit });

@@ -14,7 +14,8 @@ import type { WorkerAnswer } from './load-program.js';
 import { recordLoadedFiles } from './load-files.js';
 import { teeStderr, watchArgv } from './load-watch.js';
 import { reflectYargs, yargsVersion } from './yargs.js';
-import { commandRecords, isYargsInstance } from './yargs-internals.js';
+import { commandRecords, declaresNothing, isSandbox, isYargsInstance, yargsPackageOf } from './yargs-internals.js';
+import { parserPackages, SUPPORTED_YARGS } from './parser-packages.js';
 import { hookParse, isCommandLike } from './parse-hooks.js';
 
 const [modulePath = '', fallbackName = '', helpMode] = process.argv.slice(2);
@@ -33,8 +34,25 @@ const parsedOnce = new Promise<void>((resolve) => (announceParsed = resolve));
 /** Thrown from an intercepted parse(), help() or exit() to stop the module's own code at that point. */
 class Intercepted extends Error {}
 
+/** How many CommonJS modules are being evaluated, the main one included: above 1, a dependency is loading. */
+let loading = 0;
+const moduleLoader = Module as unknown as { _load(request: string, parent: unknown, isMain: boolean): unknown };
+const load = moduleLoader._load;
+moduleLoader._load = function (this: unknown, ...args: [string, unknown, boolean]) {
+  loading += 1;
+  try {
+    return load.apply(this, args);
+  } finally {
+    loading -= 1;
+  }
+};
+
 // parse() and help() of every program record it and stop the module's own code there.
-const hooks = hookParse(({ kind, instance, help }): never => {
+const hooks = hookParse(({ kind, instance, help, args, original }): unknown => {
+  // A dependency peeking at the command line as it loads (sequelize-cli's config helpers) is not the program's parse: nothing can run, let it answer.
+  if (kind === 'yargs' && !help && loading > 1 && declaresNothing(instance)) return original(...args);
+  // A builder that ends in `.argv` parses the sandbox it was given: it gets an empty argv, and its declarations stand.
+  if (kind === 'yargs' && isSandbox(instance)) return { _: [], $0: fallbackName };
   parsed ??= kind === 'commander' ? { kind, program: instance as CommanderCommand } : { kind, program: instance };
   helpCalled ||= help;
   announceParsed();
@@ -119,6 +137,9 @@ function answerFor(found: Program, how: string, warnings: string[]): WorkerAnswe
   if (found.kind === 'commander') {
     return { ok: true, kind: 'commander', spec: reflectCommander(found.program, { name: fallbackName }), version: found.program.version?.() ?? undefined, how, warnings };
   }
+  const copy = yargsPackageOf(found.program);
+  const major = copy === undefined ? undefined : Number(copy.version.split('.')[0]);
+  if (copy && major !== undefined && !SUPPORTED_YARGS.includes(major)) warnings.push(`it uses yargs ${copy.version} (${copy.dir}), which cli-mcp is not pinned against (it reads yargs ${SUPPORTED_YARGS.join(', ')}): check the tools against its help`);
   const spec = reflectYargs(found.program, { name: fallbackName, onWarning: (message) => void warnings.push(message) });
   return { ok: true, kind: 'yargs', spec, version: yargsVersion(found.program), how, warnings };
 }
@@ -165,7 +186,11 @@ async function main(): Promise<void> {
 }
 
 function notFound(): WorkerAnswer {
-  return { ok: false, message: `no commander program was found in ${modulePath}, nor a yargs one: export it, or build it and call parse()` };
+  // A parser it loaded but whose programs were not recognised is the likely reason: say which, and which version.
+  const loaded = parserPackages(Object.keys((Module as unknown as { _cache: Record<string, unknown> })._cache));
+  const unrecognised = loaded.length === 0 ? undefined : `it loaded ${loaded.map((copy) => `${copy.name} ${copy.version} from ${copy.dir}`).join(', ')}, whose programs cli-mcp did not recognise (it reads commander 2 and later, and yargs ${SUPPORTED_YARGS.join(', ')})`;
+  const message = `no commander program was found in ${modulePath}, nor a yargs one${unrecognised ? ` (${unrecognised})` : ''}: export it, or build it and call parse()`;
+  return { ok: false, message, ...(unrecognised ? { unrecognised } : {}) };
 }
 
 /**

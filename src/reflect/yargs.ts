@@ -13,6 +13,7 @@ import {
   parserConfiguration,
   positionalGroupKeys,
   sandboxFor,
+  shownVersion,
   unwrapYargs,
   type YargsCommandRecord,
 } from './yargs-internals.js';
@@ -41,7 +42,7 @@ interface Walk {
 }
 
 /**
- * Reflects a yargs 17 or 18 instance (any copy of yargs, not necessarily cli-mcp's) into a CommandSpec
+ * Reflects a yargs 16, 17 or 18 instance (any copy of yargs, not necessarily cli-mcp's) into a CommandSpec
  * tree. Options come from the public `getOptions()`; each command's builder is run on a fresh sandbox
  * instance, as yargs itself does on `--help`, so the instance given is not changed. No parse happens
  * and no handler runs. A command is runnable when it has a handler; a nameless default command (`$0`)
@@ -72,8 +73,7 @@ export function reflectYargs(program: object, options?: ReflectYargsOptions): Co
 
 /** The version `--version` prints, when yargs knows one. */
 export function yargsVersion(program: object): string | undefined {
-  let version: unknown;
-  (unwrapYargs(program) as { showVersion(level: (message: unknown) => void): unknown }).showVersion((message) => (version = message));
+  const version = shownVersion(unwrapYargs(program));
   return typeof version === 'string' && version !== '' && version !== 'unknown' ? version : undefined;
 }
 
