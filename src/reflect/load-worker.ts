@@ -181,8 +181,10 @@ async function main(): Promise<void> {
   } catch (error) {
     answer = { ok: false, message: `loading ${modulePath} failed: ${error instanceof Error ? error.message : String(error)}` };
   }
-  const files = answer.ok ? await loadedFiles().catch(() => undefined) : undefined;
-  process.send?.(withExit(answer.ok && files !== undefined ? { ...answer, files } : answer), () => realExit(0));
+  const told = withExit(answer);
+  // A program read, or one found to be no commander or yargs program: the cache keeps either while these files stay.
+  const files = told.ok || told.exit === undefined ? await loadedFiles().catch(() => undefined) : undefined;
+  process.send?.(files === undefined ? told : { ...told, files }, () => realExit(0));
 }
 
 function notFound(): WorkerAnswer {
