@@ -93,6 +93,8 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
   } catch (error) {
     // A JS CLI built with another parser still has a --help to read, when it can run on its own.
     const exited = isCliMcpError(error) && error.code === 'cli-mcp.program-exited';
+    // Its help would run under the same too-old Node: the error naming the Node it needs is the answer.
+    if (exited && (error.cause as { tooOld?: boolean } | undefined)?.tooOld) throw error;
     if (!isCliMcpError(error) || (error.code !== 'cli-mcp.program-not-found' && !exited) || !isExecutable(file)) throw error;
     const help = await fromHelp(file, { file, prefixArgs: [] }, options, cwd).catch(() => Promise.reject(error));
     // A program that failed on its own and whose help reads as nothing has failed: say so, in its own words.
@@ -175,6 +177,9 @@ async function fromProgram(target: string, script: string, launcher: Launcher, o
   const runs = first.helpSensitive ? [first, second] : [first];
   const files = runs.every((one) => one?.ok === answer.ok && one.files !== undefined) ? runs.flatMap((one) => one?.files ?? []) : undefined;
   if (!answer.ok) throw failure(target, files === undefined ? answer : { ...answer, files }, launcher.file, script);
+  // Nothing built, and a Node older than it asks for: it refused to start (cspell 10 says so on stdout and sets exitCode), not an empty program.
+  const tooOld = isEmpty(answer.spec) ? nodeTooOld(script, launcher.file, '') : '';
+  if (tooOld) throw new CliMcpError('cli-mcp.program-exited', `"${target}" built no commands under this Node.${tooOld}`, { cause: { tooOld: true } });
   const loaded = { spec: answer.spec, launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, warnings: answer.warnings ?? [], warmable: answer.how.startsWith('parse() call') };
   return files === undefined ? { loaded } : { loaded, files };
 }
@@ -199,7 +204,8 @@ function failure(target: string, answer: WorkerAnswer & { ok: false }, node: str
   if (!answer.exit) return new CliMcpError('cli-mcp.program-not-found', answer.message, { cause: { unrecognised: answer.unrecognised, files: answer.files } });
   const said = answer.exit.stderr.trim();
   const message = `"${target}" exited with code ${answer.exit.code} before it built its commands${said ? `:\n${said}` : ', and wrote nothing to stderr'}`;
-  return new CliMcpError('cli-mcp.program-exited', `${message}${nodeTooOld(script, node, said)}`, { cause: answer.exit });
+  const tooOld = nodeTooOld(script, node, said);
+  return new CliMcpError('cli-mcp.program-exited', `${message}${tooOld}`, { cause: { ...answer.exit, tooOld: tooOld !== '' } });
 }
 
 /** A target given by path that is not there, or a name found nowhere: every kind of target, and where each is looked for. */
