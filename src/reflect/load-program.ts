@@ -185,12 +185,14 @@ async function fromProgram(target: string, script: string, launcher: Launcher, o
 }
 
 async function runWorker(target: string, script: string, launcher: Launcher, options: LoadOptions, cwd: string, help: boolean): Promise<WorkerAnswer> {
-  const args = [script, basename(target, extname(target)), ...(help ? ['--help'] : [])];
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  // The worker's own budget: a late parse and async builders are waited for within it, with time left to answer.
+  const args = [script, basename(target, extname(target)), String(Math.max(0, timeoutMs - 1_000)), ...(help ? ['--help'] : [])];
   try {
     const execArgv = launcher.prefixArgs.slice(0, -1);
     // Loaded on a cache miss only: the worker's spawn (execa) costs a cached start tens of milliseconds.
     const { runNodeWorker } = await import('../exec/node-worker.js');
-    return await runNodeWorker<WorkerAnswer>(workerPath(), args, { timeoutMs: options.timeoutMs ?? 15_000, cwd, execArgv, env: workerEnvironment(options.env), nodePath: launcher.file });
+    return await runNodeWorker<WorkerAnswer>(workerPath(), args, { timeoutMs, cwd, execArgv, env: workerEnvironment(options.env), nodePath: launcher.file });
   } catch (error) {
     throw new CliMcpError('cli-mcp.reflection-failed', `loading "${target}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

@@ -1,7 +1,7 @@
 /**
  * Runs in a child process: imports a CLI module so that no command action or handler runs and the
  * process is not exited, finds its commander or yargs program, and sends the reflected CommandSpec back over IPC.
- * Usage: node load-worker.js <module-path> <fallback-name> [--help]
+ * Usage: node load-worker.js <module-path> <fallback-name> <budget-ms> [--help]
  * With `--help`, the program sees `--help` as its argument, as its user's `prog --help` would.
  */
 import { readFileSync } from 'node:fs';
@@ -13,12 +13,14 @@ import type { CommandSpec } from '../types.js';
 import type { WorkerAnswer } from './load-program.js';
 import { recordLoadedFiles } from './load-files.js';
 import { teeStderr, watchArgv } from './load-watch.js';
-import { reflectYargs, yargsVersion } from './yargs.js';
+import { reflectYargsSettled, yargsVersion } from './yargs.js';
 import { commandRecords, declaresNothing, isSandbox, isYargsInstance, yargsPackageOf } from './yargs-internals.js';
 import { parserPackages, SUPPORTED_YARGS } from './parser-packages.js';
 import { hookParse, isCommandLike } from './parse-hooks.js';
 
-const [modulePath = '', fallbackName = '', helpMode] = process.argv.slice(2);
+const [modulePath = '', fallbackName = '', budget = '', helpMode] = process.argv.slice(2);
+/** When the answer must be sent by: a late parse and async builders are waited for until then. */
+const deadline = performance.now() + (Number(budget) || 14_000);
 /** How much of the program's own stderr is kept for the error when it exits before building its commands. */
 const STDERR_TAIL = 4096;
 const realExit = process.exit.bind(process);
@@ -133,20 +135,35 @@ function largestRoot(): Program | undefined {
 }
 
 /** The found program as a WorkerAnswer; `warnings` collects what reflection left out. */
-function answerFor(found: Program, how: string, warnings: string[]): WorkerAnswer & { ok: true } {
+async function answerFor(found: Program, how: string, warnings: string[]): Promise<WorkerAnswer & { ok: true }> {
   if (found.kind === 'commander') {
     return { ok: true, kind: 'commander', spec: reflectCommander(found.program, { name: fallbackName }), version: found.program.version?.() ?? undefined, how, warnings };
   }
   const copy = yargsPackageOf(found.program);
   const major = copy === undefined ? undefined : Number(copy.version.split('.')[0]);
   if (copy && major !== undefined && !SUPPORTED_YARGS.includes(major)) warnings.push(`it uses yargs ${copy.version} (${copy.dir}), which cli-mcp is not pinned against (it reads yargs ${SUPPORTED_YARGS.join(', ')}): check the tools against its help`);
-  const spec = reflectYargs(found.program, { name: fallbackName, onWarning: (message) => void warnings.push(message) });
+  const spec = await reflectYargsSettled(found.program, { name: fallbackName, onWarning: (message) => void warnings.push(message), timeoutMs: deadline - performance.now() });
   return { ok: true, kind: 'yargs', spec, version: yargsVersion(found.program), how, warnings };
 }
 
 /** How long an async main gets to reach parse(), and a module's top-level await to settle. */
 const SETTLE_MS = 1500;
 const settled = (): Promise<Record<string, unknown>> => new Promise((resolve) => setTimeout(() => resolve({}), SETTLE_MS));
+
+/** Handles that are the worker's own, or that no program's pending work holds: IPC, stdio, our timers. */
+const OWN_RESOURCES = new Set(['PipeWrap', 'TTYWrap', 'Timeout', 'SignalWrap', 'MessagePort']);
+
+/**
+ * Resolves once the program has had SETTLE_MS and has no I/O in flight (files, sockets, child processes),
+ * or at the deadline: a parse after awaited work is waited for, a program that will never parse is not.
+ */
+async function idle(): Promise<void> {
+  await settled();
+  while (performance.now() < deadline - 500 && process.getActiveResourcesInfo().some((name) => !OWN_RESOURCES.has(name))) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (parsed) return;
+  }
+}
 
 /** The program parse() was called on: for commander, the root of the command it was called on. */
 function parsedProgram(found: Program): Program {
@@ -166,8 +183,8 @@ async function find(): Promise<{ found: Program; how: string } | undefined> {
   if (parsed) return { found: parsedProgram(parsed), how: parsedHow() };
   const exported = exportedProgram(exports);
   if (exported) return { found: exported, how: 'export' };
-  // An async main may build the program and parse it a moment after the import settles; one that exited will not.
-  if (exitedBeforeParse === undefined) await Promise.race([parsedOnce, settled()]);
+  // An async main may build the program and parse it after awaited work (Angular reads its workspace first); one that exited will not.
+  if (exitedBeforeParse === undefined) await Promise.race([parsedOnce, idle()]);
   if (parsed) return { found: parsedProgram(parsed), how: parsedHow() };
   const built = largestRoot();
   return built ? { found: built, how: 'constructed program' } : undefined;
@@ -177,7 +194,7 @@ async function main(): Promise<void> {
   let answer: WorkerAnswer;
   try {
     const result = await find();
-    answer = result ? answerFor(result.found, result.how, []) : notFound();
+    answer = result ? await answerFor(result.found, result.how, []) : notFound();
   } catch (error) {
     answer = { ok: false, message: `loading ${modulePath} failed: ${error instanceof Error ? error.message : String(error)}` };
   }
