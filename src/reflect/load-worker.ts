@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { reflectCommander, type CommanderCommand } from './commander.js';
+import { isDispatcher, reflectCommander, type CommanderCommand } from './commander.js';
 import type { CommandSpec } from '../types.js';
 import type { WorkerAnswer } from './load-program.js';
 import { recordLoadedFiles } from './load-files.js';
@@ -55,11 +55,29 @@ const hooks = hookParse(({ kind, instance, help, args, original }): unknown => {
   if (kind === 'yargs' && !help && loading > 1 && declaresNothing(instance)) return original(...args);
   // A builder that ends in `.argv` parses the sandbox it was given: it gets an empty argv, and its declarations stand.
   if (kind === 'yargs' && isSandbox(instance)) return { _: [], $0: fallbackName };
+  // Run as `prog --help`, a dispatcher's own action registers its commands to list them: it runs, to its exit; any command's parse still stops here.
+  if (kind === 'commander' && !help && helpMode === '--help' && !parsed && isDispatcher(instance as CommanderCommand)) return dispatch(instance as CommanderCommand, () => original(...args));
   parsed ??= kind === 'commander' ? { kind, program: instance as CommanderCommand } : { kind, program: instance };
   helpCalled ||= help;
   announceParsed();
   throw new Intercepted(help ? 'the program showed its help while being reflected' : 'the program parsed its command line while being reflected');
 }, { help: true });
+
+/** Settles when a dispatcher's own help run has ended (returned, thrown, or exited). */
+let dispatched: Promise<void> | undefined;
+
+function dispatch(program: CommanderCommand, run: () => unknown): unknown {
+  parsed = { kind: 'commander', program };
+  let result: unknown;
+  try {
+    result = run();
+  } catch (error) {
+    result = Promise.reject(error);
+  }
+  dispatched = Promise.resolve(result).then(() => undefined, () => undefined);
+  void dispatched.then(announceParsed);
+  return result;
+}
 
 const loadedFiles = recordLoadedFiles();
 const programStderr = teeStderr(STDERR_TAIL);
@@ -180,6 +198,7 @@ async function find(): Promise<{ found: Program; how: string } | undefined> {
   } catch (error) {
     if (!(error instanceof Intercepted)) throw error;
   }
+  if (dispatched) await Promise.race([dispatched, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - 500 - performance.now())))]);
   if (parsed) return { found: parsedProgram(parsed), how: parsedHow() };
   const exported = exportedProgram(exports);
   if (exported) return { found: exported, how: 'export' };
@@ -218,7 +237,8 @@ function notFound(): WorkerAnswer {
  * its help, or exited early may build more when asked for help (`helpSensitive`).
  */
 function withExit(answer: WorkerAnswer): WorkerAnswer {
-  const helpSensitive = helpCalled || searchedForHelp() || exitedBeforeParse !== undefined;
+  const dispatcher = parsed?.kind === 'commander' && isDispatcher(parsed.program);
+  const helpSensitive = helpCalled || searchedForHelp() || exitedBeforeParse !== undefined || dispatcher;
   const code = exitedBeforeParse ?? 0;
   const exit = { code, stderr: programStderr.text() };
   if (!answer.ok) return { ...answer, helpSensitive, ...(code !== 0 ? { exit } : {}) };
