@@ -220,15 +220,19 @@ async function main(): Promise<void> {
   const told = withExit(answer);
   // A program read, or one found to be no commander or yargs program: the cache keeps either while these files stay.
   const files = told.ok || told.exit === undefined ? await loadedFiles().catch(() => undefined) : undefined;
-  process.send?.(files === undefined ? told : { ...told, files }, () => realExit(0));
+  const named = answer === NOT_FOUND ? { ...told, ...unrecognisedIn(files ?? []) } : told;
+  process.send?.(files === undefined ? named : { ...named, files }, () => realExit(0));
 }
 
-function notFound(): WorkerAnswer {
-  // A parser it loaded but whose programs were not recognised is the likely reason: say which, and which version.
-  const loaded = parserPackages(Object.keys((Module as unknown as { _cache: Record<string, unknown> })._cache));
-  const unrecognised = loaded.length === 0 ? undefined : `it loaded ${loaded.map((copy) => `${copy.name} ${copy.version} from ${copy.dir}`).join(', ')}, whose programs cli-mcp did not recognise (it reads commander 2 and later, and yargs ${SUPPORTED_YARGS.join(', ')})`;
-  const message = `no commander program was found in ${modulePath}, nor a yargs one${unrecognised ? ` (${unrecognised})` : ''}: export it, or build it and call parse()`;
-  return { ok: false, message, ...(unrecognised ? { unrecognised } : {}) };
+const NOT_FOUND: WorkerAnswer = { ok: false, message: `no commander program was found in ${modulePath}, nor a yargs one: export it, or build it and call parse()` };
+const notFound = (): WorkerAnswer => NOT_FOUND;
+
+/** The parser copies it loaded (imported or required) whose programs were not recognised: the likely reason none was found. */
+function unrecognisedIn(files: readonly string[]): { readonly message?: string; readonly unrecognised?: string } {
+  const loaded = parserPackages(files);
+  if (loaded.length === 0) return {};
+  const unrecognised = `it loaded ${loaded.map((copy) => `${copy.name} ${copy.version} from ${copy.dir}`).join(', ')}, whose programs cli-mcp did not recognise (it reads commander 2 and later, and yargs ${SUPPORTED_YARGS.join(', ')})`;
+  return { message: `no commander program was found in ${modulePath}, nor a yargs one (${unrecognised}): export it, or build it and call parse()`, unrecognised };
 }
 
 /**
