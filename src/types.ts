@@ -140,6 +140,8 @@ export interface CommandSpec {
   readonly hiddenCommands?: readonly string[];
   /** It usually runs for minutes (builds, deploys): a task-capable client gets a task at once, and its tool says to start it in the background. @default false */
   readonly longRunning?: boolean;
+  /** `off`: this command's calls run outside the sandbox, so what it starts in the background (a daemon) outlives the call. @default the server's level */
+  readonly sandbox?: 'off';
 }
 
 /** An option as one runnable command sees it: its own, or inherited from the command at `depth` in the path. */
@@ -160,6 +162,8 @@ export interface RunnableCommand {
   readonly annotations?: CommandAnnotations;
   /** It usually runs for minutes (see CommandSpec). */
   readonly longRunning?: boolean;
+  /** Its calls run outside the sandbox (see CommandSpec). */
+  readonly sandbox?: 'off';
   /** The argv conventions in force for this command, resolved from the root down. @default DEFAULT_ARGV_CONVENTIONS */
   readonly argv?: ArgvConventions;
   readonly passthrough?: PassthroughSpec;

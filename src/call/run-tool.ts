@@ -29,8 +29,8 @@ export async function runTool(ctx: CallContext, settings: RunSettings): Promise<
       killGraceMs: settings.killGraceMs,
       maxOutputBytes: settings.maxOutputBytes,
       maxTotalOutputBytes: settings.maxTotalOutputBytes,
-      sandbox: settings.sandbox,
-      warm: settings.warm,
+      // A command the manifest sets `"sandbox": "off"` runs as itself, cold: a warm worker waits inside the sandbox.
+      ...(ctx.tool.command.sandbox === 'off' ? {} : { sandbox: settings.sandbox, warm: settings.warm }),
       onOutput: (chunk, stream) => {
         lines?.write(chunk, stream);
         spool?.write(chunk, stream);

@@ -11,6 +11,7 @@ import { createCapture, type Capture } from './capture.js';
 import { killAllProcessGroups, killProcessGroup, trackProcessGroup } from './kill-tree.js';
 import { sandboxFailure, type Sandbox } from './sandbox.js';
 import { killSandbox } from './sandbox-stop.js';
+import { backgroundStoppedLine, watchBackground } from './sandbox-watch.js';
 import { spawnChild } from './spawn-child.js';
 import type { WarmPool } from './warm-pool.js';
 
@@ -98,6 +99,7 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   const pid = child.pid;
   const untrack = trackProcessGroup(pid);
   const info = child.info;
+  const watched = info ? watchBackground(info) : undefined;
   let timedOut = false;
   let outputExceeded = false;
   let totalBytes = 0;
@@ -114,6 +116,7 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   const onAbort = (): void => { aborted = true; stop(); };
   signal?.addEventListener('abort', onAbort, { once: true });
   const count = (bytes: number): void => {
+    watched?.sample();
     totalBytes += bytes;
     if (totalBytes <= ceiling || outputExceeded) return;
     outputExceeded = true;
@@ -128,6 +131,10 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
     await Promise.race([child.closed, afterStop]);
     const result = await child.closed;
     if (stopping !== undefined) await stopping;
+    // The command exited on its own while processes it left running were still there: they ended with it, and the result says so.
+    const left = watched?.stop() ?? [];
+    const said = stderrCapture.result().text;
+    if (left.length > 0 && stopping === undefined) stderrCapture.write(Buffer.from(`${said === '' || said.endsWith('\n') ? '' : '\n'}${backgroundStoppedLine(left)}\n`));
     const out = stdoutCapture.result();
     const err = stderrCapture.result();
     const refused = request.sandbox && stopping === undefined ? sandboxFailure(result.exitCode ?? undefined, out.text, err.text) : undefined;
@@ -146,6 +153,7 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
     };
     return { kind: 'ran', output, aborted };
   } finally {
+    watched?.stop();
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
     untrack();

@@ -7,7 +7,8 @@
  * - 2 to 4: an action is a `command:<name>` listener on the parent (`command:*` on the root); an
  *   executable subcommand's name is in the parent's `_execs` (an object in 2, a Set in 3 and 4); `_noHelp` hides.
  * - All: `_args` (`{ name, required, variadic }`), `_argsDescription`, `_versionOptionName`, and help text
- *   printed by `on('--help')` listeners. 2's options have `bool` (false for `--no-x`) instead of `negate`.
+ *   printed by `on('--help')` listeners. 2's options have `bool` (false for `--no-x`) instead of `negate`;
+ *   up to 2.15 their `required` and `optional` are numbers (`~flags.indexOf('<')`), booleans from 2.16 on.
  */
 import { format } from 'node:util';
 import type { CommanderArgument, CommanderCommand, CommandFacts } from './commander.js';
@@ -57,8 +58,9 @@ function modernOption(raw: CommanderOption): CommanderOption {
   const name = long ? long.slice(2) : (short ?? '').replace(/^-/, '');
   return {
     description: typeof fields.description === 'string' ? fields.description : '',
-    required: fields.required === true,
-    optional: fields.optional === true,
+    // 2.15 and older set these to `~flags.indexOf('<')`: a non-zero number, not `true`.
+    required: isSet(fields.required),
+    optional: isSet(fields.optional),
     variadic: fields.variadic === true,
     mandatory: fields.mandatory === true,
     short,
@@ -69,6 +71,8 @@ function modernOption(raw: CommanderOption): CommanderOption {
     attributeName: () => raw.attributeName(),
   };
 }
+
+const isSet = (value: unknown): boolean => value === true || (typeof value === 'number' && value !== 0);
 
 function modernArgument(raw: Fields, descriptions: Fields): CommanderArgument {
   const name = String(raw.name);

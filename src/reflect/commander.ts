@@ -59,13 +59,21 @@ export const ANNOTATIONS = Symbol.for('cli-mcp.annotations');
 
 /**
  * commander keeps these facts only in private fields (pinned to major 14 by a test): whether a command
- * has an action, whether it is a stand-alone executable, which option is `--version`, and, before 11.1,
- * its arguments. This is the only place cli-mcp reads commander internals.
+ * has an action, whether it is a stand-alone executable, which option is `--version`, whether it takes
+ * unknown options, and, before 11.1, its arguments. This is the only place cli-mcp reads commander internals.
  */
-type PrivateField = '_actionHandler' | '_executableHandler' | '_versionOptionName' | '_args';
+type PrivateField = '_actionHandler' | '_executableHandler' | '_versionOptionName' | '_args' | '_allowUnknownOption';
 
 function privateField(cmd: CommanderCommand, field: PrivateField): unknown {
   return (cmd as unknown as Record<string, unknown>)[field];
+}
+
+/**
+ * A root that takes any option and word into one action and declares no commands: it registers its
+ * commands itself, when it sees their word or `--help` (webpack-cli 7), so its own help run reveals them.
+ */
+export function isDispatcher(cmd: CommanderCommand): boolean {
+  return !cmd.parent && cmd.commands.length === 0 && typeof privateField(cmd, '_actionHandler') === 'function' && privateField(cmd, '_allowUnknownOption') === true;
 }
 
 /**

@@ -27,6 +27,7 @@ export function flattenRunnable(root: CommandSpec): RunnableCommand[] {
         ...(node.examples !== undefined ? { examples: node.examples } : {}),
         ...(node.annotations !== undefined ? { annotations: node.annotations } : {}),
         ...(node.longRunning ? { longRunning: true } : {}),
+        ...(node.sandbox === 'off' ? { sandbox: 'off' as const } : {}),
         ...(conventions !== DEFAULT_ARGV_CONVENTIONS ? { argv: conventions } : {}),
         ...(node.passthrough !== undefined ? { passthrough: node.passthrough } : {}),
         ...(subcommandNames.length > 0 ? { subcommandNames } : {}),

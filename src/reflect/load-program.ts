@@ -1,5 +1,5 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { basename, delimiter, extname, join, resolve } from 'node:path';
+import { basename, delimiter, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CliMcpError, isCliMcpError } from '../errors.js';
 import { resolveLauncher, type Launcher } from '../exec/launcher.js';
@@ -31,7 +31,16 @@ export type WorkerAnswer =
       /** The files the program was built from (imported, required, read), for the program cache. */
       readonly files?: readonly string[];
     }
-  | { readonly ok: false; readonly message: string; readonly helpSensitive?: boolean; readonly exit?: ProgramExit };
+  | {
+      readonly ok: false;
+      readonly message: string;
+      readonly helpSensitive?: boolean;
+      readonly exit?: ProgramExit;
+      /** The commander or yargs copies it loaded without any program of theirs being recognised, in a sentence. */
+      readonly unrecognised?: string;
+      /** The files it loaded, when it ran to the end and no program was found: a help-read JS bin is cached on them. */
+      readonly files?: readonly string[];
+    };
 
 /** A CLI found on disk, reflected, and ready to be run. */
 export interface LoadedTarget {
@@ -78,16 +87,24 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
   // A node launcher is `node [shebang flags…] script`: the script is last, the flags go to the worker too.
   const script = launcher.file === node ? launcher.prefixArgs.at(-1) : undefined;
   if (!script) return fromHelp(file, launcher, options, cwd);
+  const slot = options.cache === false ? undefined : cacheSlot(target, launcher, options, cwd);
   try {
-    return await fromCacheOrProgram(target, script, launcher, options, cwd);
+    return await fromCacheOrProgram(target, file, script, launcher, options, cwd, slot);
   } catch (error) {
     // A JS CLI built with another parser still has a --help to read, when it can run on its own.
     const exited = isCliMcpError(error) && error.code === 'cli-mcp.program-exited';
+    // Its help would run under the same too-old Node: the error naming the Node it needs is the answer.
+    if (exited && (error.cause as { tooOld?: boolean } | undefined)?.tooOld) throw error;
     if (!isCliMcpError(error) || (error.code !== 'cli-mcp.program-not-found' && !exited) || !isExecutable(file)) throw error;
     const help = await fromHelp(file, { file, prefixArgs: [] }, options, cwd).catch(() => Promise.reject(error));
     // A program that failed on its own and whose help reads as nothing has failed: say so, in its own words.
     if (exited && isEmpty(help.spec)) throw error;
-    return help;
+    // A parser it loaded but whose program was not recognised: the user learns why it was read from its help.
+    const { unrecognised, files } = (error.cause ?? {}) as { unrecognised?: string; files?: readonly string[] };
+    const read = unrecognised ? { ...help, warnings: [...help.warnings, `read from its help text: ${unrecognised}`] } : help;
+    // No program in it, and the files it loaded stamped: the next start reads the help from here, running nothing.
+    if (slot && files && !exited) await cacheLoad(slot, [...files, script, ...ownPackage(script)], read, options);
+    return read;
   }
 }
 
@@ -108,24 +125,46 @@ async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, 
   };
 }
 
-/** A cached load whose files are all unchanged, else a load in the worker, cached for the next start. */
-async function fromCacheOrProgram(target: string, script: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
-  if (options.cache === false) return (await fromProgram(target, script, launcher, options, cwd)).loaded;
-  const dir = options.programCacheDir ?? defaultProgramCacheDir();
+/** Where a load is cached: the directory, and the key of what the load is given. */
+interface CacheSlot {
+  readonly dir: string;
+  readonly key: string;
+}
+
+function cacheSlot(target: string, launcher: Launcher, options: LoadOptions, cwd: string): CacheSlot {
   const env = workerEnvironment(options.env);
   const key = programCacheKey({ cliMcpVersion: cliMcpVersion(), node: launcher.file, nodeBuild: buildIdentity(launcher.file), launcherArgs: launcher.prefixArgs, name: basename(target, extname(target)), cwd, env });
-  const hit = await readProgramCache(dir, key);
+  return { dir: options.programCacheDir ?? defaultProgramCacheDir(), key };
+}
+
+/** A cached load whose files are all unchanged, else a load in the worker, cached for the next start. */
+async function fromCacheOrProgram(target: string, file: string, script: string, launcher: Launcher, options: LoadOptions, cwd: string, slot: CacheSlot | undefined): Promise<LoadedTarget> {
+  if (!slot) return (await fromProgram(target, script, launcher, options, cwd)).loaded;
+  const hit = await readProgramCache(slot.dir, slot.key);
+  // A bin read from its help runs as itself (its shebang), as it did when it was read.
+  if (hit?.readFrom === 'help') return { spec: hit.spec, launcher: { file, prefixArgs: [] }, method: hit.method.replace(/\)$/, ', cached)'), warnings: hit.warnings, fromCache: true };
   if (hit) return { spec: hit.spec, launcher, method: hit.method, warnings: hit.warnings, warmable: hit.warmable, fromCache: true, ...(hit.version === undefined ? {} : { version: hit.version }) };
   const { loaded, files } = await fromProgram(target, script, launcher, options, cwd);
   // No file list (an older worker, a flush that failed): nothing to check a later start against, so nothing is cached.
-  if (files !== undefined) {
-    // The worker itself decides the spec too: a rebuilt cli-mcp of the same version is another reflection.
-    const stamped = [...new Set([...files, script, workerPath()])];
-    const { spec, version, method, warnings, warmable = false } = loaded;
-    const failed = await writeProgramCache(dir, key, stamped, { spec, method, warnings, warmable, ...(version === undefined ? {} : { version }) });
-    if (failed !== undefined) options.onProgress?.(`could not write the program cache: ${failed.message}`);
-  }
+  if (files !== undefined) await cacheLoad(slot, [...files, script], loaded, options);
   return loaded;
+}
+
+/** Stamps the files a load depended on (and the worker, which decides the spec too) and writes the entry. */
+async function cacheLoad(slot: CacheSlot, files: readonly string[], loaded: LoadedTarget, options: LoadOptions): Promise<void> {
+  const stamped = [...new Set([...files, workerPath()])];
+  const { spec, version, method, warnings, warmable = false } = loaded;
+  const readFrom = loaded.launcher.prefixArgs.length === 0 && method.startsWith('help text') ? { readFrom: 'help' as const } : {};
+  const failed = await writeProgramCache(slot.dir, slot.key, stamped, { spec, method, warnings, warmable, ...readFrom, ...(version === undefined ? {} : { version }) });
+  if (failed !== undefined) options.onProgress?.(`could not write the program cache: ${failed.message}`);
+}
+
+/** The package.json of the script's own package: a new version of the program changes it. */
+function ownPackage(script: string): string[] {
+  for (let dir = dirname(script); dirname(dir) !== dir; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return [join(dir, 'package.json')];
+  }
+  return [];
 }
 
 async function fromProgram(target: string, script: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<{ loaded: LoadedTarget; files?: readonly string[] }> {
@@ -134,21 +173,26 @@ async function fromProgram(target: string, script: string, launcher: Launcher, o
   // Run again as `prog --help` when the program hinted that it builds more for help; the larger tree wins.
   const second = first.helpSensitive ? await run(true).catch(() => undefined) : undefined;
   const answer = second?.ok && (!first.ok || size(second.spec) > size(first.spec)) ? { ...second, how: `${second.how}, with --help` } : first;
-  if (!answer.ok) throw failure(target, answer, launcher.file, script);
   // Every run's files (the first decided whether the second ran); a run that failed or told none leaves the load uncached.
   const runs = first.helpSensitive ? [first, second] : [first];
-  const files = runs.every((one) => one?.ok === true && one.files !== undefined) ? runs.flatMap((one) => (one?.ok ? (one.files ?? []) : [])) : undefined;
+  const files = runs.every((one) => one?.ok === answer.ok && one.files !== undefined) ? runs.flatMap((one) => one?.files ?? []) : undefined;
+  if (!answer.ok) throw failure(target, files === undefined ? answer : { ...answer, files }, launcher.file, script);
+  // Nothing built, and a Node older than it asks for: it refused to start (cspell 10 says so on stdout and sets exitCode), not an empty program.
+  const tooOld = isEmpty(answer.spec) ? nodeTooOld(script, launcher.file, '') : '';
+  if (tooOld) throw new CliMcpError('cli-mcp.program-exited', `"${target}" built no commands under this Node.${tooOld}`, { cause: { tooOld: true } });
   const loaded = { spec: answer.spec, launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, warnings: answer.warnings ?? [], warmable: answer.how.startsWith('parse() call') };
   return files === undefined ? { loaded } : { loaded, files };
 }
 
 async function runWorker(target: string, script: string, launcher: Launcher, options: LoadOptions, cwd: string, help: boolean): Promise<WorkerAnswer> {
-  const args = [script, basename(target, extname(target)), ...(help ? ['--help'] : [])];
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  // The worker's own budget: a late parse and async builders are waited for within it, with time left to answer.
+  const args = [script, basename(target, extname(target)), String(Math.max(0, timeoutMs - 1_000)), ...(help ? ['--help'] : [])];
   try {
     const execArgv = launcher.prefixArgs.slice(0, -1);
     // Loaded on a cache miss only: the worker's spawn (execa) costs a cached start tens of milliseconds.
     const { runNodeWorker } = await import('../exec/node-worker.js');
-    return await runNodeWorker<WorkerAnswer>(workerPath(), args, { timeoutMs: options.timeoutMs ?? 15_000, cwd, execArgv, env: workerEnvironment(options.env), nodePath: launcher.file });
+    return await runNodeWorker<WorkerAnswer>(workerPath(), args, { timeoutMs, cwd, execArgv, env: workerEnvironment(options.env), nodePath: launcher.file });
   } catch (error) {
     throw new CliMcpError('cli-mcp.reflection-failed', `loading "${target}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
@@ -159,10 +203,11 @@ async function runWorker(target: string, script: string, launcher: Launcher, opt
  * commands: `cli-mcp.program-exited`, its message ending with the program's stderr, its `cause` the ProgramExit.
  */
 function failure(target: string, answer: WorkerAnswer & { ok: false }, node: string, script: string): CliMcpError {
-  if (!answer.exit) return new CliMcpError('cli-mcp.program-not-found', answer.message);
+  if (!answer.exit) return new CliMcpError('cli-mcp.program-not-found', answer.message, { cause: { unrecognised: answer.unrecognised, files: answer.files } });
   const said = answer.exit.stderr.trim();
   const message = `"${target}" exited with code ${answer.exit.code} before it built its commands${said ? `:\n${said}` : ', and wrote nothing to stderr'}`;
-  return new CliMcpError('cli-mcp.program-exited', `${message}${nodeTooOld(script, node, said)}`, { cause: answer.exit });
+  const tooOld = nodeTooOld(script, node, said);
+  return new CliMcpError('cli-mcp.program-exited', `${message}${tooOld}`, { cause: { ...answer.exit, tooOld: tooOld !== '' } });
 }
 
 /** A target given by path that is not there, or a name found nowhere: every kind of target, and where each is looked for. */

@@ -1,23 +1,26 @@
 /**
  * Runs in a child process: imports a CLI module so that no command action or handler runs and the
  * process is not exited, finds its commander or yargs program, and sends the reflected CommandSpec back over IPC.
- * Usage: node load-worker.js <module-path> <fallback-name> [--help]
+ * Usage: node load-worker.js <module-path> <fallback-name> <budget-ms> [--help]
  * With `--help`, the program sees `--help` as its argument, as its user's `prog --help` would.
  */
 import { readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { reflectCommander, type CommanderCommand } from './commander.js';
+import { isDispatcher, reflectCommander, type CommanderCommand } from './commander.js';
 import type { CommandSpec } from '../types.js';
 import type { WorkerAnswer } from './load-program.js';
 import { recordLoadedFiles } from './load-files.js';
 import { teeStderr, watchArgv } from './load-watch.js';
-import { reflectYargs, yargsVersion } from './yargs.js';
-import { commandRecords, isYargsInstance } from './yargs-internals.js';
+import { reflectYargsSettled, yargsVersion } from './yargs.js';
+import { commandRecords, declaresNothing, isSandbox, isYargsInstance, yargsPackageOf } from './yargs-internals.js';
+import { parserPackages, SUPPORTED_YARGS } from './parser-packages.js';
 import { hookParse, isCommandLike } from './parse-hooks.js';
 
-const [modulePath = '', fallbackName = '', helpMode] = process.argv.slice(2);
+const [modulePath = '', fallbackName = '', budget = '', helpMode] = process.argv.slice(2);
+/** When the answer must be sent by: a late parse and async builders are waited for until then. */
+const deadline = performance.now() + (Number(budget) || 14_000);
 /** How much of the program's own stderr is kept for the error when it exits before building its commands. */
 const STDERR_TAIL = 4096;
 const realExit = process.exit.bind(process);
@@ -33,13 +36,48 @@ const parsedOnce = new Promise<void>((resolve) => (announceParsed = resolve));
 /** Thrown from an intercepted parse(), help() or exit() to stop the module's own code at that point. */
 class Intercepted extends Error {}
 
+/** How many CommonJS modules are being evaluated, the main one included: above 1, a dependency is loading. */
+let loading = 0;
+const moduleLoader = Module as unknown as { _load(request: string, parent: unknown, isMain: boolean): unknown };
+const load = moduleLoader._load;
+moduleLoader._load = function (this: unknown, ...args: [string, unknown, boolean]) {
+  loading += 1;
+  try {
+    return load.apply(this, args);
+  } finally {
+    loading -= 1;
+  }
+};
+
 // parse() and help() of every program record it and stop the module's own code there.
-const hooks = hookParse(({ kind, instance, help }): never => {
+const hooks = hookParse(({ kind, instance, help, args, original }): unknown => {
+  // A dependency peeking at the command line as it loads (sequelize-cli's config helpers) is not the program's parse: nothing can run, let it answer.
+  if (kind === 'yargs' && !help && loading > 1 && declaresNothing(instance)) return original(...args);
+  // A builder that ends in `.argv` parses the sandbox it was given: it gets an empty argv, and its declarations stand.
+  if (kind === 'yargs' && isSandbox(instance)) return { _: [], $0: fallbackName };
+  // Run as `prog --help`, a dispatcher's own action registers its commands to list them: it runs, to its exit; any command's parse still stops here.
+  if (kind === 'commander' && !help && helpMode === '--help' && !parsed && isDispatcher(instance as CommanderCommand)) return dispatch(instance as CommanderCommand, () => original(...args));
   parsed ??= kind === 'commander' ? { kind, program: instance as CommanderCommand } : { kind, program: instance };
   helpCalled ||= help;
   announceParsed();
   throw new Intercepted(help ? 'the program showed its help while being reflected' : 'the program parsed its command line while being reflected');
 }, { help: true });
+
+/** Settles when a dispatcher's own help run has ended (returned, thrown, or exited). */
+let dispatched: Promise<void> | undefined;
+
+function dispatch(program: CommanderCommand, run: () => unknown): unknown {
+  parsed = { kind: 'commander', program };
+  let result: unknown;
+  try {
+    result = run();
+  } catch (error) {
+    result = Promise.reject(error);
+  }
+  dispatched = Promise.resolve(result).then(() => undefined, () => undefined);
+  void dispatched.then(announceParsed);
+  return result;
+}
 
 const loadedFiles = recordLoadedFiles();
 const programStderr = teeStderr(STDERR_TAIL);
@@ -115,17 +153,35 @@ function largestRoot(): Program | undefined {
 }
 
 /** The found program as a WorkerAnswer; `warnings` collects what reflection left out. */
-function answerFor(found: Program, how: string, warnings: string[]): WorkerAnswer & { ok: true } {
+async function answerFor(found: Program, how: string, warnings: string[]): Promise<WorkerAnswer & { ok: true }> {
   if (found.kind === 'commander') {
     return { ok: true, kind: 'commander', spec: reflectCommander(found.program, { name: fallbackName }), version: found.program.version?.() ?? undefined, how, warnings };
   }
-  const spec = reflectYargs(found.program, { name: fallbackName, onWarning: (message) => void warnings.push(message) });
+  const copy = yargsPackageOf(found.program);
+  const major = copy === undefined ? undefined : Number(copy.version.split('.')[0]);
+  if (copy && major !== undefined && !SUPPORTED_YARGS.includes(major)) warnings.push(`it uses yargs ${copy.version} (${copy.dir}), which cli-mcp is not pinned against (it reads yargs ${SUPPORTED_YARGS.join(', ')}): check the tools against its help`);
+  const spec = await reflectYargsSettled(found.program, { name: fallbackName, onWarning: (message) => void warnings.push(message), timeoutMs: deadline - performance.now() });
   return { ok: true, kind: 'yargs', spec, version: yargsVersion(found.program), how, warnings };
 }
 
 /** How long an async main gets to reach parse(), and a module's top-level await to settle. */
 const SETTLE_MS = 1500;
 const settled = (): Promise<Record<string, unknown>> => new Promise((resolve) => setTimeout(() => resolve({}), SETTLE_MS));
+
+/** Handles that are the worker's own, or that no program's pending work holds: IPC, stdio, our timers. */
+const OWN_RESOURCES = new Set(['PipeWrap', 'TTYWrap', 'Timeout', 'SignalWrap', 'MessagePort']);
+
+/**
+ * Resolves once the program has had SETTLE_MS and has no I/O in flight (files, sockets, child processes),
+ * or at the deadline: a parse after awaited work is waited for, a program that will never parse is not.
+ */
+async function idle(): Promise<void> {
+  await settled();
+  while (performance.now() < deadline - 500 && process.getActiveResourcesInfo().some((name) => !OWN_RESOURCES.has(name))) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (parsed) return;
+  }
+}
 
 /** The program parse() was called on: for commander, the root of the command it was called on. */
 function parsedProgram(found: Program): Program {
@@ -142,11 +198,12 @@ async function find(): Promise<{ found: Program; how: string } | undefined> {
   } catch (error) {
     if (!(error instanceof Intercepted)) throw error;
   }
+  if (dispatched) await Promise.race([dispatched, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - 500 - performance.now())))]);
   if (parsed) return { found: parsedProgram(parsed), how: parsedHow() };
   const exported = exportedProgram(exports);
   if (exported) return { found: exported, how: 'export' };
-  // An async main may build the program and parse it a moment after the import settles; one that exited will not.
-  if (exitedBeforeParse === undefined) await Promise.race([parsedOnce, settled()]);
+  // An async main may build the program and parse it after awaited work (Angular reads its workspace first); one that exited will not.
+  if (exitedBeforeParse === undefined) await Promise.race([parsedOnce, idle()]);
   if (parsed) return { found: parsedProgram(parsed), how: parsedHow() };
   const built = largestRoot();
   return built ? { found: built, how: 'constructed program' } : undefined;
@@ -156,16 +213,26 @@ async function main(): Promise<void> {
   let answer: WorkerAnswer;
   try {
     const result = await find();
-    answer = result ? answerFor(result.found, result.how, []) : notFound();
+    answer = result ? await answerFor(result.found, result.how, []) : notFound();
   } catch (error) {
     answer = { ok: false, message: `loading ${modulePath} failed: ${error instanceof Error ? error.message : String(error)}` };
   }
-  const files = answer.ok ? await loadedFiles().catch(() => undefined) : undefined;
-  process.send?.(withExit(answer.ok && files !== undefined ? { ...answer, files } : answer), () => realExit(0));
+  const told = withExit(answer);
+  // A program read, or one found to be no commander or yargs program: the cache keeps either while these files stay.
+  const files = told.ok || told.exit === undefined ? await loadedFiles().catch(() => undefined) : undefined;
+  const named = answer === NOT_FOUND ? { ...told, ...unrecognisedIn(files ?? []) } : told;
+  process.send?.(files === undefined ? named : { ...named, files }, () => realExit(0));
 }
 
-function notFound(): WorkerAnswer {
-  return { ok: false, message: `no commander program was found in ${modulePath}, nor a yargs one: export it, or build it and call parse()` };
+const NOT_FOUND: WorkerAnswer = { ok: false, message: `no commander program was found in ${modulePath}, nor a yargs one: export it, or build it and call parse()` };
+const notFound = (): WorkerAnswer => NOT_FOUND;
+
+/** The parser copies it loaded (imported or required) whose programs were not recognised: the likely reason none was found. */
+function unrecognisedIn(files: readonly string[]): { readonly message?: string; readonly unrecognised?: string } {
+  const loaded = parserPackages(files);
+  if (loaded.length === 0) return {};
+  const unrecognised = `it loaded ${loaded.map((copy) => `${copy.name} ${copy.version} from ${copy.dir}`).join(', ')}, whose programs cli-mcp did not recognise (it reads commander 2 and later, and yargs ${SUPPORTED_YARGS.join(', ')})`;
+  return { message: `no commander program was found in ${modulePath}, nor a yargs one (${unrecognised}): export it, or build it and call parse()`, unrecognised };
 }
 
 /**
@@ -174,7 +241,8 @@ function notFound(): WorkerAnswer {
  * its help, or exited early may build more when asked for help (`helpSensitive`).
  */
 function withExit(answer: WorkerAnswer): WorkerAnswer {
-  const helpSensitive = helpCalled || searchedForHelp() || exitedBeforeParse !== undefined;
+  const dispatcher = parsed?.kind === 'commander' && isDispatcher(parsed.program);
+  const helpSensitive = helpCalled || searchedForHelp() || exitedBeforeParse !== undefined || dispatcher;
   const code = exitedBeforeParse ?? 0;
   const exit = { code, stderr: programStderr.text() };
   if (!answer.ok) return { ...answer, helpSensitive, ...(code !== 0 ? { exit } : {}) };

@@ -55,7 +55,8 @@ function enginesOf(script: string): { readonly range: string; readonly file: str
  * `~22.1`, `22.x`, `>=18 <23`, `a || b`); undefined for a form not read here.
  */
 export function satisfies(version: string, range: string): boolean | undefined {
-  const results = range.split('||').map((part) => part.trim().split(/\s+/).filter(Boolean).map((term) => meets(version, term)));
+  // `>= 0.6` is `>=0.6`: an operator may stand apart from its version (jsonlint's engines).
+  const results = range.replace(/(>=|<=|>|<|=|\^|~)\s+/g, '$1').split('||').map((part) => part.trim().split(/\s+/).filter(Boolean).map((term) => meets(version, term)));
   if (results.some((terms) => terms.length > 0 && terms.every((ok) => ok === true))) return true;
   return results.every((terms) => terms.some((ok) => ok === false)) ? false : undefined;
 }

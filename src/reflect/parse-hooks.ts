@@ -6,7 +6,7 @@
  */
 import EventEmitter from 'node:events';
 import type { CommanderCommand } from './commander.js';
-import { watchYargsInstances } from './yargs-internals.js';
+import { isClasslessYargs, watchYargsInstances } from './yargs-internals.js';
 
 export type ProgramKind = 'commander' | 'yargs';
 
@@ -40,7 +40,23 @@ export function hookParse(onCall: (call: ParseCall) => unknown, options: { reado
   const restores: (() => void)[] = [];
   const patched = new WeakSet<object>();
 
+  /** yargs 16: `.argv` and `parse()` both call the instance's own `_parseArgs`, assigned just after the hook sees the instance. */
+  const patchOwn = (instance: object): void => {
+    let original: unknown = (instance as Record<string, unknown>)._parseArgs;
+    const stand = function (this: object, ...args: unknown[]): unknown {
+      return onCall({ kind: 'yargs', instance: this, help: false, args, original: (...again: unknown[]) => (original as (...a: unknown[]) => unknown).apply(this, again) });
+    };
+    Object.defineProperty(instance, '_parseArgs', {
+      get: () => (typeof original === 'function' ? stand : original),
+      set: (value: unknown) => void (original = value),
+      configurable: true,
+      enumerable: true,
+    });
+    restores.push(() => Object.defineProperty(instance, '_parseArgs', { value: original, configurable: true, enumerable: true, writable: true }));
+  };
+
   const patch = (instance: object, kind: ProgramKind): void => {
+    if (kind === 'yargs' && isClasslessYargs(instance)) return patchOwn(instance);
     let owner: object | null = Object.getPrototypeOf(instance);
     while (owner && !Object.hasOwn(owner, 'parse')) owner = Object.getPrototypeOf(owner);
     if (!owner || patched.has(owner)) return;

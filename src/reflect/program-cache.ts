@@ -2,7 +2,8 @@
  * The on-disk cache of reflected JS programs, so that a later start spawns no load worker. An entry
  * sits under a key of what the load is given (cli-mcp's version, the Node executable, the launcher's
  * flags, the script, its name, the working directory, the environment) and lists every file the
- * program was built from with its mtime and size: it is used only while all of them still match.
+ * program was built from with its mtime and size: it is used only while all of them still match. A JS
+ * bin in which no commander or yargs program was found is cached the same way, with the spec its help gave.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
@@ -12,7 +13,7 @@ import type { CommandSpec } from '../types.js';
 import { cacheBase, writeJsonAtomically } from './help/cache.js';
 
 /** Bumped when reflection changes what a load produces, so older entries stop matching. */
-export const PROGRAM_CACHE_FORMAT = 2;
+export const PROGRAM_CACHE_FORMAT = 3;
 
 /** What a load is given: any difference is another entry. */
 export interface ProgramKeyParts {
@@ -38,6 +39,8 @@ export interface CachedProgram {
   readonly method: string;
   readonly warnings: readonly string[];
   readonly warmable: boolean;
+  /** No commander or yargs program was found in it: the spec was read from its help text, and it runs as itself. */
+  readonly readFrom?: 'help';
 }
 
 /** `$XDG_CACHE_HOME/cli-mcp/programs`, else `~/.cache/cli-mcp/programs`. */
@@ -105,6 +108,7 @@ function isCachedProgram(value: unknown): value is CachedProgram {
     entry.files.every((stamp) => Array.isArray(stamp) && typeof stamp[0] === 'string' && typeof stamp[1] === 'number' && typeof stamp[2] === 'number') &&
     typeof entry.method === 'string' &&
     typeof entry.warmable === 'boolean' &&
+    (entry.readFrom === undefined || entry.readFrom === 'help') &&
     Array.isArray(entry.warnings) &&
     (entry.version === undefined || typeof entry.version === 'string') &&
     typeof entry.spec === 'object' && entry.spec !== null &&

@@ -13,6 +13,7 @@ import {
   parserConfiguration,
   positionalGroupKeys,
   sandboxFor,
+  shownVersion,
   unwrapYargs,
   type YargsCommandRecord,
 } from './yargs-internals.js';
@@ -38,10 +39,14 @@ export interface ReflectYargsOptions {
 interface Walk {
   readonly parsing: YargsParsing;
   readonly warn: (message: string) => void;
+  /** Sandboxes already built, by command path: a walk repeated after async builders settled reuses them. */
+  readonly built?: Map<string, object | undefined>;
+  /** Where async builders' promises are collected, when the caller will wait for them. */
+  readonly pending?: Promise<unknown>[];
 }
 
 /**
- * Reflects a yargs 17 or 18 instance (any copy of yargs, not necessarily cli-mcp's) into a CommandSpec
+ * Reflects a yargs 16, 17 or 18 instance (any copy of yargs, not necessarily cli-mcp's) into a CommandSpec
  * tree. Options come from the public `getOptions()`; each command's builder is run on a fresh sandbox
  * instance, as yargs itself does on `--help`, so the instance given is not changed. No parse happens
  * and no handler runs. A command is runnable when it has a handler; a nameless default command (`$0`)
@@ -55,6 +60,32 @@ interface Walk {
  * @example reflectYargs(yargs().scriptName('todo').command('add <title>', 'Add', {}, add))
  */
 export function reflectYargs(program: object, options?: ReflectYargsOptions): CommandSpec {
+  return reflectWith(program, options, {});
+}
+
+/**
+ * As {@link reflectYargs}, but an async builder (Angular CLI's, which declares its options after awaiting
+ * its schematics) is waited for, up to `timeoutMs` in all; commands it declares are walked in turn.
+ */
+export async function reflectYargsSettled(program: object, options: ReflectYargsOptions & { readonly timeoutMs: number }): Promise<CommandSpec> {
+  const built = new Map<string, object | undefined>();
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    const pending: Promise<unknown>[] = [];
+    const spec = reflectWith(program, options, { built, pending });
+    const left = deadline - Date.now();
+    if (pending.length === 0 || left <= 0) return spec;
+    let timer: NodeJS.Timeout | undefined;
+    const late = await Promise.race([Promise.allSettled(pending).then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), left)))]);
+    clearTimeout(timer);
+    if (late) {
+      options.onWarning?.(`async command builders had not settled within the load timeout: what they declared by then is used`);
+      return reflectWith(program, options, { built });
+    }
+  }
+}
+
+function reflectWith(program: object, options: ReflectYargsOptions | undefined, memo: Pick<Walk, 'built' | 'pending'>): CommandSpec {
   if (!isYargsInstance(program)) throw new CliMcpError('cli-mcp.reflection-failed', 'not a yargs instance: pass the object yargs() returned');
   const root = unwrapYargs(program);
   const name = scriptName(root) ?? options?.name ?? fileName(root);
@@ -65,15 +96,14 @@ export function reflectYargs(program: object, options?: ReflectYargsOptions): Co
     envPrefix: publicOptions(root).envPrefix || undefined,
   };
   const warn = options?.onWarning ?? ((message: string) => process.emitWarning(message, 'CliMcpWarning'));
-  const spec = cleanSpec(reflectLevel(root, undefined, [name], { parsing, warn }));
+  const spec = cleanSpec(reflectLevel(root, undefined, [name], { parsing, warn, ...memo }));
   // A program without commands reads `argv._`, which gets what follows `--` too: the default layout suits it.
   return yargsHonoursDoubleDash(root) ? { ...spec, argv: { yargsQuirks: true } } : { ...spec, argv: PARSER_CONVENTIONS.yargs };
 }
 
 /** The version `--version` prints, when yargs knows one. */
 export function yargsVersion(program: object): string | undefined {
-  let version: unknown;
-  (unwrapYargs(program) as { showVersion(level: (message: unknown) => void): unknown }).showVersion((message) => (version = message));
+  const version = shownVersion(unwrapYargs(program));
   return typeof version === 'string' && version !== '' && version !== 'unknown' ? version : undefined;
 }
 
@@ -135,12 +165,22 @@ function reflectLevel(instance: object, own: YargsCommandRecord | undefined, pat
 
 /** A sandbox instance on which the command's builder has run; `undefined`, with a warning, when it threw. */
 function built(parent: object, record: YargsCommandRecord, path: readonly string[], walk: Walk): object | undefined {
+  const key = path.join(' ');
+  if (walk.built?.has(key)) return walk.built.get(key);
+  const sandbox = buildOnce(parent, record, path, walk);
+  walk.built?.set(key, sandbox);
+  return sandbox;
+}
+
+function buildOnce(parent: object, record: YargsCommandRecord, path: readonly string[], walk: Walk): object | undefined {
   const sandbox = sandboxFor(parent, record.original);
   try {
     if (typeof record.builder === 'function') {
       const result: unknown = (record.builder as (yargs: object, helpOrVersionSet: boolean) => unknown)(sandbox, true);
-      // An async builder: what it declared before its first await is what is reflected.
-      if (result instanceof Promise) result.catch(() => {});
+      // An async builder: what it declared before its first await, unless the caller waits for the rest.
+      if (result instanceof Promise && walk.pending) {
+        walk.pending.push(result.catch((error: unknown) => walk.warn(`the builder of "${path.join(' ')}" failed after it began (${error instanceof Error ? error.message : String(error)}): what it declared by then is used`)));
+      } else if (result instanceof Promise) result.catch(() => {});
     } else if (typeof record.builder === 'object' && record.builder !== null) {
       const option = (sandbox as { option(key: string, definition: unknown): unknown }).option.bind(sandbox);
       for (const [key, definition] of Object.entries(record.builder)) option(key, definition);

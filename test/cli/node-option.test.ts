@@ -50,6 +50,9 @@ describe('engines.node ranges', () => {
     ['20.5.0', '^18 || ^20', true],
     ['22.4.0', '22.x', true],
     ['20.4.0', 'lts/*', undefined],
+    // jsonlint 1.6's engines: the operator apart from its version.
+    ['20.20.2', '>= 0.6', true],
+    ['20.20.2', '>= 18 < 20', false],
   ] as const)('when Node %s meets range %s then the answer is %s', (version, range, expected) => {
     expect(satisfies(version, range)).toBe(expected);
   });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
@@ -24,7 +24,8 @@ const hasCc = (() => {
 function writeSpy(dir: string): { env: Record<string, string>; starts: () => string[] } {
   const log = join(dir, 'node-starts.log');
   const spy = join(dir, 'spy.cjs');
-  writeFileSync(spy, `require('node:fs').appendFileSync(${JSON.stringify(log)}, process.argv[1] + '\\n');\n`);
+  // Help runs are sandboxed read-only: there the log cannot be written, and the program must still run.
+  writeFileSync(spy, `try { require('node:fs').appendFileSync(${JSON.stringify(log)}, process.argv[1] + '\\n'); } catch {}\n`);
   return { env: { NODE_OPTIONS: `--require ${spy}`, XDG_CACHE_HOME: join(dir, 'cache') }, starts: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : []) };
 }
 
@@ -68,6 +69,42 @@ describe('a cached start', () => {
     expect(JSON.parse(second).tools.map((tool: { name: string }) => tool.name)).toContain('tiny');
   });
 });
+
+describe('a cached start of a JS bin read from its help', () => {
+  it('when a JS bin with its own argument parsing (class: help-read JS bins, as prisma and tsx) starts a second time then no Node process but cli-mcp runs, and a change to it is a new load', { timeout: 60_000 }, async () => {
+    const dir = scratch();
+    const script = join(dir, 'hand.mjs');
+    writeFileSync(script, handParsed('1.0'));
+    chmodSync(script, 0o755);
+    const spy = writeSpy(dir);
+    const env = { ...spy.env, PATH: process.env.PATH ?? '' };
+    const first = await tools(dir, env, './hand.mjs');
+    const loads = spy.starts().filter((started) => started.endsWith('load-worker.js')).length;
+    expect(loads).toBe(1);
+    const before = spy.starts().length;
+    const second = await tools(dir, env, './hand.mjs');
+    expect(spy.starts().slice(before)).toEqual([bin]);
+    expect(second).toBe(first);
+    expect(JSON.parse(second).tools.find((tool: { name: string }) => tool.name === 'hand').inputSchema.properties.flags.properties).toHaveProperty('width');
+
+    // A new version of the program is loaded again: its help now has --depth.
+    writeFileSync(script, handParsed('1.1', '      --depth=N    go N deep'));
+    const third = await tools(dir, env, './hand.mjs');
+    expect(spy.starts().filter((started) => started.endsWith('load-worker.js')).length).toBe(loads + 1);
+    expect(JSON.parse(third).tools.find((tool: { name: string }) => tool.name === 'hand').inputSchema.properties.flags.properties).toHaveProperty('depth');
+  });
+});
+
+/** A JS bin that reads its own arguments (no commander, no yargs) and prints GNU-style help. */
+function handParsed(version: string, extra = ''): string {
+  const help = ['Usage: hand [OPTION]... FILE', 'Print FILE, by hand.', '', 'Options:', '  -v, --verbose    say more', '      --width=N    wrap at N columns', ...(extra ? [extra] : []), '      --help       show this help'].join('\n');
+  return `#!/usr/bin/env node
+const args = process.argv.slice(2);
+if (args[0] === '--version') console.log('hand ${version}');
+else if (args[0] === '--help') console.log(${JSON.stringify(help)});
+else process.exitCode = 2;
+`;
+}
 
 /** A native program that logs every run's arguments to `log` (where it can: help runs are sandboxed, `--version` is not) and prints GNU-style help. */
 function tinyBinary(log: string): string {

@@ -60,4 +60,13 @@ describe.concurrent('loadTarget on a program with coloured texts', () => {
     expect(allowed.status).toBe(0);
     expect((JSON.parse(allowed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['early_go', 'early_run_start', 'early_run_status', 'early_run_cancel', 'early_read_output']);
   });
+
+  it('when a program refuses a too-old Node after an await, on stdout, with exitCode 1 and no exit() (class: too-old Node, as cspell 10) then `cli-mcp tools` fails naming the Node it needs and --node, never an empty tool', () => {
+    const cwd = scratch();
+    const result = spawnSync(process.execPath, [bin, 'tools', fixture('needs-node-late/bin.mjs')], { cwd, encoding: 'utf8', timeout: 30_000 });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`It needs Node >=99.1.0 (engines.node in ${fixture('needs-node-late/package.json')}) and ran under Node ${process.versions.node}`);
+    expect(result.stderr).toContain('--node <path>');
+  });
 });

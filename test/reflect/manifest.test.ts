@@ -129,6 +129,7 @@ describe('manifest validation names the JSON path of each problem', () => {
       'program.subcommands[1].options[0].count: a counted option has "type": "integer"',
     ],
     ['a command name read as an option', edited((m) => (sub(m, 1).name = '--all')), 'program.subcommands[1].name: a command name cannot start with "-" (it would be read as an option)'],
+    ['a per-command sandbox other than "off"', edited((m) => (sub(m, 1).sandbox = 'strict')), 'program.subcommands[1].sandbox: expected off, got "strict"'],
   ])('when a manifest has %s then the error says where and what', (_kind, document, line) => {
     expect(problemOf(document)).toBe(`manifest "m.json" is not valid (1 problem):\n  - ${line}`);
   });
@@ -152,6 +153,11 @@ describe('manifest validation names the JSON path of each problem', () => {
   it('when a negation has a fixed value, as Go CLIs spell it, then it is accepted', () => {
     const spec = parseManifest(JSON.stringify(edited((m) => (sub(m, 1).options = [{ name: 'wait', type: 'boolean', flag: '--wait', negation: '--wait=false' }]))));
     expect(spec.subcommands[1]?.options[0]?.negation).toBe('--wait=false');
+  });
+
+  it('when a command sets "sandbox": "off" then its flattened command carries it, and only that command', () => {
+    const spec = parseManifest(JSON.stringify(edited((m) => (sub(m, 1).sandbox = 'off'))));
+    expect(spec.subcommands.map((command) => command.sandbox)).toEqual([undefined, 'off', ...spec.subcommands.slice(2).map(() => undefined)]);
   });
 
   it('when the manifest file does not exist then the error says so with the target-not-found code', () => {

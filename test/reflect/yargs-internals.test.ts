@@ -16,11 +16,22 @@ import { optionsOf, type Factory } from '../fixtures/yargs/programs.js';
 // Every read in yargs-internals.ts is pinned here against the majors cli-mcp supports.
 const require = createRequire(import.meta.url);
 const yargs17cjs = require('yargs17/yargs') as Factory;
+const yargs16raw = require('yargs16/yargs') as Factory;
+/** yargs 16 has no class: its sandboxes come from the factory seen building the instance, so instances are built watched, as in the load worker. */
+const yargs16 = ((...args: Parameters<Factory>) => {
+  const stop = watchYargsInstances(() => {});
+  try {
+    return yargs16raw(...args);
+  } finally {
+    stop();
+  }
+}) as unknown as Factory;
 
 describe('the yargs copies these pins cover', () => {
-  it('when the dev dependencies are installed then they are yargs 18 and yargs 17', () => {
+  it('when the dev dependencies are installed then they are yargs 18, 17 and 16', () => {
     expect((require('yargs/package.json') as { version: string }).version).toMatch(/^18\./);
     expect((require('yargs17/package.json') as { version: string }).version).toMatch(/^17\./);
+    expect((require('yargs16/package.json') as { version: string }).version).toBe('16.2.0');
   });
 });
 
@@ -28,6 +39,7 @@ describe.each([
   ['yargs 18', yargs18],
   ['yargs 17 (ESM)', yargs17],
   ['yargs 17 (CommonJS)', yargs17cjs],
+  ['yargs 16 (CommonJS, no class)', yargs16],
 ])('yargs internals on %s', (_copy, factory) => {
   it('when an option is declared global: false then getOptions().local lists it, and only it', () => {
     const program = factory([]).option('here', { type: 'string', global: false }).option('everywhere', { type: 'string' });
@@ -71,7 +83,8 @@ describe.each([
     const sandbox = sandboxFor(program, 'sub <file>');
     (sandbox as ReturnType<Factory>).positional('file', { type: 'number' }).option('own', { type: 'string' });
     expect(Object.getPrototypeOf(sandbox)).toBe(Object.getPrototypeOf(program));
-    expect(Object.keys(optionsOf(sandbox).key)).toEqual(['file', 'own']);
+    // yargs 16 runs builders on a reset instance, which keeps its own help and version.
+    expect(Object.keys(optionsOf(sandbox).key).filter((key) => !optionDescriptions(sandbox).builtIn.has(key))).toEqual(['file', 'own']);
     expect(positionalGroupKeys(sandbox)).toEqual(['file']);
     expect(Object.keys(optionsOf(program).key)).toEqual(['help', 'version', 'root']);
   });
