@@ -14,7 +14,8 @@ import { splitHelp, type Section } from './sections.js';
 import { optionsFromTokens, positionalName } from './usage.js';
 
 const ARGUMENTS = /^(arguments|args)$/i;
-const COMMANDS = /^(commands|subcommands)$/i;
+/** `Commands:`, clap 2's `SUBCOMMANDS:`, bpaf's `Available commands:` (biome). */
+const COMMANDS = /^((available )?commands|subcommands)$/i;
 
 export function parseClap(text: string, context: ParseContext = {}): HelpPage {
   const layout = splitHelp(text);

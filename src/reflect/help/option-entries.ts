@@ -20,7 +20,8 @@ const START = /^--?[\w[?#<]/;
 export function optionEntries(raw: readonly string[]): OptionEntry[] {
   // marked's man page puts each option after a bullet: `• -o, --output [output file]`, `o -o, …` in the C locale.
   const cleaned = raw.map((line) => line.replace(/^(\s*)[•·o] (?=-)/, '$1').replace(/ \.{3,} /, '  '));
-  const longColumns = pairedLongColumns(cleaned);
+  // pnpm's clap help: `  -g, --global`, and `      --json` starting where the long names do, each with its text below.
+  const longColumns = new Set([...pairedLongColumns(cleaned), ...commaLongColumns(cleaned)]);
   const lines = splitGrid(cleaned.map(joinColumns));
   const starts = lines.filter((line) => START.test(line.trim())).map(indentOf);
   if (starts.length === 0) return [];
@@ -41,7 +42,7 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
       continue;
     }
     // A deeper line right under an entry that has no description yet is that description (man's `-1 prints …`).
-    const awaited = last !== undefined && last.description.length === 0 && indent > last.indent && !longColumns.has(indent);
+    const awaited = last !== undefined && last.description.length === 0 && indent > last.indent && !(longColumns.has(indent) && trimmed.startsWith('--'));
     const opens = START.test(trimmed) && (indent <= base + 4 || longColumns.has(indent)) && !awaited && (last === undefined || indent < last.descColumn);
     if (opens && last !== undefined && last.spec.endsWith(',') && last.description.length === 0) {
       // grep's `--color[=WHEN],` continues on the next line: `--colour[=WHEN]  use markers…`.
@@ -139,6 +140,16 @@ function splitGrid(lines: readonly string[]): string[] {
     }
     return [rest, ...parts];
   });
+}
+
+/** The columns where `-g, --global` lines start their long names. */
+function commaLongColumns(lines: readonly string[]): Set<number> {
+  const columns = new Set<number>();
+  for (const line of lines) {
+    const match = /^(\s*-\w, )--\w/.exec(line);
+    if (match) columns.add(match[1]?.length ?? 0);
+  }
+  return columns;
 }
 
 /** The columns where shellcheck and pandoc print long options beside short ones; a long-only line starts there. */

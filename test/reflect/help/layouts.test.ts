@@ -133,3 +133,16 @@ describe('options listed in a summary and again with their value', () => {
     expect(options.find((found) => found.name === 'replace')).toMatchObject({ type: 'boolean' });
   });
 });
+
+describe('clap and bpaf help read from npm programs', () => {
+  it('when a clap option has an empty text line (pnpm list -g, --global) then the options below it are not swallowed as its text', () => {
+    const list = page('pnpm-list.txt', ['pnpm', 'list']);
+    expect(option(list, 'json')).toMatchObject({ type: 'boolean', description: 'Show information in JSON format' });
+    expect(option(list, 'exclude-peers')).toMatchObject({ type: 'boolean' });
+    expect(option(list, 'global')).toMatchObject({ type: 'boolean', aliases: ['-g'] });
+  });
+
+  it('when bpaf lists "Available commands:" (biome) then each is a subcommand', () => {
+    expect(page('biome.txt', ['biome']).subcommands.map((entry) => entry.name)).toEqual(expect.arrayContaining(['check', 'lint', 'format', 'ci', 'migrate']));
+  });
+});
