@@ -73,7 +73,7 @@ function gaps(results: readonly ProgramResult[]): string[] {
   for (const result of partial) lines.push(`- ${result.name} ${programCoverage(result)} %: ${result.coverage!.missing.slice(0, 6).map((miss) => `\`${miss.tokens.join(', ')}\``).join(' ')}`);
   const operandFailures = checked.flatMap((result) => result.operands!.failures.map((failure) => ({ result, failure })));
   lines.push('', `**Operands not accepted** (${operandFailures.length}):`, '');
-  for (const { result, failure } of operandFailures.slice(0, 40)) lines.push(`- ${result.name}: \`${failure.usage.slice(0, 90)}\` names ${failure.needs} operands, \`${failure.tool ?? '(no tool)'}\` takes ${failure.accepts}`);
+  for (const { result, failure } of operandFailures.slice(0, 40)) lines.push(`- ${result.name}: \`${failure.usage.slice(0, 90)}\` names ${failure.needs} operands, \`${failure.tool}\` takes ${failure.accepts}`);
   const rejections = checked.flatMap((result) => result.acceptance!.rejected.map((rejection) => ({ result, rejection })));
   const classes = new Map<string, number>();
   for (const { rejection } of rejections) classes.set(rejectionClass(rejection.message), (classes.get(rejectionClass(rejection.message)) ?? 0) + 1);

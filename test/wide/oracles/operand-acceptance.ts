@@ -8,8 +8,8 @@ import type { Page } from './pages.js';
 import { helpUsages, manUsages, parseUsage } from './usage-operands.js';
 
 export interface OperandFailure {
-  /** The tool the usage belongs to; absent when no tool runs that command. */
-  readonly tool?: string;
+  /** The tool the usage belongs to. */
+  readonly tool: string;
   readonly usage: string;
   readonly page: string;
   readonly operands: readonly string[];
@@ -41,16 +41,19 @@ export function operandAcceptance(pages: readonly Page[], tools: readonly ToolDe
     const texts = page.kind === 'man' ? manUsages(page.text, [...names, page.how.replace(/^man /, '')]) : helpUsages(page.text, names);
     for (const text of texts) {
       const usage = parseUsage(text, words);
-      if (usage.dispatch || usage.count === 0) continue;
-      const tool = longestTool(tools, usage.words) ?? pageTool ?? toolFor(tools, []);
+      if (usage.dispatch || usage.prose || usage.count === 0) continue;
+      // A command's page that shows the program's own usage (no command words) speaks of the program.
+      const tool = longestTool(tools, usage.words) ?? (usage.words.length === 0 ? (toolFor(tools, []) ?? pageTool) : pageTool);
+      // A program that only dispatches has no tool for a usage naming no known command: nothing to check it against.
+      if (!tool) continue;
       const key = `${tool?.name ?? ''}\u0000${usage.operands.join(' ')}\u0000${usage.unbounded}`;
       if (seen.has(key)) continue;
       seen.add(key);
       usages += 1;
       const needs = usage.unbounded ? 'unbounded' : usage.count;
-      const accepts = tool ? capacity(tool) : 0;
+      const accepts = capacity(tool);
       const ok = accepts === 'unbounded' || (needs !== 'unbounded' && accepts >= needs);
-      if (!ok) failures.push({ ...(tool ? { tool: tool.name } : {}), usage: text.slice(0, 200), page: page.how, operands: usage.operands, needs, accepts });
+      if (!ok) failures.push({ tool: tool.name, usage: text.slice(0, 200), page: page.how, operands: usage.operands, needs, accepts });
     }
   }
   return { usages, accepted: usages - failures.length, failures };
