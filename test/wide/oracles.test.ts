@@ -37,6 +37,15 @@ describe('documented options', () => {
     expect(spellingsOf('  -NUM                    same as --lines=NUM\n  --no-OPTION    turn off an implied OPTION')).toEqual([]);
   });
 
+  it('when a man page lists values or hyphenates a word at a line break then those are not options', () => {
+    expect(spellingsOf('       -1.25   -0.75\n       -4w:+4w   valid from four weeks ago\n       see --re\u2010')).toEqual([]);
+  });
+
+  it('when a man entry says on the line below that it prints the version then it is left out', () => {
+    const [version] = documentedOptions('       -V\n              Print the version number and exit.');
+    expect(isHelpOrVersion(version!)).toBe(true);
+  });
+
   it('when an entry is a help or version switch then the oracle leaves it out, and -v for verbose stays', () => {
     const [help, version, verbose, human] = documentedOptions('  -h, --help     display this help\n  -V             print version\n  -v             verbose output\n  -h             human-readable sizes');
     expect([help, version, verbose].map((doc) => isHelpOrVersion(doc!))).toEqual([true, true, false]);
@@ -109,6 +118,7 @@ describe('usage errors', () => {
 
   it('when the complaint is about the value or names another option then it is not a spelling error of this one', () => {
     expect(spellingErrorLines("ls: invalid argument 'x' for '--color'", ['--color'])).toEqual([]);
+    expect(spellingErrorLines('objdump: unrecognized argument to --disassembler-color: cause of error unknown', ['--disassembler-color'])).toEqual([]);
     expect(spellingErrorLines('error: unknown option --other', ['--wide'])).toEqual([]);
   });
 

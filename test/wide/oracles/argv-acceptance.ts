@@ -76,7 +76,8 @@ function valueOf(option: ScopedOption): unknown {
 /** The smallest valid input that sets this option: placeholder operands and passthrough words when required. */
 export function inputFor(tool: ToolDefinition, option: ScopedOption): { flags: Record<string, unknown>; args: string[]; passthrough?: string[] } {
   const schema = tool.inputJsonSchema as { properties?: { args?: { minItems?: number }; passthrough?: { minItems?: number } } };
-  const args = Array.from({ length: schema.properties?.args?.minItems ?? 0 }, () => OPERAND);
+  // A positional with choices gets its first; any other a placeholder.
+  const args = Array.from({ length: schema.properties?.args?.minItems ?? 0 }, (_, i) => tool.command.positionals[i]?.choices?.[0] ?? OPERAND);
   const flags: Record<string, unknown> = { [option.name]: valueOf(option) };
   // Other required options get a value too, or validation would refuse the call before it runs.
   for (const other of tool.command.options) if (other.required && other.name !== option.name) flags[other.name] = valueOf(other);
@@ -119,7 +120,9 @@ export async function argvAcceptance(tools: CliTools, bounds: AcceptanceBounds):
       if (output.exitCode === 0 || output.exitCode === null) continue;
       const argv = slot.argv ?? [];
       const text = `${output.stderr}\n${output.stdout}`;
-      const spellings = [option.flag, option.negation, ...(option.aliases ?? []), ...(option.type === 'string' && !option.choices ? [STRING_VALUE] : [])].filter((one): one is string => !!one);
+      // The value as a word of its own, named in the error, was read as an operand or an unknown option.
+      const valueAlone = argv.includes(STRING_VALUE) ? [STRING_VALUE] : [];
+      const spellings = [option.flag, option.negation, ...(option.aliases ?? []), ...valueAlone].filter((one): one is string => !!one);
       const named = spellingErrorLines(text, spellings);
       if (named.length > 0) result.rejected.push({ tool: tool.name, option: label, argv, exitCode: output.exitCode, message: named.join('\n') });
       else {

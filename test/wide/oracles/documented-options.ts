@@ -17,6 +17,8 @@ export interface DocumentedOption {
   readonly metavar?: string;
   /** The entry line, trimmed and cut, so a reader can find it. */
   readonly line: string;
+  /** The entry line and the line after it (a man page describes an entry below it). */
+  readonly context: string;
 }
 
 const OPTION = /^(--?)([A-Za-z0-9?#@][\w.#@+:-]*)(.*)$/;
@@ -26,21 +28,29 @@ const LOWER_METAVAR = /^[a-z][\w.:-]*(\.\.\.)?$/;
 const UPPER_METAVAR = /^[A-Z][A-Z0-9_.:-]*(\.\.\.)?[\]]?$/;
 /** A placeholder in brackets; `(global)`, `(input)` in parentheses are notes, not values. */
 const BRACKETED = /^(<[^>]*>|\[[^\]]*\]|\{[^}]*\})(\.\.\.)?,?$/;
+const PROSE_WORD = /^(and|the|to|of|is|in|for|with|a|an|as|on|by|if|be|are|from|not|only|this|that|see|use)$/;
 const SEPARATOR = /^(,|\||\/|or|;|\+|\{\}|\.\.\.)$/;
 /** yargs and cac print the type after the description: `[number]`, `[string]`, `[array]`. */
 const TYPE_TAG = /\[(string|number|array|integer|float)\]/;
 
 /** Every option entry of a page, in order, merged where two entries share a spelling. */
 export function documentedOptions(text: string): DocumentedOption[] {
+  return mergeBySpelling(optionEntries(text));
+}
+
+/** Every option entry of a page as written, one per entry line (not merged). */
+export function optionEntries(text: string): DocumentedOption[] {
   const found: DocumentedOption[] = [];
-  for (const raw of text.split('\n')) {
-    const line = stripOverstrike(raw).replace(/\t/g, '    ').trimEnd();
+  const lines = text.split('\n').map((raw) => stripOverstrike(raw).replace(/\t/g, '    ').trimEnd());
+  lines.forEach((line, i) => {
+    const next = lines[i + 1]?.trim() ?? '';
+    const context = `${line.trim()} ${next.startsWith('-') ? '' : next}`.trim().slice(0, 300);
     for (const segment of line.trim().split(/\s{2,}/)) {
       const entry = entryOf(segment, line);
-      if (entry) found.push(entry);
+      if (entry) found.push({ ...entry, context });
     }
-  }
-  return mergeBySpelling(found);
+  });
+  return found;
 }
 
 /** man without a pager may still print bold as `x\bx`. */
@@ -49,7 +59,7 @@ function stripOverstrike(line: string): string {
 }
 
 /** A segment that is an option entry: starts with an option token, holds only tokens, separators and metavars. */
-function entryOf(segment: string, line: string): DocumentedOption | undefined {
+function entryOf(segment: string, line: string): Omit<DocumentedOption, 'context'> | undefined {
   const words = segment.match(/(<[^>]*>|\[[^\]]*\]|\{[^}]*\}|\([^)]*\)|[^\s,]+|,)/g) ?? [];
   if (words.length === 0 || words.length > 10 || !words[0]!.startsWith('-')) return undefined;
   const tokens: string[] = [];
@@ -68,6 +78,8 @@ function entryOf(segment: string, line: string): DocumentedOption | undefined {
     if (SEPARATOR.test(word)) continue;
     // `-y (global)`, `-Tps (PostScript)`: a note in parentheses ends the entry.
     if (/^\(/.test(word)) break;
+    // `--color-output / -C and --monochrome-output`: a sentence, not an entry.
+    if (PROSE_WORD.test(word)) return undefined;
     const isLower = LOWER_METAVAR.test(word);
     if (!afterOption || !(isLower || UPPER_METAVAR.test(word) || BRACKETED.test(word))) return undefined;
     if (isLower && ++lowerWords > 1) return undefined;
@@ -96,6 +108,8 @@ function optionToken(word: string): Token | undefined {
   if (!name) return undefined;
   // `-NUM`, `--no-OPTION`: a placeholder after dashes, not an option.
   if (name.length > 1 && /^(no-)?[A-Z]+$/.test(name) && (dashes === '-' || name.length > 2)) return undefined;
+  // `-1.25`, `-4w:+4w` (values in a man page's examples), `--re‐` (a word hyphenated at a line break) are not options.
+  if ((/^\d/.test(name) && !/^\d+$/.test(name)) || /[-\u2010]$/.test(name)) return undefined;
   const trimmed = name.replace(/[.:]+$/, '');
   return { tokens: [`${dashes}${trimmed}`], ...valueOf(rest) };
 }
@@ -125,14 +139,14 @@ export function mergeBySpelling(entries: readonly DocumentedOption[]): Documente
     const into = merged[index]!;
     const tokens = [...new Set([...into.tokens, ...entry.tokens])];
     const metavar = into.metavar ?? entry.metavar;
-    merged[index] = { ...into, tokens, value: strongest(into.value, entry.value), ...(metavar ? { metavar } : {}) };
+    merged[index] = { ...into, tokens, value: strongest(into.value, entry.value), context: `${into.context} ${entry.context}`.slice(0, 600), ...(metavar ? { metavar } : {}) };
     for (const token of tokens) bySpelling.set(token, index);
   }
   return merged;
 }
 
 const HELP_OR_VERSION = /^--?(help|version|usage|\?)([-=].*)?$|^-\?$/;
-const DESCRIBES_HELP = /\b(help|usage|version)\b/i;
+const DESCRIBES_HELP = /\b(help|usage|version|summary of options)\b/i;
 
 /**
  * The entries oracle (a) leaves out: help and version switches (`--help`, `--help-all`, `-?`, `--version`,
@@ -140,6 +154,6 @@ const DESCRIBES_HELP = /\b(help|usage|version)\b/i;
  */
 export function isHelpOrVersion(option: DocumentedOption): boolean {
   if (option.tokens.some((token) => HELP_OR_VERSION.test(token))) return true;
-  const shortOnly = option.tokens.every((token) => /^-[hHvV]$/.test(token));
-  return shortOnly && DESCRIBES_HELP.test(option.line) && !/verbos/i.test(option.line);
+  const shortOnly = option.tokens.every((token) => /^-[hHvV?]$/.test(token));
+  return shortOnly && DESCRIBES_HELP.test(option.context) && !/verbos/i.test(option.context);
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ScopedOption } from '../../../src/types.js';
 import type { ToolDefinition } from '../../../src/tool/definition.js';
-import { documentedOptions, isHelpOrVersion, type DocumentedOption } from './documented-options.js';
+import { isHelpOrVersion, optionEntries, type DocumentedOption } from './documented-options.js';
 import { toolFor, toolOfPage } from './option-coverage.js';
 import type { Page } from './pages.js';
 
@@ -45,7 +45,7 @@ export function typeProblems(pages: readonly Page[], tools: readonly ToolDefinit
   const options = distinctOptions(tools);
   const docs: ScopedDoc[] = pages.flatMap((page) => {
     const tool = toolOfPage(tools, page)?.name;
-    return documentedOptions(page.text).filter((doc) => !isHelpOrVersion(doc)).map((doc) => ({ doc, ...(tool ? { tool } : {}) }));
+    return optionEntries(page.text).filter((doc) => !isHelpOrVersion(doc)).map((doc) => ({ doc, ...(tool ? { tool } : {}) }));
   });
   const rootTool = toolFor(tools, [])?.name;
   const problems: TypeProblem[] = [];

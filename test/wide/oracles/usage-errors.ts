@@ -33,6 +33,9 @@ const SPELLING_ERROR = new RegExp(
   'i',
 );
 
+/** `unrecognized argument to --disassembler-color`, `unknown argument to --json= switch`: the value's content. */
+const VALUE_COMPLAINT = /\b(unrecogni[sz]ed|unknown|invalid|bad)\s+(argument|value)s?\s+(to|for)\b/i;
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A spelling of an option as an error message may quote it: `--foo`, `-x`, `'x'`, `foo` (for a long name). */
@@ -51,7 +54,7 @@ export function spellingErrorLines(output: string, spellings: readonly string[])
   const lines = output.split('\n');
   const hits: string[] = [];
   lines.forEach((line, i) => {
-    if (!SPELLING_ERROR.test(line)) return;
+    if (!SPELLING_ERROR.test(line) || VALUE_COMPLAINT.test(line)) return;
     const around = `${line}\n${lines[i + 1] ?? ''}`;
     if (spellings.some((spelling) => mentions(around, spelling))) hits.push(around.trim().slice(0, 300));
   });
