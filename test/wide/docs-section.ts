@@ -8,8 +8,12 @@ export const END = '<!-- wide-corpus:end -->';
 
 const intro = (bounds: Bounds) => `## The wide corpus (\`npm run corpus\`)
 
-Programs nobody here tuned for, across parser families, checked by four automatic oracles that need no
-hand-written expectations and share nothing with cli-mcp's help parsers (\`test/wide/oracles/\`):
+Programs nobody here tuned for, across parser families (\`test/wide/programs-debian.ts\`, \`programs-npm.ts\`:
+Debian packages, npm CLIs pinned in \`test/wide/npm/\` and the repository's own devDependencies), chosen so every
+option is safe to exercise in a read-only sandbox from an empty directory (no system administration, nothing
+interactive-only, no network daemons). cli-mcp's library loads each in-process with no cache, and four automatic
+oracles that need no hand-written expectations and share nothing with cli-mcp's help parsers check it
+(\`test/wide/oracles/\`):
 
 - **(a) option coverage**: every option the program documents in its \`--help\` (each command's help for
   commands with subcommands, up to ${bounds.commandPages} of them) and in its man page (\`man -P cat\`, 250 columns) is an option

@@ -62,6 +62,7 @@ describe('usage operands', () => {
     ['words in brackets (zip)', 'zip [-options] [-b path] [zipfile list] [-xi list]', 2, false],
     ['an option and its value are not operands', 'rg [OPTIONS] -e PATTERN ... [PATH ...]', 1, true],
     ['yargs repeat with two dots', 'mocha [spec..]', 1, true],
+    ['cac rest with leading dots', 'vitest [...filters]', 1, true],
     ['alternatives count once (browse is no command here)', 'gh browse [<number> | <path>] [flags]', 2, false],
     ['plural in parentheses', 'readelf <option(s)> elf-file(s)', 1, true],
     ['placeholders ending in options', 'pg_dump [connection-option...] [option...] [dbname]', 1, false],

@@ -57,7 +57,8 @@ function items(text: string): Item[] {
       let j = i;
       while (j < text.length && !/\s/.test(text[j]!)) j++;
       const word = text.slice(i, j);
-      found.push({ text: word, kind: 'word', inner: word.replace(/(\.\.\.?|\(s\))$/, ''), repeat: /([^.]\.\.\.?|\(s\))$/.test(word) });
+      // `FILE...`, `spec..`, `file(s)`, and cac's `...files`.
+      found.push({ text: word, kind: 'word', inner: word.replace(/(\.\.\.?|\(s\))$|^\.\.\./g, ''), repeat: /([^.]\.\.\.?|\(s\))$|^\.\.\.[^.]/.test(word) });
       i = j;
     }
   }
