@@ -3,6 +3,7 @@
  * it comes from. Chosen so that every option is safe to exercise in a read-only sandbox from an empty
  * directory: no system administration, nothing interactive-only, no network daemons.
  */
+import { DEBIAN_LANGUAGES_TABLE } from './programs-debian-languages.js';
 import { DEBIAN_TABLE } from './programs-debian.js';
 import { DEV_TABLE, NPM_TABLE } from './programs-npm.js';
 
@@ -35,7 +36,7 @@ function parse(table: string, kind: Source['kind']): WideProgram[] {
     });
 }
 
-export const widePrograms: readonly WideProgram[] = [...parse(DEBIAN_TABLE, 'debian'), ...parse(NPM_TABLE, 'npm'), ...parse(DEV_TABLE, 'dev')];
+export const widePrograms: readonly WideProgram[] = [...parse(DEBIAN_TABLE, 'debian'), ...parse(DEBIAN_LANGUAGES_TABLE, 'debian'), ...parse(NPM_TABLE, 'npm'), ...parse(DEV_TABLE, 'dev')];
 
 /** The programs `--only` names, by program name or family; all of them without a filter. */
 export function selectPrograms(only: readonly string[] | undefined): WideProgram[] {
