@@ -82,7 +82,7 @@ export async function checkProgram(program: WideProgram, bounds: Bounds = FULL_B
     const { tools, excluded } = toolsFor(loaded, { cwd: dirs.cwd, env: homeEnv, timeoutMs: bounds.callTimeoutMs, middleware: recordArgv });
     try {
       const programName = path.basename(program.bin).replace(/\.(js|mjs|cjs)$/, '');
-      const run: PageRun = { command: [loaded.launcher.file, ...loaded.launcher.prefixArgs], program: programName, cwd: dirs.pages, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', LANG: 'C.UTF-8', NO_COLOR: '1', TERM: 'dumb', ...homeEnv } };
+      const run: PageRun = { command: [loaded.launcher.file, ...loaded.launcher.prefixArgs], program: programName, cwd: dirs.pages, scratch: dirs.root, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', LANG: 'C.UTF-8', NO_COLOR: '1', FORCE_COLOR: '0', TERM: 'dumb', ...homeEnv } };
       const pages = await documentation(program, run, tools.tools.map((tool) => tool.command.path.slice(1)), bounds);
       const names = [programName, loaded.spec.name];
       return {

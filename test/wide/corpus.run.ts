@@ -19,7 +19,7 @@ const PROGRAMS_AT_ONCE = 2;
 
 function progress(done: number, total: number, result: ProgramResult): void {
   const figures = result.status === 'checked'
-    ? `a ${programCoverage(result)}% b ${result.operands!.accepted}/${result.operands!.usages} c ${result.acceptance!.rejected.length} rejected of ${result.acceptance!.ran} d ${result.types!.problems.length}`
+    ? `a ${programCoverage(result) ?? '-'}% b ${result.operands!.accepted}/${result.operands!.usages} c ${result.acceptance!.rejected.length} rejected of ${result.acceptance!.ran} d ${result.types!.problems.length}`
     : `${result.status.toUpperCase()}: ${result.error?.split('\n')[0]?.slice(0, 140) ?? ''}`;
   process.stderr.write(`[${done}/${total}] ${result.name} (${result.family}) ${figures} (${(result.durationMs / 1000).toFixed(1)} s)\n`);
 }

@@ -39,7 +39,7 @@ function figureCells(figures: Figures): (string | number)[] {
   return [
     `${figures.checked} / ${figures.programs}`,
     `${figures.coveragePooled} % (${figures.covered} / ${figures.documented})`,
-    `${figures.coverageMean} %`,
+    `${figures.coverageMean} %${figures.nothingDocumented > 0 ? ` (${figures.nothingDocumented} read as documenting nothing)` : ''}`,
     `${figures.operandsPercent} % (${figures.usagesAccepted} / ${figures.usages})`,
     `${figures.rejections} of ${figures.callsRan}`,
     figures.refusals,
@@ -59,7 +59,7 @@ function programRow(result: ProgramResult): string {
     result.source,
     result.version,
     result.tools ?? 0,
-    `${programCoverage(result)} % (${result.coverage!.covered} / ${result.coverage!.documented})`,
+    programCoverage(result) === undefined ? 'nothing read' : `${programCoverage(result)} % (${result.coverage!.covered} / ${result.coverage!.documented})`,
     `${operands.accepted} / ${operands.usages}`,
     `${result.acceptance!.rejected.length} of ${result.acceptance!.ran}${notRun}`,
     result.types!.problems.length,
@@ -72,7 +72,9 @@ function gaps(results: readonly ProgramResult[]): string[] {
   const lines: string[] = ['### Gaps', ''];
   const notChecked = results.filter((result) => result.status !== 'checked');
   if (notChecked.length > 0) lines.push(`Not checked (${notChecked.length}): ${notChecked.map((result) => `${result.name} (${result.status})`).join(', ')}.`, '');
-  const partial = checked.filter((result) => programCoverage(result) < 95).sort((a, b) => programCoverage(a) - programCoverage(b));
+  const partial = checked.filter((result) => (programCoverage(result) ?? 100) < 95).sort((a, b) => programCoverage(a)! - programCoverage(b)!);
+  const unread = checked.filter((result) => programCoverage(result) === undefined);
+  if (unread.length > 0) lines.push(`Pages with no option entry the oracle can read (their coverage is left out): ${unread.map((result) => result.name).join(', ')}.`, '');
   lines.push(`**Option coverage under 95 %** (${partial.length} programs; first missing options):`, '');
   for (const result of partial) lines.push(`- ${result.name} ${programCoverage(result)} %: ${result.coverage!.missing.slice(0, 6).map((miss) => `\`${miss.tokens.join(', ')}\``).join(' ')}`);
   const operandFailures = checked.flatMap((result) => result.operands!.failures.map((failure) => ({ result, failure })));

@@ -13,6 +13,8 @@ export interface Figures {
   readonly coveragePooled: number;
   /** The mean of each checked program's coverage: every program counts once, however many options it has. */
   readonly coverageMean: number;
+  /** Checked programs whose pages hold no option entry the oracle can read: left out of both coverage figures. */
+  readonly nothingDocumented: number;
   readonly usages: number;
   readonly usagesAccepted: number;
   readonly operandsPercent: number;
@@ -25,9 +27,10 @@ export interface Figures {
 
 const percent = (part: number, whole: number) => (whole === 0 ? 100 : Math.round((1000 * part) / whole) / 10);
 
-/** One program's coverage in percent; 100 when it documents nothing the oracle can read. */
-export function programCoverage(result: ProgramResult): number {
-  return percent(result.coverage?.covered ?? 0, result.coverage?.documented ?? 0);
+/** One program's coverage in percent; undefined when it documents nothing the oracle can read. */
+export function programCoverage(result: ProgramResult): number | undefined {
+  const documented = result.coverage?.documented ?? 0;
+  return documented === 0 ? undefined : percent(result.coverage?.covered ?? 0, documented);
 }
 
 export function figuresOf(results: readonly ProgramResult[]): Figures {
@@ -37,7 +40,8 @@ export function figuresOf(results: readonly ProgramResult[]): Figures {
   const covered = sum((r) => r.coverage?.covered ?? 0);
   const usages = sum((r) => r.operands?.usages ?? 0);
   const usagesAccepted = sum((r) => r.operands?.accepted ?? 0);
-  const mean = checked.length === 0 ? 100 : Math.round((10 * checked.reduce((total, result) => total + programCoverage(result), 0)) / checked.length) / 10;
+  const coverages = checked.map(programCoverage).filter((value): value is number => value !== undefined);
+  const mean = coverages.length === 0 ? 100 : Math.round((10 * coverages.reduce((total, value) => total + value, 0)) / coverages.length) / 10;
   return {
     programs: results.length,
     checked: checked.length,
@@ -47,6 +51,7 @@ export function figuresOf(results: readonly ProgramResult[]): Figures {
     covered,
     coveragePooled: percent(covered, documented),
     coverageMean: mean,
+    nothingDocumented: checked.length - coverages.length,
     usages,
     usagesAccepted,
     operandsPercent: percent(usagesAccepted, usages),

@@ -23,13 +23,25 @@ export interface PageRun {
   readonly program: string;
   readonly cwd: string;
   readonly env: Record<string, string>;
+  /** The program's scratch directory (holding cwd and HOME): the only place a help run may write. */
+  readonly scratch: string;
 }
 
 const MAX_TEXT = 400_000;
 
+/**
+ * A help run in a PID namespace of its own without network (bubblewrap), read-only but the scratch directory:
+ * a daemon that help starts (pm2 starts one for `--help`) ends with it instead of outliving the corpus.
+ */
+function sandboxed(file: string, args: readonly string[], run: PageRun): [string, string[]] {
+  const bind = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--bind', run.scratch, run.scratch];
+  return ['bwrap', [...bind, '--unshare-pid', '--unshare-net', '--die-with-parent', '--chdir', run.cwd, '--', file, ...args]];
+}
+
 async function output(file: string, args: readonly string[], run: PageRun, extraEnv: Record<string, string> = {}): Promise<string> {
   const result = await execa(file, args, { cwd: run.cwd, env: { ...run.env, ...extraEnv }, extendEnv: false, reject: false, stdin: 'ignore', timeout: 8_000, all: true, maxBuffer: 8_000_000 });
-  return (result.all ?? '').slice(0, MAX_TEXT);
+  // Some programs colour their help whatever NO_COLOR says (degit): the escapes are not text.
+  return (result.all ?? '').replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').slice(0, MAX_TEXT);
 }
 
 /** The help of a command: the first of `--help`, `-h`, `help` (for the program itself) that shows options or a usage. */
@@ -38,7 +50,7 @@ export async function helpPage(run: PageRun, words: readonly string[]): Promise<
   const tries = words.length === 0 ? [['--help'], ['-h'], ['help']] : [['--help'], ['-h']];
   let fallback: Page | undefined;
   for (const flag of tries) {
-    const text = await output(file!, [...prefix, ...words, ...flag], run);
+    const text = await output(...sandboxed(file!, [...prefix, ...words, ...flag], run), run);
     const page: Page = { kind: 'help', words, how: [run.program, ...words, ...flag].join(' '), text };
     if (documentedOptions(text).length > 0 || helpUsages(text, [run.program]).length > 0) return page;
     fallback ??= text.trim() === '' ? undefined : page;

@@ -30,6 +30,8 @@ export function helpUsages(help: string, names: readonly string[]): string[] {
     const rest = (heading[2] ?? '').trim();
     const block: string[] = rest ? [rest] : [];
     let j = i + 1;
+    // `Usage:` alone, then a blank line, then the usage (degit).
+    if (!rest && lines[j]?.trim() === '') j++;
     for (; j < lines.length && lines[j]!.trim() !== ''; j++) {
       const line = lines[j]!;
       const text = line.trim().replace(/^\$\s+/, '');
