@@ -31,7 +31,7 @@ export interface Bounds {
   readonly concurrency: number;
 }
 
-export const FULL_BOUNDS: Bounds = { commandPages: 15, maxCalls: 60, callBudgetMs: 12_000, callTimeoutMs: 2_500, concurrency: 2 };
+export const FULL_BOUNDS: Bounds = { commandPages: 15, maxCalls: 60, callBudgetMs: 10_000, callTimeoutMs: 2_500, concurrency: 2 };
 
 export interface ProgramResult {
   readonly name: string;
