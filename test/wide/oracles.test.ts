@@ -1,5 +1,8 @@
 /** The oracles' own extractors, on help and man layouts copied from real programs. */
 import { describe, expect, it } from 'vitest';
+import { buildTools } from '../../src/tool/build-tools.js';
+import type { CommandSpec } from '../../src/types.js';
+import { optionCoverage } from './oracles/option-coverage.js';
 import { documentedOptions, isHelpOrVersion } from './oracles/documented-options.js';
 import { rejectionClass } from './figures.js';
 import { helpUsages, manUsages, parseUsage } from './oracles/usage-operands.js';
@@ -127,5 +130,23 @@ describe('usage errors', () => {
     expect(rejectionClass("option '--x' requires an argument")).toMatch(/^value missing/);
     expect(rejectionClass("option '--x' doesn't allow an argument")).toMatch(/^value not allowed/);
     expect(rejectionClass("Unrecognized option 'x=1'")).toMatch(/^unknown option/);
+  });
+});
+
+describe('option coverage', () => {
+  const spec: CommandSpec = { name: 'bc', runnable: true, positionals: [], subcommands: [], options: [{ name: 'interactive', type: 'boolean', flag: '--interactive', aliases: ['-i'] }] };
+  const tools = buildTools(spec);
+
+  it('when help writes the spellings of one option as two entries and the man page as one then it is one option, covered', () => {
+    const pages = [
+      { kind: 'help' as const, words: [], how: 'bc --help', text: '  -i  --interactive  force interactive mode' },
+      { kind: 'man' as const, words: [], how: 'man bc', text: '       -i, --interactive\n              Force interactive mode.' },
+    ];
+    expect(optionCoverage(pages, tools)).toMatchObject({ documented: 1, covered: 1, missing: [] });
+  });
+
+  it('when a page documents an option no tool has then it is missing, with the page that documents it', () => {
+    const pages = [{ kind: 'man' as const, words: [], how: 'man bc', text: '       -l, --mathlib\n              Define the standard math library.' }];
+    expect(optionCoverage(pages, tools).missing).toEqual([{ tokens: ['-l', '--mathlib'], page: 'man bc', line: '-l, --mathlib' }]);
   });
 });

@@ -10,7 +10,7 @@ import { installHint, locate } from './locate.js';
 import { DEFAULT_SEED, SLICE_BOUNDS, SLICE_FAMILIES, ciPackages, sliceOf, sliceSeed } from './slice.js';
 
 /** The default seed's figures, rounded against the slice: coverage and operands in percent, the rest counts. */
-const FLOORS = { coverageMean: 94.6, operandsPercent: 80, maxRejections: 6, maxRefusals: 0, maxTypeProblems: 1 };
+const FLOORS = { coverageMean: 94.5, operandsPercent: 80, maxRejections: 6, maxRefusals: 0, maxTypeProblems: 1 };
 
 const seed = sliceSeed();
 const programs = sliceOf(seed);

@@ -63,9 +63,15 @@ export function optionCoverage(pages: readonly Page[], tools: readonly ToolDefin
   const wide: Array<{ doc: DocumentedOption; page: string }> = [];
   for (const page of pages.filter((one) => toolOfPage(tools, one) === undefined)) {
     for (const doc of documented(page)) {
-      const same = wide.find((entry) => entry.doc.tokens.some((token) => doc.tokens.includes(token)));
-      if (same) same.doc = { ...same.doc, tokens: [...new Set([...same.doc.tokens, ...doc.tokens])] };
-      else wide.push({ doc, page: page.how });
+      // `-i` and `--interactive` as two help entries, then `-i, --interactive` in the man page: one option.
+      const same = wide.filter((entry) => entry.doc.tokens.some((token) => doc.tokens.includes(token)));
+      if (same.length === 0) {
+        wide.push({ doc, page: page.how });
+        continue;
+      }
+      const [first, ...rest] = same;
+      first!.doc = { ...first!.doc, tokens: [...new Set([...same.flatMap((entry) => entry.doc.tokens), ...doc.tokens])] };
+      for (const merged of rest) wide.splice(wide.indexOf(merged), 1);
     }
   }
   const all = { names: spellings(everyOption), shorts: valuedShorts(everyOption) };
