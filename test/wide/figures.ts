@@ -1,0 +1,81 @@
+/** The corpus's figures, per program, per family and in all, from the programs' results. */
+import type { ProgramResult } from './check-program.js';
+
+export interface Figures {
+  readonly programs: number;
+  /** Programs whose oracles ran (installed and loaded). */
+  readonly checked: number;
+  readonly missing: number;
+  readonly notLoaded: number;
+  readonly documented: number;
+  readonly covered: number;
+  /** Covered / documented over all options together. */
+  readonly coveragePooled: number;
+  /** The mean of each checked program's coverage: every program counts once, however many options it has. */
+  readonly coverageMean: number;
+  /** Checked programs whose pages hold no option entry the oracle can read: left out of both coverage figures. */
+  readonly nothingDocumented: number;
+  readonly usages: number;
+  readonly usagesAccepted: number;
+  readonly operandsPercent: number;
+  readonly callsRan: number;
+  readonly rejections: number;
+  readonly refusals: number;
+  readonly notRun: number;
+  readonly typeProblems: number;
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? 100 : Math.round((1000 * part) / whole) / 10);
+
+/** One program's coverage in percent; undefined when it documents nothing the oracle can read. */
+export function programCoverage(result: ProgramResult): number | undefined {
+  const documented = result.coverage?.documented ?? 0;
+  return documented === 0 ? undefined : percent(result.coverage?.covered ?? 0, documented);
+}
+
+export function figuresOf(results: readonly ProgramResult[]): Figures {
+  const checked = results.filter((result) => result.status === 'checked');
+  const sum = (pick: (result: ProgramResult) => number) => checked.reduce((total, result) => total + pick(result), 0);
+  const documented = sum((r) => r.coverage?.documented ?? 0);
+  const covered = sum((r) => r.coverage?.covered ?? 0);
+  const usages = sum((r) => r.operands?.usages ?? 0);
+  const usagesAccepted = sum((r) => r.operands?.accepted ?? 0);
+  const coverages = checked.map(programCoverage).filter((value): value is number => value !== undefined);
+  const mean = coverages.length === 0 ? 100 : Math.round((10 * coverages.reduce((total, value) => total + value, 0)) / coverages.length) / 10;
+  return {
+    programs: results.length,
+    checked: checked.length,
+    missing: results.filter((result) => result.status === 'missing').length,
+    notLoaded: results.filter((result) => result.status === 'not loaded' || result.status === 'failed').length,
+    documented,
+    covered,
+    coveragePooled: percent(covered, documented),
+    coverageMean: mean,
+    nothingDocumented: checked.length - coverages.length,
+    usages,
+    usagesAccepted,
+    operandsPercent: percent(usagesAccepted, usages),
+    callsRan: sum((r) => r.acceptance?.ran ?? 0),
+    rejections: sum((r) => r.acceptance?.rejected.length ?? 0),
+    refusals: sum((r) => r.acceptance?.refused.length ?? 0),
+    notRun: sum((r) => r.acceptance?.notRun ?? 0),
+    typeProblems: sum((r) => r.types?.problems.length ?? 0),
+  };
+}
+
+export function byFamily(results: readonly ProgramResult[]): Map<string, Figures> {
+  const families = [...new Set(results.map((result) => result.family))].sort();
+  return new Map(families.map((family) => [family, figuresOf(results.filter((result) => result.family === family))]));
+}
+
+/** The kind of a rejection, from the program's own words: `unrecognized option`, `requires an argument`, … */
+export function rejectionClass(message: string): string {
+  const lower = message.toLowerCase();
+  const classes: Array<[RegExp, string]> = [
+    [/requires? (an? |one |\d+ )?(argument|value|parameter)|needs? (an? )?(argument|value)|argument missing|missing (argument|value)|expected (one|\d+) argument|a value is required|not enough arguments following|expects? a value/, 'value missing (option needs a value it did not get)'],
+    [/(doesn't|does not|don't) (allow|take|accept)|takes no (argument|value)|ignored explicit argument|unexpected value/, 'value not allowed (a switch sent with a value)'],
+    [/ambiguous/, 'ambiguous option'],
+    [/shorthand/, 'unknown shorthand'],
+  ];
+  return classes.find(([pattern]) => pattern.test(lower))?.[1] ?? 'unknown option (a spelling the program does not know)';
+}

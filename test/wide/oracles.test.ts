@@ -1,0 +1,152 @@
+/** The oracles' own extractors, on help and man layouts copied from real programs. */
+import { describe, expect, it } from 'vitest';
+import { buildTools } from '../../src/tool/build-tools.js';
+import type { CommandSpec } from '../../src/types.js';
+import { optionCoverage } from './oracles/option-coverage.js';
+import { documentedOptions, isHelpOrVersion } from './oracles/documented-options.js';
+import { rejectionClass } from './figures.js';
+import { helpUsages, manUsages, parseUsage } from './oracles/usage-operands.js';
+import { spellingErrorLines } from './oracles/usage-errors.js';
+
+const spellingsOf = (text: string) => documentedOptions(text).map((doc) => [doc.tokens.join(' '), doc.value]);
+
+describe('documented options', () => {
+  it.each([
+    ['GNU, short and long', '  -a, --all                  do not ignore entries starting with .', [['-a --all', 'none']]],
+    ['GNU, optional value', '      --color[=WHEN]         color the output WHEN', [['--color', 'optional']]],
+    ['GNU, value after =', '      --block-size=SIZE      with -l, scale sizes by SIZE', [['--block-size', 'required']]],
+    ['long first (rsync)', ' --verbose, -v            increase verbosity', [['--verbose -v', 'none']]],
+    ['cobra type word', '      --log-file string   Log file', [['--log-file', 'required']]],
+    ['Go flag, single dash long', '  -addr string', [['-addr', 'required']]],
+    ['argparse metavars', '  -o OUTPUT, --output OUTPUT', [['-o --output', 'required']]],
+    ['click negation pair', '  --color / --no-color   Show colors', [['--color --no-color', 'none']]],
+    ['commander angle value', '  -p, --port <port>      port to use', [['-p --port', 'required']]],
+    ['yargs type tag', '  -p, --port  Port to use  [number] [default: 8080]', [['-p --port', 'required']]],
+    ['negatable in brackets', '  --[no-]color           colour', [['--color --no-color', 'none']]],
+    ['two columns (pandoc)', '  -f FORMAT, -r FORMAT  --from=FORMAT, --read=FORMAT', [['-f -r', 'required'], ['--from --read', 'required']]],
+    ['two entries a line (zip)', '  -d   delete entries in zipfile       -m   move into zipfile (delete OS files)', [['-d', 'none'], ['-m', 'none']]],
+    ['a note in parentheses (ffmpeg man)', '       -y (global)', [['-y', 'none']]],
+    ['man find primary', '       -name pattern', [['-name', 'required']]],
+  ])('when a line is written %s then its spellings and value form are read', (_layout, line, expected) => {
+    expect(spellingsOf(line)).toEqual(expected);
+  });
+
+  it('when a line is prose that starts with an option then it is not an entry', () => {
+    expect(spellingsOf('       --foo is used when nothing else is given, and the default applies')).toEqual([]);
+    expect(spellingsOf('  -1 means unlimited')).toEqual([]);
+  });
+
+  it('when placeholders follow dashes (-NUM, --no-OPTION) then they are not options', () => {
+    expect(spellingsOf('  -NUM                    same as --lines=NUM\n  --no-OPTION    turn off an implied OPTION')).toEqual([]);
+  });
+
+  it('when a man page lists values or hyphenates a word at a line break then those are not options', () => {
+    expect(spellingsOf('       -1.25   -0.75\n       -4w:+4w   valid from four weeks ago\n       see --re\u2010')).toEqual([]);
+  });
+
+  it('when a man entry says on the line below that it prints the version then it is left out', () => {
+    const [version] = documentedOptions('       -V\n              Print the version number and exit.');
+    expect(isHelpOrVersion(version!)).toBe(true);
+  });
+
+  it('when an entry is a help or version switch then the oracle leaves it out, and -v for verbose stays', () => {
+    const [help, version, verbose, human] = documentedOptions('  -h, --help     display this help\n  -V             print version\n  -v             verbose output\n  -h             human-readable sizes');
+    expect([help, version, verbose].map((doc) => isHelpOrVersion(doc!))).toEqual([true, true, false]);
+    expect(human).toBeUndefined(); // merged with the first -h by spelling
+  });
+});
+
+describe('usage operands', () => {
+  const none = new Set<string>();
+  it.each([
+    ['GNU repeat', 'ls [OPTION]... [FILE]...', 1, true],
+    ['two operands', 'cp [OPTION]... [-T] SOURCE DEST', 2, false],
+    ['bare words with colons (rclone)', 'rclone copy source:path dest:path [flags]', 3, false],
+    ['words in brackets (zip)', 'zip [-options] [-b path] [zipfile list] [-xi list]', 2, false],
+    ['an option and its value are not operands', 'rg [OPTIONS] -e PATTERN ... [PATH ...]', 1, true],
+    ['yargs repeat with two dots', 'mocha [spec..]', 1, true],
+    ['cac rest with leading dots', 'vitest [...filters]', 1, true],
+    ['alternatives count once (browse is no command here)', 'gh browse [<number> | <path>] [flags]', 2, false],
+    ['plural in parentheses', 'readelf <option(s)> elf-file(s)', 1, true],
+    ['placeholders ending in options', 'pg_dump [connection-option...] [option...] [dbname]', 1, false],
+    ['a described operand', 'bzip2 [flags and input files in any order]', 1, true],
+    ['a note in parentheses', 'markdown_py [options] [INPUTFILE] (STDIN is assumed if no INPUTFILE is given)', 1, false],
+    ['a description after a colon', 'sponge [-a] <file>: soak up all input from stdin and write it to <file>', 1, false],
+  ])('when the usage is %s then its operands are counted', (_shape, usage, count, unbounded) => {
+    const parsed = parseUsage(usage, none);
+    expect([parsed.count, parsed.unbounded]).toEqual([count, unbounded]);
+  });
+
+  it('when the words after the program spell a command then they are the command path, not operands', () => {
+    const parsed = parseUsage('rclone copy source:path dest:path [flags]', new Set(['copy']));
+    expect([parsed.words, parsed.count]).toEqual([['copy'], 2]);
+  });
+
+  it('when a usage names a command placeholder then it dispatches and names no operand', () => {
+    expect(parseUsage('git [--version] <command> [<args>]', none).dispatch).toBe(true);
+    expect(parseUsage('pre-commit [-h] {autoupdate,clean,run}', new Set(['run'])).dispatch).toBe(true);
+  });
+
+  it('when options stand before the command words then the words are still the command path', () => {
+    const parsed = parseUsage('gresource [--section SECTION] list FILE [PATH]', new Set(['list']));
+    expect([parsed.words, parsed.count]).toEqual([['list'], 2]);
+  });
+
+  it('when a line starting with the program name is a sentence then it is prose, not a usage', () => {
+    expect(parseUsage('jc converts the output of many commands to JSON', none).prose).toBe(true);
+    expect(parseUsage('lnstat Version 6.1.0', none).prose).toBe(true);
+  });
+
+  it('when help has or: lines and wrapped lines then each usage is read whole', () => {
+    const help = 'Usage: cp [OPTION]... [-T] SOURCE DEST\n  or:  cp [OPTION]... SOURCE... DIRECTORY\nCopy SOURCE to DEST.\n\nusage: ssh [-46AaC] [-B bind_interface]\n           destination [command [argument ...]]';
+    expect(helpUsages(help, ['cp', 'ssh'])).toEqual(['cp [OPTION]... [-T] SOURCE DEST', 'cp [OPTION]... SOURCE... DIRECTORY', 'ssh [-46AaC] [-B bind_interface] destination [command [argument ...]]']);
+  });
+
+  it("when a man SYNOPSIS lists other programs' usages then only the program's own are kept", () => {
+    const man = 'NAME\n       dot - filter\n\nSYNOPSIS\n       dot [-(G|N|E)name=value] [files]\n       neato [-(G|N|E)name=value]\n             [files]\n\nDESCRIPTION\n';
+    expect(manUsages(man, ['dot'])).toEqual(['dot [-(G|N|E)name=value] [files]']);
+  });
+});
+
+describe('usage errors', () => {
+  it.each([
+    ['getopt short', "ls: invalid option -- 'q'", ['-q']],
+    ['getopt long', "tar: option '--exclude-caches-under' doesn't allow an argument", ['--exclude-caches-under']],
+    ['ffmpeg attached', "Unrecognized option 'loglevel=error'.", ['-loglevel']],
+    ['pflag', 'Error: unknown flag: --repo', ['--repo']],
+    ['meow on two lines', 'Unknown flag\n--wide', ['--wide']],
+    ['argparse', 'error: argument --format: expected one argument', ['--format']],
+  ])('when the program answers %s then the line naming the option is found', (_parser, output, spellings) => {
+    expect(spellingErrorLines(output, spellings)).toHaveLength(1);
+  });
+
+  it('when the complaint is about the value or names another option then it is not a spelling error of this one', () => {
+    expect(spellingErrorLines("ls: invalid argument 'x' for '--color'", ['--color'])).toEqual([]);
+    expect(spellingErrorLines('objdump: unrecognized argument to --disassembler-color: cause of error unknown', ['--disassembler-color'])).toEqual([]);
+    expect(spellingErrorLines('error: unknown option --other', ['--wide'])).toEqual([]);
+  });
+
+  it('when rejections are classed then a missing value, a value not allowed and an unknown spelling differ', () => {
+    expect(rejectionClass("option '--x' requires an argument")).toMatch(/^value missing/);
+    expect(rejectionClass("option '--x' doesn't allow an argument")).toMatch(/^value not allowed/);
+    expect(rejectionClass("Unrecognized option 'x=1'")).toMatch(/^unknown option/);
+  });
+});
+
+describe('option coverage', () => {
+  const spec: CommandSpec = { name: 'bc', runnable: true, positionals: [], subcommands: [], options: [{ name: 'interactive', type: 'boolean', flag: '--interactive', aliases: ['-i'] }] };
+  const tools = buildTools(spec);
+
+  it('when help writes the spellings of one option as two entries and the man page as one then it is one option, covered', () => {
+    const pages = [
+      { kind: 'help' as const, words: [], how: 'bc --help', text: '  -i  --interactive  force interactive mode' },
+      { kind: 'man' as const, words: [], how: 'man bc', text: '       -i, --interactive\n              Force interactive mode.' },
+    ];
+    expect(optionCoverage(pages, tools)).toMatchObject({ documented: 1, covered: 1, missing: [] });
+  });
+
+  it('when a page documents an option no tool has then it is missing, with the page that documents it', () => {
+    const pages = [{ kind: 'man' as const, words: [], how: 'man bc', text: '       -l, --mathlib\n              Define the standard math library.' }];
+    expect(optionCoverage(pages, tools).missing).toEqual([{ tokens: ['-l', '--mathlib'], page: 'man bc', line: '-l, --mathlib' }]);
+  });
+});

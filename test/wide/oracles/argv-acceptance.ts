@@ -1,0 +1,136 @@
+/**
+ * Oracle (c), argv acceptance: for each option, a call with a value of its type (and placeholder operands
+ * when some are required) goes through cli-mcp's own call pipeline under `--sandbox strict` without network;
+ * the program must not answer with its own usage error naming that option.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CliTools } from '../../../src/call/cli-tools.js';
+import type { Middleware } from '../../../src/call/context.js';
+import type { ScopedOption } from '../../../src/types.js';
+import type { ToolDefinition } from '../../../src/tool/definition.js';
+import { anySpellingErrorLines, spellingErrorLines } from './usage-errors.js';
+
+/** A string option's value, and the operands' placeholders: distinctive, so a message naming them is found. */
+export const STRING_VALUE = 'wide-value';
+export const OPERAND = 'wide-operand';
+
+export interface Rejection {
+  readonly tool: string;
+  readonly option: string;
+  readonly argv: readonly string[];
+  readonly exitCode: number | null;
+  /** The program's own lines that name the option (or the value cli-mcp sent for it). */
+  readonly message: string;
+}
+
+export interface Refusal {
+  readonly tool: string;
+  readonly option: string;
+  /** What cli-mcp answered instead of running the program. */
+  readonly message: string;
+}
+
+export interface AcceptanceResult {
+  /** Calls that ran the program. */
+  readonly ran: number;
+  readonly rejected: readonly Rejection[];
+  /** Calls cli-mcp refused before running anything (invalid input it built itself, unrepresentable argv). */
+  readonly refused: readonly Refusal[];
+  /** Calls answered with a usage error that names neither the option nor its value (an operand, another option). */
+  readonly otherUsageErrors: readonly { tool: string; option: string; argv: readonly string[]; message: string }[];
+  /** Options left out by the bound on calls or time. */
+  readonly notRun: number;
+}
+
+export interface AcceptanceBounds {
+  readonly maxCalls: number;
+  readonly deadline: number;
+  readonly concurrency: number;
+}
+
+interface Planned {
+  readonly tool: ToolDefinition;
+  readonly option: ScopedOption;
+}
+
+/** Each option once, in the first tool that has it (an inherited option is the same one in every tool under it). */
+export function plannedCalls(tools: readonly ToolDefinition[]): Planned[] {
+  const seen = new Set<string>();
+  const planned: Planned[] = [];
+  for (const tool of tools) {
+    for (const option of tool.command.options) {
+      const key = `${tool.command.path.slice(0, option.depth + 1).join(' ')}\u0000${option.name}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      planned.push({ tool, option });
+    }
+  }
+  return planned;
+}
+
+function valueOf(option: ScopedOption): unknown {
+  const one = option.type === 'boolean' ? true : option.type === 'string' ? (option.choices?.[0] ?? STRING_VALUE) : 1;
+  return option.variadic ? [one] : one;
+}
+
+/** The smallest valid input that sets this option: placeholder operands and passthrough words when required. */
+export function inputFor(tool: ToolDefinition, option: ScopedOption): { flags: Record<string, unknown>; args: string[]; passthrough?: string[] } {
+  const schema = tool.inputJsonSchema as { properties?: { args?: { minItems?: number }; passthrough?: { minItems?: number } } };
+  // A positional with choices gets its first; any other a placeholder.
+  const args = Array.from({ length: schema.properties?.args?.minItems ?? 0 }, (_, i) => tool.command.positionals[i]?.choices?.[0] ?? OPERAND);
+  const flags: Record<string, unknown> = { [option.name]: valueOf(option) };
+  // Other required options get a value too, or validation would refuse the call before it runs.
+  for (const other of tool.command.options) if (other.required && other.name !== option.name) flags[other.name] = valueOf(other);
+  return { flags, args, ...((schema.properties?.passthrough?.minItems ?? 0) > 0 ? { passthrough: [OPERAND] } : {}) };
+}
+
+/** Runs the planned calls, a few at a time, until the bound on calls or the deadline. */
+/** Where the argv-recording middleware leaves each call's argv: the slot of the call it runs in. */
+export const argvSlot = new AsyncLocalStorage<{ argv?: readonly string[] }>();
+
+/** Middleware that records the argv cli-mcp prepared for the call, after the rest of the chain ran. */
+export const recordArgv: Middleware = async (ctx, next) => {
+  await next();
+  const slot = argvSlot.getStore();
+  if (slot && ctx.argv) slot.argv = ctx.argv;
+};
+
+export async function argvAcceptance(tools: CliTools, bounds: AcceptanceBounds): Promise<AcceptanceResult> {
+  const planned = plannedCalls(tools.tools);
+  const chosen = planned.slice(0, bounds.maxCalls);
+  const result = { ran: 0, rejected: [] as Rejection[], refused: [] as Refusal[], otherUsageErrors: [] as AcceptanceResult['otherUsageErrors'][number][], notRun: planned.length - chosen.length };
+  let next = 0;
+  const worker = async () => {
+    while (next < chosen.length) {
+      const { tool, option } = chosen[next++]!;
+      if (Date.now() > bounds.deadline) {
+        result.notRun += 1;
+        continue;
+      }
+      const input = inputFor(tool, option);
+      const slot: { argv?: readonly string[] } = {};
+      const outcome = await argvSlot.run(slot, () => tools.run(tool, input));
+      const label = option.flag ?? option.negation ?? option.name;
+      const output = outcome.output;
+      if (!output) {
+        result.refused.push({ tool: tool.name, option: label, message: (outcome.message ?? '').slice(0, 400) });
+        continue;
+      }
+      result.ran += 1;
+      if (output.exitCode === 0 || output.exitCode === null) continue;
+      const argv = slot.argv ?? [];
+      const text = `${output.stderr}\n${output.stdout}`;
+      // The value as a word of its own, named in the error, was read as an operand or an unknown option.
+      const valueAlone = argv.includes(STRING_VALUE) ? [STRING_VALUE] : [];
+      const spellings = [option.flag, option.negation, ...(option.aliases ?? []), ...valueAlone].filter((one): one is string => !!one);
+      const named = spellingErrorLines(text, spellings);
+      if (named.length > 0) result.rejected.push({ tool: tool.name, option: label, argv, exitCode: output.exitCode, message: named.join('\n') });
+      else {
+        const other = anySpellingErrorLines(text);
+        if (other.length > 0) result.otherUsageErrors.push({ tool: tool.name, option: label, argv, message: other.slice(0, 2).join('\n') });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: bounds.concurrency }, worker));
+  return result;
+}
