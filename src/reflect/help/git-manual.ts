@@ -28,7 +28,9 @@ export async function manualOptions(call: HelpCall, command: string): Promise<re
 /** The `-h` page with the manual's options it does not list: what `-h` lists (by name or flag) stays as `-h` says. */
 export function withManualOptions(page: HelpPage, manual: readonly OptionSpec[]): HelpPage {
   const names = new Set(page.options.map((option) => option.name));
-  const flags = new Set(page.options.flatMap((option) => [option.flag, option.negation]).filter((flag) => flag !== undefined));
-  const added = manual.filter((option) => !names.has(option.name) && !(option.flag !== undefined && flags.has(option.flag)));
+  const spellings = (option: OptionSpec): string[] => [option.flag, option.negation, ...(option.aliases ?? [])].filter((flag) => flag !== undefined);
+  const flags = new Set(page.options.flatMap(spellings));
+  // Any spelling the page already has (`-A` as an alias of `--after-context`) is that option: the page says it.
+  const added = manual.filter((option) => !names.has(option.name) && !spellings(option).some((flag) => flags.has(flag)));
   return added.length === 0 ? page : { ...page, options: [...page.options, ...added] };
 }

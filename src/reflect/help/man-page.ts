@@ -100,7 +100,8 @@ function taggedParagraphs(lines: Section['lines']): string[] {
 
 /** A second space where the text starts, at the body's column, when one space alone parts it from the tag. */
 function splitTag(line: string, body: number): string {
-  if (body <= indentOf(line) + 1 || line.length <= body || line[body - 1] !== ' ' || line[body - 2] === ' ' || line[body] === ' ') return line;
+  // Not where the tag goes on (`-A, --after-context NUM`): its text starts with a word, after a tag that does not end in `,`.
+  if (body <= indentOf(line) + 1 || line.length <= body || line[body - 1] !== ' ' || /[ ,|]/.test(line[body - 2] ?? ' ') || !/[A-Za-z(]/.test(line[body] ?? '')) return line;
   return `${line.slice(0, body)} ${line.slice(body)}`;
 }
 
