@@ -105,7 +105,9 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
     if (token.open === '{') {
       if (rules.subcommands === true) return false;
       const choices = (token.alternatives[0] ?? []).map((item) => firstWord(item) ?? '').filter((item) => item !== '');
-      out.push({ name: 'choice', required, variadic: token.repeat, choices });
+      // sed's `{script-only-if-no-other-script}`: one word in braces names an argument; choices need two or more.
+      if (choices.length === 1 && token.alternatives.length === 1) out.push({ name: positionalName(choices[0] ?? 'arg'), required, variadic: token.repeat });
+      else out.push({ name: 'choice', required, variadic: token.repeat, choices });
       continue;
     }
     const inner = token.open === '[' ? false : required;

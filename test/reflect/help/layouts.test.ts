@@ -146,3 +146,12 @@ describe('clap and bpaf help read from npm programs', () => {
     expect(page('biome.txt', ['biome']).subcommands.map((entry) => entry.name)).toEqual(expect.arrayContaining(['check', 'lint', 'format', 'ci', 'migrate']));
   });
 });
+
+describe('one word in braces', () => {
+  it('when sed names its script {script-only-if-no-other-script} then it is an argument of any value, not a choice of one', async () => {
+    const { parseHelp: parse } = await import('../../../src/reflect/help/parse.js');
+    const sed = parse('Usage: sed [OPTION]... {script-only-if-no-other-script} [input-file]...\n\n  -n, --quiet, --silent\n                 suppress automatic printing of pattern space\n', { path: ['sed'] });
+    expect(sed.positionals[0]).toMatchObject({ name: 'script-only-if-no-other-script', required: true });
+    expect(sed.positionals[0]).not.toHaveProperty('choices');
+  });
+});
