@@ -5,7 +5,7 @@
  */
 import type { OptionEntry } from './option-entries.js';
 import type { SubcommandEntry } from './page.js';
-import type { UsageToken } from './usage-tokens.js';
+import { usageText, type UsageToken } from './usage-tokens.js';
 
 interface Flag {
   metavar?: string;
@@ -31,6 +31,13 @@ function visit(tokens: readonly UsageToken[], flags: Map<string, Flag>): void {
           flags.set(flag, { metavar: 'value', choices: values });
           continue;
         }
+      }
+      // ssh's `[-D [bind_address:]port]`, `[-W host:port]`: one flag, then its value however it is written.
+      const alone = token.alternatives.length === 1 ? SHORT.exec(first?.[0]?.kind === 'word' ? first[0].text : '')?.[1] : undefined;
+      const rest = first?.slice(1) ?? [];
+      if (alone?.length === 1 && rest.length > 0 && rest.every((part) => !(part.kind === 'word' ? part.text.startsWith('-') : part.alternatives.some((alt) => alt[0]?.kind === 'word' && alt[0].text.startsWith('-'))))) {
+        if (!flags.get(alone)?.choices) flags.set(alone, { metavar: usageText(rest).replace(/[<>[\]]/g, '') });
+        continue;
       }
       // `[-v | --verbose]` has a long name; the reader of GNU usage lines takes it.
       if (token.alternatives.some((alt) => alt[0]?.kind === 'word' && alt[0].text.startsWith('--'))) continue;

@@ -155,3 +155,11 @@ describe('one word in braces', () => {
     expect(sed.positionals[0]).not.toHaveProperty('choices');
   });
 });
+
+describe('options read from a BSD synopsis', () => {
+  it('when ssh writes [-D [bind_address:]port], [-J [user@]host[:port]] and [-W host:port] then each takes a value', () => {
+    const ssh = page('ssh.txt', ['ssh']);
+    for (const letter of ['D', 'J', 'W', 'w', 'B']) expect(option(ssh, letter)).toMatchObject({ type: 'string', valueForm: 'separate' });
+    expect(option(ssh, 'v')).toMatchObject({ type: 'boolean' });
+  });
+});
