@@ -130,8 +130,9 @@ function renderValue(value: unknown): string | undefined {
  */
 function withValue(flag: string, value: string, spec: ScopedOption, conventions: ArgvConventions): string[] | string {
   const joined = joinedForm(flag, conventions);
-  // A parser takes an optional value only joined to its flag: as a word of its own it would be a positional.
-  if (spec.optionalValue === true) return [join(flag, value, joined ?? (isShort(flag) ? 'attached' : 'equals'))];
+  // A parser takes an optional value joined to its flag (a word of its own would be a positional), unless its
+  // documentation shows it as a word of its own (cmake's `--system-information [file]`, clap's `--x [<V>]`).
+  if (spec.optionalValue === true && (spec.valueForm !== 'separate' || value.startsWith('-'))) return [join(flag, value, joined ?? (isShort(flag) ? 'attached' : 'equals'))];
   const form = spec.valueForm ?? valueForm(flag, conventions);
   if (form !== 'separate') return [join(flag, value, form)];
   if (!value.startsWith('-')) return [flag, value];

@@ -118,3 +118,11 @@ describe('layOutArgv with each value spelled as its documentation writes it', ()
     expect(layOutArgv(equals, { flags: { 'block-size': 'K', I: 'lib' }, args: [] })).toEqual({ ok: true, argv: ['--block-size=K', '-Ilib'] });
   });
 });
+
+describe('an optional value documented as a word of its own', () => {
+  it('when cmake writes --system-information [file] then the value goes as the next word (cmake knows no --system-information=file)', () => {
+    const info: ScopedOption = { name: 'system-information', type: 'string', flag: '--system-information', optionalValue: true, valueForm: 'separate', syntax: '--system-information [file]', depth: 0 };
+    expect(layOutArgv(command(['cmake'], [info], PARSER_CONVENTIONS.getopt), { flags: { 'system-information': 'out.txt' }, args: [] })).toEqual({ ok: true, argv: ['--system-information', 'out.txt'] });
+    expect(layOutArgv(command(['cmake'], [info], PARSER_CONVENTIONS.getopt), { flags: { 'system-information': true }, args: [] })).toEqual({ ok: true, argv: ['--system-information'] });
+  });
+});

@@ -44,8 +44,8 @@ const MARKS: Readonly<Record<HelpDialect, readonly Mark[]>> = {
   goflag: [
     [/^Usage: \S+ \[global options\]/m, 5], // terraform: the program's options go before the subcommand
     [/^Global options \(use these before the subcommand/m, 4],
-    [/^ +-[a-z][\w-]+=\S+ {2,}\S/m, 2], // `-lock-timeout=0s   Duration …`
-    [/^ +-\w{2,}, +--[\w-]+/m, 2], // shfmt 3 registers `-ln` and `--language-dialect` with Go's flag
+    [/^ +-[a-z][\w-]+=[^\s<[]\S* {2,}\S/m, 2], // `-lock-timeout=0s   Duration …` (not gcc's `-std=<standard>`)
+    [/^ +-\w{2,}, +--[\w-]+/m, 3], // shfmt 3 registers `-ln` and `--language-dialect` with Go's flag
   ],
   gnu: [
     [/^Usage: \S+ \[OPTION\]/m, 4],
@@ -74,5 +74,5 @@ export function detectDialect(text: string): HelpDialect {
   return best === undefined || best.score < MIN_SCORE ? 'gnu' : best.dialect;
 }
 
-/** The least evidence that names a dialect: one of its strong marks, or two weak ones. */
-const MIN_SCORE = 2;
+/** The least evidence that names a dialect: one of its strong marks, or two weaker ones. */
+const MIN_SCORE = 3;

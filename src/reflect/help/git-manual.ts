@@ -25,12 +25,27 @@ export async function manualOptions(call: HelpCall, command: string): Promise<re
   return parseHelp(result.text, { dialect: 'git', path: [call.program, command] }).options;
 }
 
-/** The `-h` page with the manual's options it does not list: what `-h` lists (by name or flag) stays as `-h` says. */
+/**
+ * The `-h` page with what the manual adds: the options it does not list, and the value of one the page shows
+ * as a bare switch where the manual shows it taking one (zip's `-i   include only the following names`, the
+ * manual's `-i files`): for a fact only one source states, the one that states it decides.
+ */
 export function withManualOptions(page: HelpPage, manual: readonly OptionSpec[]): HelpPage {
-  const names = new Set(page.options.map((option) => option.name));
   const spellings = (option: OptionSpec): string[] => [option.flag, option.negation, ...(option.aliases ?? [])].filter((flag) => flag !== undefined);
+  const twinOf = (option: OptionSpec): OptionSpec | undefined => {
+    const own = new Set(spellings(option));
+    return manual.find((other) => other.name === option.name || spellings(other).some((flag) => own.has(flag)));
+  };
+  const valued = (option: OptionSpec): OptionSpec => {
+    const twin = twinOf(option);
+    if (option.type !== 'boolean' || option.count === true || option.negation !== undefined || twin === undefined || twin.type === 'boolean' || twin.count === true) return option;
+    const { type, valueForm, syntax, variadic, choices, optionalValue } = twin;
+    return { ...option, type, ...(valueForm ? { valueForm, syntax } : {}), ...(variadic ? { variadic } : {}), ...(choices ? { choices } : {}), ...(optionalValue ? { optionalValue } : {}) };
+  };
+  const names = new Set(page.options.map((option) => option.name));
   const flags = new Set(page.options.flatMap(spellings));
   // Any spelling the page already has (`-A` as an alias of `--after-context`) is that option: the page says it.
   const added = manual.filter((option) => !names.has(option.name) && !spellings(option).some((flag) => flags.has(flag)));
-  return added.length === 0 ? page : { ...page, options: [...page.options, ...added] };
+  const options = page.options.map(valued);
+  return added.length === 0 && options.every((option, index) => option === page.options[index]) ? page : { ...page, options: [...options, ...added] };
 }

@@ -86,6 +86,9 @@ function splitEntry(trimmed: string): { spec: string; text?: string } {
   const glued = /^(--?[\w?][\w-]*): (\S.*)$/.exec(trimmed);
   if (glued) return { spec: glued[1] ?? trimmed, text: glued[2] ?? '' };
   const [, spec = trimmed, text] = /^(.*?\S)(?:\s{2,}(\S.*))?$/.exec(trimmed) ?? [];
+  // gcc's `-print-multi-os-directory Display the relative path…`: a name too long for its column, one space, then a sentence.
+  const overflow = text === undefined ? /^(--?[\w][\w-]*(?:[ =]?<[^>]+>)?) ([A-Z][a-z]+(?: [\w'.,()-]+){2,}\.?)$/.exec(spec) : null;
+  if (overflow) return { spec: overflow[1] ?? spec, text: overflow[2] ?? '' };
   // shfmt's `-ln, --language-dialect str  bash/posix…`: two spaces after the comma, the long name's value after one.
   const long = text === undefined || spec.includes('--') ? undefined : /^(--\S+(?: [a-z]+)?)(?:\s{2,}(\S.*))?$/.exec(text);
   if (long) return { spec: `${spec.replace(/,$/, '')}, ${long[1] ?? ''}`, ...(long[2] !== undefined ? { text: long[2] } : {}) };

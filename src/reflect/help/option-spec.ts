@@ -131,8 +131,8 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
   const value = valueOf(carrier.rest, rules);
   const lone = positive === undefined && negative !== undefined && rules.pflag !== true;
   const name = lone ? negative.flag.slice(5) : primary.flag.replace(/^--?/, '');
-  // GNU's `-NUM` stands for `-5`, `-10`…: a placeholder, not a flag.
-  if (isHelpOrVersion(name, description) || /^-[A-Z]{2,}$/.test(primary.flag)) return undefined;
+  // GNU's `-NUM` stands for `-5`, `-10`…: a placeholder, not a flag; ctags' `--map-<LANG>=…` is a family of them.
+  if (isHelpOrVersion(name, description) || /^-[A-Z]{2,}$/.test(primary.flag) || primary.flag.endsWith('-')) return undefined;
 
   const typing = typingOf(forms, value, carrier.rest.trim(), description, rules);
   const { type, count } = typing;

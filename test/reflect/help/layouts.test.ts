@@ -163,3 +163,26 @@ describe('options read from a BSD synopsis', () => {
     expect(option(ssh, 'v')).toMatchObject({ type: 'boolean' });
   });
 });
+
+describe('gcc, cmake, ctags and zip as their help and man page write them', () => {
+  it('when gcc writes -std=<standard> and -Xassembler <arg> then it is GNU-style help, not Go flag, and a name too long for its column keeps its sentence apart', () => {
+    const gcc = page('gcc.txt', ['gcc']);
+    expect(option(gcc, 'Xassembler')).toMatchObject({ type: 'string', valueForm: 'separate' });
+    expect(option(gcc, 'Xassembler')).not.toHaveProperty('default');
+    expect(option(gcc, 'print-multi-os-directory')).toMatchObject({ type: 'boolean', description: 'Display the relative path to OS libraries.' });
+  });
+
+  it('when ctags documents a family of options (--map-<LANG>=…) then none of them is a tool flag: a name ending in "-" is no option', async () => {
+    const { parseHelp: parse } = await import('../../../src/reflect/help/parse.js');
+    const options = parse('Usage: ctags [options] [file(s)]\n\n  --map-<LANG>=[+|-]<extension>|<pattern>\n       Set, add(+) or remove(-) the map for <LANG>.\n  --sort=[yes|no|foldcase]\n       Should tags be sorted?\n', { path: ['ctags'] }).options;
+    expect(options.map((found) => found.name)).toEqual(['sort']);
+  });
+
+  it('when zip\'s help shows -i as a bare switch and its man page shows -i files then the man page\'s value decides', async () => {
+    const { withManualOptions } = await import('../../../src/reflect/help/git-manual.js');
+    const zip = page('zip.txt', ['zip']);
+    const merged = withManualOptions(zip, [{ name: 'include', type: 'string', flag: '--include', aliases: ['-i'], valueForm: 'separate', syntax: '-i files, --include files' }]);
+    expect(merged.options.find((found) => found.name === 'i')).toMatchObject({ type: 'string', valueForm: 'separate', description: 'include only the following names' });
+    expect(merged.options.filter((found) => found.name === 'include')).toEqual([]);
+  });
+});
