@@ -32,7 +32,7 @@ interface Found {
 
 /** A file name as examples write it: `app.ts`, `index.html`. */
 const FILE_WORD = /^[\w-]+\.[a-z]{1,4}$/;
-const OPTIONS_WORD = /^<?(options?|flags|global[ -](options|flags))>?$/i;
+const OPTIONS_WORD = /^<?(options?|option\(s\)|flags|global[ -](options|flags))>?$/i;
 const CAPS = /^[A-Z][A-Z0-9_-]*(\[[^\]]*\])*([./:][A-Z][A-Z0-9_-]*(\[[^\]]*\])*)*$/;
 
 /** The text with every bracketed part removed, nested ones too: `TYPE[[.VERSION].GROUP]/NAME` → `TYPE/NAME`. */
@@ -47,14 +47,16 @@ function withoutBrackets(text: string): string {
 
 /** A positional's name: `<revision-range>` → `revision-range`, `FILE` → `file`, `TYPE/NAME` → `type-name`. */
 export function positionalName(text: string): string {
-  const bare = withoutBrackets(text).replace(/\.\.\.|…/g, '').replace(/^[<[+]+|[>\]]+$/g, '').split('=')[0] ?? '';
+  const bare = withoutBrackets(text).replace(/\.\.\.|…|\(s\)/g, '').replace(/^[<[+]+|[>\]]+$/g, '').split('=')[0] ?? '';
   const lower = bare === bare.toUpperCase() ? bare.toLowerCase() : bare;
   return lower.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'arg';
 }
 
 /** `FILES`, `[files]`, `<paths>`: a name in the plural stands for any number of arguments (not `address`, `status`, `alias`). */
 function isPlural(text: string): boolean {
-  const bare = text.replace(/^<|>$/g, '');
+  // binutils' `file(s)`; llvm's `<input object files>` names its argument by its last word.
+  const bare = text.replace(/^<|>$/g, '').split(' ').pop() ?? '';
+  if (/\(s\)$/.test(bare)) return true;
   return /^[A-Za-z][A-Za-z_-]{2,}s$/i.test(bare) && !/(ss|us|is|as)$/i.test(bare);
 }
 
@@ -85,7 +87,7 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
       }
       if (positionalWord(token.text, rules)) {
         // A bare lowercase word is argparse's dest, plural or not; `FILES` and `<paths>` name what they stand for.
-        out.push({ name: positionalName(token.text), required, variadic: token.repeat, plural: !/^[a-z]/.test(token.text) && isPlural(token.text) });
+        out.push({ name: positionalName(token.text), required, variadic: token.repeat, plural: (!/^[a-z]/.test(token.text) || /\(s\)$/.test(token.text)) && isPlural(token.text) });
       } else if (sameWordAgain(token.text, tokens[i + 1])) {
         // eslint's `file.js [file.js]`: a lowercase word shown twice is an argument that repeats.
         out.push({ name: positionalName(token.text), required, variadic: true });
@@ -96,8 +98,8 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
         while (tokens[last + 1]?.kind === 'word' && FILE_WORD.test(firstWord(tokens[last + 1]) ?? '')) last += 1;
         out.push({ name: 'file', required, variadic: last > i || token.repeat });
         i = last;
-      } else if (rules.bareOperands === true && /^[A-Za-z][\w:./@-]*$/.test(token.text)) {
-        out.push({ name: positionalName(token.text), required, variadic: token.repeat });
+      } else if (rules.bareOperands === true && /^[A-Za-z][\w:./@-]*(\(s\))?$/.test(token.text)) {
+        out.push({ name: positionalName(token.text), required, variadic: token.repeat, plural: /\(s\)$/.test(token.text) });
       }
       continue;
     }
@@ -122,7 +124,7 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
     const before = out.length;
     // Alternatives that start with an option (`-f FILENAME`) are other ways to say the same thing.
     const positional = alternatives.filter((alt) => !isOptionToken(alt[0]));
-    if (token.open === '[' && only?.kind === 'word' && /^\+?\w[\w./-]*$/.test(only.text)) {
+    if (token.open === '[' && only?.kind === 'word' && /^\+?\w[\w./-]*(\(s\))?$/.test(only.text)) {
       // A bracketed plain word is an argument whatever its case: `[port]`, `[+toolchain]`, prettier's `[file/dir/glob ...]`.
       out.push({ name: positionalName(only.text), required: false, variadic: only.repeat, plural: isPlural(only.text) });
     } else if (token.open === '[' && alternatives.length === 1 && (alternatives[0]?.length ?? 0) >= 2 && alternatives[0]?.every((word) => word.kind === 'word' && /^[a-z]+$/.test(word.text))) {

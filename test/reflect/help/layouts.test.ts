@@ -186,3 +186,15 @@ describe('gcc, cmake, ctags and zip as their help and man page write them', () =
     expect(merged.options.filter((found) => found.name === 'include')).toEqual([]);
   });
 });
+
+describe('operands named in the plural the way binutils and llvm write them', () => {
+  it.each([
+    ['nm [option(s)] [file(s)]', 'file', false],
+    ['readelf <option(s)> elf-file(s)', 'elf-file', true],
+    ['llvm-nm [options] <input object files>', 'input-object-files', true],
+  ])('when the usage is `%s` then %s takes any number of arguments', async (usage, name, required) => {
+    const { parseHelp: parse } = await import('../../../src/reflect/help/parse.js');
+    const program = usage.split(' ')[0] ?? '';
+    expect(parse(`Usage: ${usage}\n\n  -a, --all   everything\n`, { path: [program] }).positionals).toEqual([{ name, type: 'string', required, variadic: true }]);
+  });
+});
