@@ -27,6 +27,7 @@ describe('documented options', () => {
     ['two entries a line (zip)', '  -d   delete entries in zipfile       -m   move into zipfile (delete OS files)', [['-d', 'none'], ['-m', 'none']]],
     ['a note in parentheses (ffmpeg man)', '       -y (global)', [['-y', 'none']]],
     ['man find primary', '       -name pattern', [['-name', 'required']]],
+    ['a switch with its default (kubectl)', '    --save-config=false:', [['--save-config', 'none']]],
   ])('when a line is written %s then its spellings and value form are read', (_layout, line, expected) => {
     expect(spellingsOf(line)).toEqual(expected);
   });

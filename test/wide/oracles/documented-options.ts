@@ -115,7 +115,8 @@ function optionToken(word: string): Token | undefined {
 }
 
 function valueOf(rest: string): { value: ValueForm; metavar?: string } {
-  if (rest === '') return { value: 'none' };
+  // kubectl's `--save-config=false:` prints a switch's default, not a value to give.
+  if (rest === '' || /^=(true|false):?$/.test(rest)) return { value: 'none' };
   const optional = rest.startsWith('[');
   const metavar = rest.replace(/^\[?=?<?|>?\]?$/g, '').replace(/^=/, '');
   return { value: optional ? 'optional' : 'required', ...(metavar ? { metavar } : {}) };
