@@ -40,3 +40,11 @@ export const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><!-- a comment --><r
 export const JSON_SCHEMA = JSON.stringify({ type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer', minimum: 0 } }, required: ['name'] });
 
 export const TERRAFORM_UNFORMATTED = 'variable "name" {\ndefault = "world"\n}\n\noutput "greeting" {\n  value   =   "hello ${var.name}"\n}\n';
+
+/** Two versions of a file and a patch from one to the other, as `git diff` writes it (a/ and b/ prefixes). */
+export const NOTES_OLD = 'one\ntwo\nthree\n';
+export const NOTES_NEW = 'one\n2\nthree\n';
+export const NOTES_PATCH = '--- a/notes.txt\n+++ b/notes.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n';
+
+export const APP_CONF = 'name=cli-mcp\nversion=1.0\ncolor=blue\n';
+export const REPOS_CSV = 'name,lang,stars\nrg,rust,45\nfd,rust,33\njq,c,30\n';
