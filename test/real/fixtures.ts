@@ -40,3 +40,21 @@ export const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><!-- a comment --><r
 export const JSON_SCHEMA = JSON.stringify({ type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer', minimum: 0 } }, required: ['name'] });
 
 export const TERRAFORM_UNFORMATTED = 'variable "name" {\ndefault = "world"\n}\n\noutput "greeting" {\n  value   =   "hello ${var.name}"\n}\n';
+
+/** Two versions of a file and a patch from one to the other, as `git diff` writes it (a/ and b/ prefixes). */
+export const NOTES_OLD = 'one\ntwo\nthree\n';
+export const NOTES_NEW = 'one\n2\nthree\n';
+export const NOTES_PATCH = '--- a/notes.txt\n+++ b/notes.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n';
+
+export const APP_CONF = 'name=cli-mcp\nversion=1.0\ncolor=blue\n';
+export const REPOS_CSV = 'name,lang,stars\nrg,rust,45\nfd,rust,33\njq,c,30\n';
+
+export const CONFIG_YAML = '---\nname: cli-mcp\nitems:\n  - id: 1\n    tag: a\n  - id: 2\n    tag: b\n';
+
+/** Two passing tests and one failing one. */
+export const CALC_TEST_PY = 'def add(a, b):\n    return a + b\n\n\ndef test_add():\n    assert add(1, 2) == 3\n\n\ndef test_add_strings():\n    assert add("a", "b") == "ab"\n\n\ndef test_broken():\n    assert add(2, 2) == 5\n';
+export const PASSING_T = 'use strict;\nuse Test::More tests => 2;\nis(1 + 2, 3, "adds");\nlike("cli-mcp", qr/mcp/, "matches");\n';
+export const FAILING_T = 'use strict;\nuse Test::More tests => 1;\nis(2 * 2, 5, "multiplies");\n';
+
+export const GREET_POD = '=head1 NAME\n\ngreet - say hello\n\n=head1 SYNOPSIS\n\ngreet [--loud] NAME\n\n=head1 DESCRIPTION\n\nPrints a greeting.\n\n=cut\n';
+export const NOTES_RST = 'Notes\n=====\n\nA *short* document.\n\n- one\n- two\n';

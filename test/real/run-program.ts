@@ -73,8 +73,11 @@ async function prepare(program: Program, dirs: Dirs, env: Record<string, string>
 async function versionOf(target: string, program: Program, env: Record<string, string>): Promise<string> {
   const [file, ...args] = program.versionCommand ?? [target, ...program.version];
   const run = await execa(file!, args, { env, extendEnv: false, reject: false, stdin: 'ignore', timeout: 15_000, all: true });
-  const line = (run.all ?? '').split('\n').find((text) => /\d+\.\d+/.test(text)) ?? '?';
-  return /v?\d+\.\d+(\.\d+)?/.exec(line)?.[0].replace(/^v/, '') ?? '?';
+  const all = run.all ?? '';
+  const line = all.split('\n').find((text) => /\d+\.\d+/.test(text));
+  if (line) return /v?\d+\.\d+(\.\d+)?/.exec(line)?.[0].replace(/^v/, '') ?? '?';
+  // A version without a dot: a date (xxd 2022-01-14) or a bare release number (signify's Debian version 31-3).
+  return /\b\d{4}-\d{2}-\d{2}\b|\b\d+\b/.exec(all)?.[0] ?? '?';
 }
 
 export async function runProgram(program: Program, dirs: Dirs, cache: string): Promise<ProgramOutcome> {
