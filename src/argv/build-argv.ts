@@ -58,8 +58,9 @@ function argvParts(command: RunnableCommand, input: ToolInput, conventions: Argv
       if (spec.depth !== depth || !Object.hasOwn(flags, spec.name)) continue;
       const rendered = renderOption(spec, flags[spec.name], conventions);
       if (typeof rendered === 'string') return rendered;
-      // A bare optional-value flag goes first, so another option token can follow it instead of a word.
-      if (spec.optionalValue === true && spec.type !== 'boolean' && flags[spec.name] === true) bare.push(...rendered.map((token) => ({ token, name: spec.name })));
+      // A bare optional-value flag goes first, so another option token can follow it instead of a word;
+      // one whose value is documented attached (`--stat[=<width>]`, getopt's `-x[N]`) never takes the next word.
+      if (spec.optionalValue === true && spec.type !== 'boolean' && flags[spec.name] === true && spec.valueForm !== 'equals' && spec.valueForm !== 'attached') bare.push(...rendered.map((token) => ({ token, name: spec.name })));
       else options.push(...rendered);
     }
     segments.push({ word, bare, options });

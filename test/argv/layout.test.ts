@@ -125,4 +125,18 @@ describe('an optional value documented as a word of its own', () => {
     expect(layOutArgv(command(['cmake'], [info], PARSER_CONVENTIONS.getopt), { flags: { 'system-information': 'out.txt' }, args: [] })).toEqual({ ok: true, argv: ['--system-information', 'out.txt'] });
     expect(layOutArgv(command(['cmake'], [info], PARSER_CONVENTIONS.getopt), { flags: { 'system-information': true }, args: [] })).toEqual({ ok: true, argv: ['--system-information'] });
   });
+
+  it('when bare, before a word, where no -- can keep the word apart, it is refused, since the program would read the word as its value', () => {
+    const info: ScopedOption = { name: 'system-information', type: 'string', flag: '--system-information', optionalValue: true, valueForm: 'separate', syntax: '--system-information [file]', depth: 0 };
+    expect(layOutArgv(command(['cmake'], [info], { ...PARSER_CONVENTIONS.getopt, doubleDash: 'never' }), { flags: { 'system-information': true }, args: ['x'] })).toMatchObject({ ok: false, message: expect.stringMatching(/would read the next word "x" as its value/) });
+  });
+});
+
+describe('an optional value documented attached (git\'s --stat[=<width>], getopt\'s -x[N])', () => {
+  it('when the bare flag comes before a word then it is sent, since the program never reads the word as its value', () => {
+    const stat: ScopedOption = { name: 'stat', type: 'string', flag: '--stat', optionalValue: true, valueForm: 'equals', syntax: '--stat[=<width>]', depth: 0 };
+    const width: ScopedOption = { name: 'w', type: 'string', flag: '-w', optionalValue: true, valueForm: 'attached', syntax: '-w[N]', depth: 0 };
+    const diff = command(['git'], [stat, width], { ...PARSER_CONVENTIONS.getopt, doubleDash: 'never' });
+    expect(layOutArgv(diff, { flags: { stat: true, w: true }, args: ['HEAD', 'a.txt'] })).toEqual({ ok: true, argv: ['--stat', '-w', 'HEAD', 'a.txt'] });
+  });
 });

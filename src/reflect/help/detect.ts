@@ -12,6 +12,7 @@ const MARKS: Readonly<Record<HelpDialect, readonly Mark[]>> = {
     [/^Usage: {2}\S/m, 2], // docker's two spaces
     [/Use "[^"]+ (\[command\]|<command>) --help" for more information/, 4],
     [/Run '\S+ (COMMAND|\[command\]) --help' for more information/, 4],
+    [/Use '\S+ <command> <subcommand> --help' for more information/, 4], // gh
     [/Use "\S+ options" for a list of global/, 4],
     [/^(Available Commands|Global Flags|Flags):$/m, 2],
     [/^ +(-\w, )?--[\w-]+=\S*:$/m, 4], // kubectl's `--all-namespaces=false:`
@@ -36,7 +37,7 @@ const MARKS: Readonly<Record<HelpDialect, readonly Mark[]>> = {
   ],
   clap: [
     [/^ +-h, --help +Print help( \(see (more|a summary) with '-{1,2}h(elp)?'\))?$/m, 5],
-    [/Prints help information/, 4],
+    [/Prints? help information/, 4], // clap 2 and 3
     [/\[possible values: /, 3],
     [/^(Arguments|ARGS|SUBCOMMANDS):$/m, 2],
     [/^USAGE:$/m, 1],

@@ -80,5 +80,20 @@ export function splitManEntry(entry: OptionEntry): OptionEntry[] {
 }
 
 export function splitManEntries(entries: readonly OptionEntry[]): OptionEntry[] {
-  return entries.flatMap(splitManEntry);
+  return stackedTags(entries).flatMap(splitManEntry);
+}
+
+/** gpg's `--sign` over `-s  Sign a message.`: a tag with no text of its own heads the next one's paragraph (roff's .TQ, texinfo's @itemx). */
+function stackedTags(entries: readonly OptionEntry[]): OptionEntry[] {
+  const out: OptionEntry[] = [];
+  let pending: string[] = [];
+  for (const entry of entries) {
+    if (entry.description.trim() === '') {
+      pending.push(entry.spec.trim());
+      continue;
+    }
+    out.push(pending.length === 0 ? entry : { spec: [...pending, entry.spec.trim()].join(', '), description: entry.description });
+    pending = [];
+  }
+  return [...out, ...pending.map((spec) => ({ spec, description: '' }))];
 }

@@ -9,7 +9,7 @@ import { assemblePage } from './assemble.js';
 import { helpSandbox } from './fetch-page.js';
 import { MANUAL_ENV, withManualOptions } from './git-manual.js';
 import { splitManEntries } from './man-entries.js';
-import { optionEntries } from './option-entries.js';
+import { optionEntries, type OptionEntry } from './option-entries.js';
 import { flagArity, optionsFromEntries } from './option-spec.js';
 import type { HelpPage } from './page.js';
 import { indentOf, splitHelp, type Section } from './sections.js';
@@ -56,10 +56,21 @@ export function pageFromManual(text: string, path: readonly string[]): HelpPage 
   const layout = splitHelp(text);
   const program = path[path.length - 1] ?? '';
   const forms = synopsisForms(text, program);
-  const entries = splitManEntries(layout.sections.filter((section) => !NOT_OPTIONS.test(section.title)).flatMap((section) => optionEntries(taggedParagraphs(section.lines))));
+  const entries = splitManEntries(
+    layout.sections.filter((section) => !NOT_OPTIONS.test(section.title)).flatMap((section) => {
+      const found = optionEntries(taggedParagraphs(section.lines));
+      return /^commands$/i.test(section.title) ? found.map(asCommand) : found;
+    }),
+  );
   const name = layout.sections.find((section) => /^name$/i.test(section.title));
   const description = /\s(?:-|\\-|–|—)\s+(.*)$/.exec(name?.lines.join(' ') ?? '')?.[1]?.trim();
   return assemblePage({ layout: { ...layout, usage: forms, intro: '' }, options: optionsFromEntries(entries), subcommands: [], arity: flagArity(entries), ...(description ? { description } : {}) }, { path });
+}
+
+/** gpg's COMMANDS (`--print-md algo`, `--recv-keys keyIDs`) are switches: the words they name are the command's operands. */
+function asCommand(entry: OptionEntry): OptionEntry {
+  const flags = entry.spec.split(/,\s*/).map((part) => part.trim().split(/[\s=[<]/)[0] ?? '').filter((flag) => flag.startsWith('-'));
+  return { ...entry, spec: flags.join(', ') };
 }
 
 /** The SYNOPSIS lines that are the program's forms (rsync's sit under `Local:`, `Pull:`), each with its wrapped rest. */
@@ -88,14 +99,29 @@ function synopsisForms(text: string, program: string): string[] {
  */
 function taggedParagraphs(lines: Section['lines']): string[] {
   const out = [...lines];
+  const usual = bodyColumn(lines);
   let next: string | undefined;
   // From the end, so each line knows the next line with text in one pass.
   for (let index = lines.length - 1; index >= 0; index -= 1) {
     const line = lines[index] ?? '';
-    if (next !== undefined && /^\s*-/.test(line)) out[index] = splitTag(line, indentOf(next));
+    if (/^\s*-/.test(line)) {
+      // A paragraph of one line (black's `--diff Don't write…`) has no next line to show its column: the section's usual one does.
+      const body = next !== undefined && indentOf(next) > indentOf(line) ? indentOf(next) : usual;
+      if (body !== undefined) out[index] = splitTag(line, body);
+    }
     if (line.trim() !== '') next = line;
   }
   return out;
+}
+
+/** The column most text lines under a tag start at in this section. */
+function bodyColumn(lines: Section['lines']): number | undefined {
+  const counts = new Map<number, number>();
+  lines.forEach((line, index) => {
+    const previous = lines[index - 1] ?? '';
+    if (/^\s*-/.test(previous) && line.trim() !== '' && indentOf(line) > indentOf(previous)) counts.set(indentOf(line), (counts.get(indentOf(line)) ?? 0) + 1);
+  });
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 /** A second space where the text starts, at the body's column, when one space alone parts it from the tag. */

@@ -145,15 +145,18 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
     if (value?.choices === undefined && typing.choices === undefined) choices = undefined;
     else fallback = undefined;
   }
+  // click's `--fast / --safe`: the flag after the slash turns the switch off, whatever its name.
+  const offSwitch = type === 'boolean' ? / \/ (--[\w-]+)$/.exec(entry.spec.trim())?.[1] : undefined;
   const negation =
     primary.both ? `--no-${name}`
+    : offSwitch !== undefined && offSwitch !== primary.flag ? offSwitch
     : lone ? negative.flag
     : negative !== undefined && negative.flag === `--no-${name}` ? negative.flag
     : type === 'boolean' && ((rules.pflag === true && primary.long) || typing.explicitFalse) ? `${primary.flag}=false`
     : undefined;
   const env = envIn(description);
   // `-s, --server`: the other positive forms are the same option.
-  const aliases = lone ? [] : forms.filter((form) => form !== primary && !form.flag.startsWith('--no-')).map((form) => form.flag);
+  const aliases = lone ? [] : forms.filter((form) => form !== primary && !form.flag.startsWith('--no-') && form.flag !== negation).map((form) => form.flag);
   const valueForm = type === 'boolean' || count || lone ? undefined : valueFormOf(primary, carrier);
   return {
     name,

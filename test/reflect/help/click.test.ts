@@ -35,4 +35,10 @@ describe('parsing click help', () => {
   it('when positionals are named in capitals (`TITLE [TAGS]...`) then they are read from the usage', () => {
     expect(positionalLines(add.positionals)).toBe('<title> [tags...]');
   });
+
+  it('when a switch pairs two names (black\'s `--fast / --safe`) then the second turns it off, and is no alias of the first', () => {
+    const black = parseClick(fixture('click/black.txt'), { path: ['black'] });
+    expect(black.options.find((option) => option.name === 'fast')).toMatchObject({ type: 'boolean', flag: '--fast', negation: '--safe' });
+    expect(black.options.find((option) => option.name === 'fast')?.aliases).toBeUndefined();
+  });
 });

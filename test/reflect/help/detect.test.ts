@@ -37,6 +37,8 @@ describe('detecting the dialect of a help text', () => {
     ['optparse/pip.txt', 'gnu'],
     ['optparse/pip-show.txt', 'gnu'],
     ['cobra/kubectl-cluster-info.txt', 'cobra'],
+    ['clap/fd.txt', 'clap'], // clap 3: `Print help information`, with only weak marks beside it
+    ['cobra/gh.txt', 'cobra'], // gh's root page: `Use 'gh <command> <subcommand> --help'`
   ])('when the text is %s then the dialect is %s', (name, dialect) => {
     expect(detectDialect(fixture(name))).toBe(dialect);
   });

@@ -25,6 +25,19 @@ describe('reading a man page', () => {
     expect(option).toMatchObject({ type: 'boolean', aliases: ['-q'] });
   });
 
+  it('when a tagged paragraph is one line (black\'s `--diff Don\'t write the files back…`) then the section\'s usual text column parts tag and text', () => {
+    const options = pageFromManual(fixture('man-black.txt'), ['black']).options;
+    expect(options.find((option) => option.name === 'diff')).toMatchObject({ type: 'boolean', flag: '--diff', description: expect.stringMatching(/^Don't write the files back/) });
+    expect(options.find((option) => option.name === 'check')).toMatchObject({ type: 'boolean' });
+  });
+
+  it('when a COMMANDS section lists switches with words (gpg\'s `--print-md algo`) then they stay switches, the words being operands; OPTIONS keep their values; tags stacked over one text (--sign over -s) are one option', () => {
+    const options = pageFromManual(fixture('man-gpg-excerpt.txt'), ['gpg']).options;
+    expect(options.find((option) => option.name === 'print-md')).toMatchObject({ type: 'boolean', flag: '--print-md' });
+    expect(options.find((option) => option.name === 'sign')).toMatchObject({ type: 'boolean', aliases: ['-s'] });
+    expect(options.find((option) => option.name === 'output')).toMatchObject({ type: 'string', valueForm: 'separate' });
+  });
+
   it('when a program\'s --help says only to read its documentation (exiftool) then its man page gives its options and operands', () => {
     const page = pageFromManual(fixture('man-exiftool.txt'), ['exiftool']);
     expect(page.options.length).toBeGreaterThanOrEqual(60);
