@@ -32,6 +32,8 @@ export interface OptionSpec {
   readonly valueForm?: 'equals' | 'separate' | 'attached';
   /** The option as its documentation writes it (`-f fmt`, `--color[=WHEN]`): the evidence for `valueForm`. */
   readonly syntax?: string;
+  /** Written after the operands by the program's usage (`unzip file [-d exdir]`, find's expression): sent after the positionals. */
+  readonly afterOperands?: boolean;
   /** Takes several values: the flag is repeated once per value. */
   readonly variadic?: boolean;
   /** Counted by repetition (yargs `count`, `-vvv` is 3): an `integer` n renders the flag n times. */

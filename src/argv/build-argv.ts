@@ -12,7 +12,7 @@ export type LaidOutArgv = { readonly ok: true; readonly argv: readonly string[] 
  * is not included), laid out as the program's users type them (`command.argv`, see {@link ArgvConventions}).
  * Pure: the same command and input always give the same array.
  *
- * - Options follow declaration order, never the key order of `input.flags`; each sits after the word
+ * - Options follow declaration order, switches before options with values, never the key order of `input.flags`; each sits after the word
  *   of the command that declares it, or after the positionals where the conventions say `options: 'end'`.
  * - A value is always one token: `--name=VALUE` for a long flag, `-nVALUE` (or `-n=VALUE`) for a
  *   short-only one, so a value starting with `-` stays a value.
@@ -51,21 +51,28 @@ export function buildArgv(command: RunnableCommand, input: ToolInput): string[] 
 function argvParts(command: RunnableCommand, input: ToolInput, conventions: ArgvConventions): ArgvParts | string {
   const flags: Readonly<Record<string, unknown>> = input?.flags ?? {};
   const segments: Segment[] = [];
+  const trailing: string[] = [];
   for (const [depth, word] of command.path.entries()) {
     const bare: BareFlag[] = [];
-    const options: string[] = [];
+    const switches: string[] = [];
+    const valued: string[] = [];
     for (const spec of command.options) {
       if (spec.depth !== depth || !Object.hasOwn(flags, spec.name)) continue;
       const rendered = renderOption(spec, flags[spec.name], conventions);
       if (typeof rendered === 'string') return rendered;
+      if (spec.afterOperands === true) {
+        trailing.push(...rendered);
+        continue;
+      }
       // A bare optional-value flag goes first, so another option token can follow it instead of a word;
       // one whose value is documented attached (`--stat[=<width>]`, getopt's `-x[N]`) never takes the next word.
       if (spec.optionalValue === true && spec.type !== 'boolean' && flags[spec.name] === true && spec.valueForm !== 'equals' && spec.valueForm !== 'attached') bare.push(...rendered.map((token) => ({ token, name: spec.name })));
-      else options.push(...rendered);
+      else (spec.type === 'boolean' || spec.count === true || flags[spec.name] === true ? switches : valued).push(...rendered);
     }
-    segments.push({ word, bare, options });
+    // Switches before options with values: a parser may read a value as it meets it (sed compiles -e's script before a later -E).
+    segments.push({ word, bare, options: [...switches, ...valued] });
   }
-  return { segments, positionals: input?.args ?? [], passthrough: input?.passthrough ?? [], program: command.path[0] ?? 'the program', subcommandNames: command.subcommandNames ?? [] };
+  return { segments, positionals: input?.args ?? [], passthrough: input?.passthrough ?? [], program: command.path[0] ?? 'the program', subcommandNames: command.subcommandNames ?? [], trailing };
 }
 
 /** The tokens one option's value renders to, or why it cannot be sent faithfully. */

@@ -25,6 +25,8 @@ export interface ArgvParts {
   readonly program: string;
   /** Words that run a command under this one: the program would dispatch a positional equal to one. */
   readonly subcommandNames: readonly string[];
+  /** Option tokens the usage writes after the operands (`unzip file [-d exdir]`, find's expression): laid out after the positionals. */
+  readonly trailing: readonly string[];
 }
 
 type Laid = { ok: true; argv: string[] } | { ok: false; message: string };
@@ -52,6 +54,10 @@ export function layOut(parts: ArgvParts, conventions: ArgvConventions): Laid {
     conventions.options === 'end' && !dash
       ? [...words, ...positionals, ...parts.segments.flatMap((segment) => segment.bare.map((flag) => flag.token)), ...parts.segments.flatMap((segment) => segment.options)]
       : [...parts.segments.flatMap((segment, depth) => (depth === 0 ? tokensOf(segment) : [segment.word, ...tokensOf(segment)])), ...(dash ? ['--'] : []), ...positionals];
+  if (parts.trailing.length > 0) {
+    if (dash) return { ok: false, message: `args[${Math.max(dashed, 0)}] needs a "--" before it, after which ${parts.program} would read the options it takes after its operands (${parts.trailing[0] ?? ''}) as operands too. Pass the argument another way (a path such as ./${positionals[Math.max(dashed, 0)] ?? ''}).` };
+    argv.push(...parts.trailing);
+  }
   if (passthrough.length > 0) argv.push('--', ...passthrough);
   const swallowed = swallowedWord(argv, parts);
   return swallowed === undefined ? { ok: true, argv } : { ok: false, message: swallowed };

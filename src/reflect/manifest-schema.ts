@@ -30,6 +30,7 @@ const optionSchema = z
       .describe('How the value joins the flag, as the documentation writes this option: `--out=FILE`, `--out FILE` / `-f fmt`, or `-I<dir>`. Default: the command\'s argv conventions. A value starting with `-` is sent joined where the parser reads that, else refused.')
       .optional(),
     syntax: text('The option as its documentation writes it (`-f fmt`, `--color[=WHEN]`): the evidence for `valueForm`.').optional(),
+    afterOperands: z.boolean().describe('Written after the operands by the program\'s usage (`unzip file [-d exdir]`, find\'s expression): sent after the positionals.').optional(),
     variadic: z.boolean().describe('Takes several values: the flag is repeated once per value.').optional(),
     count: z.boolean().describe('Counted by repetition (`-vvv` is 3): an `integer` n renders the flag n times.').optional(),
     choices: z.array(z.string()).describe('The only values accepted.').optional(),

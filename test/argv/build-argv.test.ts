@@ -96,10 +96,10 @@ const watch = option('watch', 'boolean', { depth: 2 });
 
 const ordering: readonly Case[] = [
   {
-    title: 'when flags are given in any key order then declaration order decides the argv',
+    title: 'when flags are given in any key order then declaration order decides the argv, switches before options with values (sed compiles an -e script as it meets it, so -E must come first)',
     command: command([verbose, name, color]),
     input: call({ color: false, name: 'x', verbose: true }),
-    expected: ['--verbose', '--name=x', '--no-color'],
+    expected: ['--verbose', '--no-color', '--name=x'],
   },
   {
     title: 'when options are inherited then each goes right after the word of the command that declares it',

@@ -140,3 +140,26 @@ describe('an optional value documented attached (git\'s --stat[=<width>], getopt
     expect(layOutArgv(diff, { flags: { stat: true, w: true }, args: ['HEAD', 'a.txt'] })).toEqual({ ok: true, argv: ['--stat', '-w', 'HEAD', 'a.txt'] });
   });
 });
+
+describe('options the usage writes after the operands (unzip file [-d exdir], find\'s primaries)', () => {
+  const never = { ...PARSER_CONVENTIONS.getopt, doubleDash: 'never' } as const;
+  const unzip = command(['unzip'], [
+    { name: 'l', type: 'boolean', flag: '-l', depth: 0 },
+    { name: 'd', type: 'string', flag: '-d', valueForm: 'separate', afterOperands: true, depth: 0 },
+  ], never);
+  const find = command(['find'], [
+    { name: 'L', type: 'boolean', flag: '-L', depth: 0 },
+    { name: 'name', type: 'string', flag: '-name', valueForm: 'separate', afterOperands: true, depth: 0 },
+    { name: 'empty', type: 'boolean', flag: '-empty', afterOperands: true, depth: 0 },
+  ], never);
+
+  it('when such an option is set then it follows the positionals in declaration order (find\'s man page lists tests before actions), the others stay before them', () => {
+    expect(layOutArgv(unzip, { flags: { l: true, d: 'out' }, args: ['bundle.zip'] })).toEqual({ ok: true, argv: ['-l', 'bundle.zip', '-d', 'out'] });
+    expect(layOutArgv(find, { flags: { L: true, empty: true, name: '*.py' }, args: ['.'] })).toEqual({ ok: true, argv: ['-L', '.', '-name', '*.py', '-empty'] });
+  });
+
+  it('when a positional needs a "--" before it then the call is refused: after it the options would be operands too', () => {
+    const getopt = command(['unzip'], unzip.options, PARSER_CONVENTIONS.getopt);
+    expect(layOutArgv(getopt, { flags: { d: 'out' }, args: ['-odd.zip'] })).toMatchObject({ ok: false, message: expect.stringMatching(/^args\[0\] needs a "--" before it/) });
+  });
+});

@@ -19,7 +19,9 @@ export function parseArgparse(text: string, context: ParseContext = {}): HelpPag
   const layout = splitHelp(text);
   const forms = ownForms(layout.usage, context, true);
   const usageText = layout.usage.join(' ');
-  const required = new Set(forms.flatMap((form) => optionsFromTokens(form.rest).required));
+  // Required where every form writes it outside brackets: yq's help quotes jq's `jq [options] --args <jq filter>`, one form of three.
+  const perForm = forms.map((form) => optionsFromTokens(form.rest).required);
+  const required = new Set(perForm[0]?.filter((flag) => perForm.every((flags) => flags.includes(flag))));
   const entries = layout.sections.filter((section) => !POSITIONAL.test(section.title)).flatMap((section) => optionEntries(section.lines));
   const options: OptionSpec[] = optionsFromEntries(entries).map((option) =>
     option.flag !== undefined && required.has(option.flag) ? { ...option, required: true } : option,

@@ -3,6 +3,7 @@
  * its name, positionals, examples and description.
  */
 import type { OptionSpec, PositionalSpec } from '../../types.js';
+import { placeAfterOperands } from './after-operands.js';
 import type { HelpPage, ParseContext, SubcommandEntry } from './page.js';
 import { dedent, type HelpLayout } from './sections.js';
 import { mergeForms, positionalsFromTokens, splitPassthrough } from './usage.js';
@@ -66,7 +67,7 @@ export function assemblePage(parts: PageParts, context: ParseContext): HelpPage 
     ...(description !== '' ? { description } : {}),
     usage: parts.forms ?? parts.layout.usage,
     ...(examples !== undefined ? { examples } : {}),
-    options: parts.options,
+    options: placeAfterOperands(parts.options, forms.map((form) => form.rest)),
     globalOptions: parts.globalOptions ?? [],
     positionals,
     subcommands: parts.subcommands,

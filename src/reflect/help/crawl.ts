@@ -239,7 +239,7 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
   const manualPage = manual === undefined ? undefined : pageFromManual(manual, [call.program]);
   const root =
     manualPage === undefined ? help
-    : help.kind === 'page' ? { ...help, page: withManPage(help.page, manualPage) }
+    : help.kind === 'page' ? { ...help, page: withManPage(help.page, manualPage, [call.program]) }
     : ({ kind: 'page', page: manualPage, text: manual ?? '', dialect: 'gnu' } as const);
   if (root.kind !== 'page') {
     const why =

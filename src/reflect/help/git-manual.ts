@@ -6,6 +6,7 @@ import type { OptionSpec } from '../../types.js';
 import { runHelp, type HelpCall } from './fetch-page.js';
 import type { HelpPage } from './page.js';
 import { parseHelp } from './parse.js';
+import { spellings, withValuesFrom } from './values-from.js';
 
 /** The man page as plain text: `cat` as pager (no terminal is attached either), lines wide enough that no option line wraps. */
 export const MANUAL_ENV = { MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '1000' } as const;
@@ -31,21 +32,10 @@ export async function manualOptions(call: HelpCall, command: string): Promise<re
  * manual's `-i files`): for a fact only one source states, the one that states it decides.
  */
 export function withManualOptions(page: HelpPage, manual: readonly OptionSpec[]): HelpPage {
-  const spellings = (option: OptionSpec): string[] => [option.flag, option.negation, ...(option.aliases ?? [])].filter((flag) => flag !== undefined);
-  const twinOf = (option: OptionSpec): OptionSpec | undefined => {
-    const own = new Set(spellings(option));
-    return manual.find((other) => other.name === option.name || spellings(other).some((flag) => own.has(flag)));
-  };
-  const valued = (option: OptionSpec): OptionSpec => {
-    const twin = twinOf(option);
-    if (option.type !== 'boolean' || option.count === true || option.negation !== undefined || twin === undefined || twin.type === 'boolean' || twin.count === true) return option;
-    const { type, valueForm, syntax, variadic, choices, optionalValue } = twin;
-    return { ...option, type, ...(valueForm ? { valueForm, syntax } : {}), ...(variadic ? { variadic } : {}), ...(choices ? { choices } : {}), ...(optionalValue ? { optionalValue } : {}) };
-  };
   const names = new Set(page.options.map((option) => option.name));
   const flags = new Set(page.options.flatMap(spellings));
   // Any spelling the page already has (`-A` as an alias of `--after-context`) is that option: the page says it.
   const added = manual.filter((option) => !names.has(option.name) && !spellings(option).some((flag) => flags.has(flag)));
-  const options = page.options.map(valued);
+  const options = withValuesFrom(page.options, manual);
   return added.length === 0 && options.every((option, index) => option === page.options[index]) ? page : { ...page, options: [...options, ...added] };
 }

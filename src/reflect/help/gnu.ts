@@ -13,6 +13,7 @@ import { cleanText, findSection, isOptionList, paragraphs, splitHelp, type Secti
 import { gridCommands } from './grid.js';
 import { labelledForms, resplitEntries, synopsisEntries } from './synopsis.js';
 import { optionsFromTokens } from './usage.js';
+import { withValuesFrom } from './values-from.js';
 import { splitPath } from './usage-tokens.js';
 
 const NOT_OPTIONS = /^(examples?|usage|synopsis|description|see also|reporting bugs|author)$/i;
@@ -57,7 +58,8 @@ export function parseGnu(text: string, context: ParseContext = {}): HelpPage {
     {
       layout,
       ...(layout.intro === '' && described !== undefined ? { description: paragraphs(described.lines) } : {}),
-      options: optionsFromEntries(entries),
+      // unzip's grid shows `-d  extract files into exdir`, its usage `[-d exdir]`: the usage says a value follows.
+      options: withValuesFrom(optionsFromEntries(entries), optionsFromEntries(synopsis)),
       globalOptions: optionsFromEntries(globalEntries),
       subcommands,
       ...(exampleForms.length > 0 ? { forms: exampleForms } : {}),

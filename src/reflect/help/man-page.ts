@@ -5,7 +5,8 @@
  */
 import { realpathSync } from 'node:fs';
 import { runCommand } from '../../exec/run.js';
-import { assemblePage } from './assemble.js';
+import { placeAfterOperands } from './after-operands.js';
+import { assemblePage, ownForms } from './assemble.js';
 import { helpSandbox } from './fetch-page.js';
 import { MANUAL_ENV, withManualOptions } from './git-manual.js';
 import { splitManEntries } from './man-entries.js';
@@ -131,10 +132,11 @@ function splitTag(line: string, body: number): string {
   return `${line.slice(0, body)} ${line.slice(body)}`;
 }
 
-/** The help page with what the man page adds: options it does not list, and operands when it names none. */
-export function withManPage(page: HelpPage, manual: HelpPage): HelpPage {
+/** The help page with what the man page adds: options it does not list, and operands when it names none; options the usage puts after the operands are placed there. */
+export function withManPage(page: HelpPage, manual: HelpPage, path: readonly string[]): HelpPage {
   const withOptions = withManualOptions(page, manual.options);
   const operands = withOptions.positionals.length === 0 && withOptions.usage.length === 0 && manual.positionals.length > 0;
-  return operands ? { ...withOptions, positionals: manual.positionals, usage: manual.usage } : withOptions;
+  const merged = operands ? { ...withOptions, positionals: manual.positionals, usage: manual.usage } : withOptions;
+  return { ...merged, options: placeAfterOperands(merged.options, ownForms(merged.usage, { path }).map((form) => form.rest)) };
 }
 

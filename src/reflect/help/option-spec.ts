@@ -50,7 +50,8 @@ function formsOf(spec: string): Form[] {
   const forms: Form[] = [];
   let extra = '';
   // semver's `-r --range <range>`: a short and a long flag separated by a space only; psql's `-1 ("one")` notes a name.
-  for (const part of spec.replace(/\s*\("[^"]*"\)/g, '').split(/,\s+|\s+\/\s+|(?<=^-\w)\s+(?=--\w)/)) {
+  // xxd's man page writes its spellings as alternatives: `-p | -ps | -postscript | -plain`.
+  for (const part of spec.replace(/\s*\("[^"]*"\)/g, '').split(/,\s+|\s+\/\s+|(?<=^-\w)\s+(?=--\w)|\s+\|\s+(?=-)/)) {
     const match = FORM.exec(part.trim());
     if (!match) {
       extra += ` ${part}`; // argparse's "X [X ...]" belongs to the form before it
@@ -120,6 +121,8 @@ function pflagValue(value: Value | undefined, rest: string): { type: ValueType; 
 /** The option an entry describes, or undefined for help/version switches and unreadable specs. */
 export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): OptionSpec | undefined {
   const description = entry.description.trim();
+  // xxd's `-r -s off`: two short flags used together, an example of the second's meaning there, not an option.
+  if (/^-\w\s+-\w(\s|$)/.test(entry.spec.trim())) return undefined;
   const forms = formsOf(attachedPlaceholder(entry.spec, description));
   if (forms.length === 0) return undefined;
   const longs = forms.filter((form) => form.long);
@@ -127,7 +130,9 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
   const negative = longs.find((form) => form.flag.startsWith('--no-'));
   const primary = positive ?? negative ?? forms[0];
   if (primary === undefined) return undefined;
-  const carrier = forms.find((form) => form.rest.trim() !== '' && form.rest.trim() !== '...') ?? primary;
+  const hasValue = (form: Form): boolean => form.rest.trim() !== '' && form.rest.trim() !== '...';
+  // diff's `-u, -U NUM, --unified[=NUM]`: the long name's form says how the option reads its value.
+  const carrier = (hasValue(primary) ? primary : forms.find(hasValue)) ?? primary;
   const value = valueOf(carrier.rest, rules);
   const lone = positive === undefined && negative !== undefined && rules.pflag !== true;
   const name = lone ? negative.flag.slice(5) : primary.flag.replace(/^--?/, '');
@@ -233,6 +238,9 @@ function typingOf(forms: readonly Form[], value: Value | undefined, rest: string
     return { type, variadic: pflag.variadic, optional: pflag.optional === true, count, defaultText: pflag.defaultText ?? said };
   }
   if (value === undefined) {
+    // shasum's `-a, --algorithm   1 (default), 224, 256, …`: a text that is only a list of values is the option's choices.
+    const listed = valuesListed(description);
+    if (listed !== undefined) return { type: 'string', variadic: false, optional: false, count: false, choices: listed.values, ...(listed.fallback !== undefined ? { defaultText: listed.fallback } : {}) };
     // tsc's `--module` shows no placeholder but lists its values on a `one of:` (or `one or more:`) line.
     // tsc prints no `type:` line for its paths: `--outDir  Specify an output folder…`, `--project  …given the path to…`.
     const named = /^Specify (an?|the)? ?[\w ]*?\b(folder|file|directory|path|names?)\b|\bgiven the path to\b/.test(description);
@@ -256,6 +264,14 @@ function typingOf(forms: readonly Form[], value: Value | undefined, rest: string
   // optionator's `Array` (eslint's `--fix-type Array`) takes several values.
   const variadic = value.variadic || tag?.variadic === true || value.metavar === 'Array' || repeatsIn(description);
   return { type, variadic, optional: value.optional, count: false, ...(said !== undefined ? { defaultText: said } : {}) };
+}
+
+/** `1 (default), 224, 256`: three or more short values, and the one marked as the default. */
+function valuesListed(description: string): { values: string[]; fallback?: string } | undefined {
+  const items = description.split(/,\s*/);
+  if (items.length < 3 || !items.every((item) => /^[\w.+-]{1,12}( \(default\))?$/.test(item))) return undefined;
+  const fallback = items.find((item) => item.endsWith(' (default)'))?.replace(' (default)', '');
+  return { values: items.map((item) => item.replace(' (default)', '')), ...(fallback !== undefined ? { fallback } : {}) };
 }
 
 function isHelpOrVersion(name: string, description: string): boolean {

@@ -36,3 +36,10 @@ export function runsByItself(page: HelpPage, path: readonly string[]): boolean {
   if (bare.length === 0) return false;
   return bare.length < forms.length || exampleRunsIt(page.examples, path, names);
 }
+
+/** Every usage form of the command writes a subcommand it cannot go without: click's `dotenv [OPTIONS] COMMAND [ARGS]...`. */
+export function needsSubcommand(page: HelpPage, path: readonly string[]): boolean {
+  if (page.subcommands.length === 0) return false;
+  const forms = page.usage.map((form) => splitPath(form, path)).filter((form) => form.path.length === path.length);
+  return forms.length > 0 && forms.every((form) => form.rest.some((token) => token.kind === 'word' && isCommandToken(token)));
+}

@@ -56,7 +56,7 @@ export function indentOf(line: string): number {
 /** The layout of a help text; never throws. `program`, when known, marks its usage form on a line of its own (`pandoc [OPTIONS] [FILES]`). */
 export function splitHelp(text: string, program?: string): HelpLayout {
   // meow indents the whole page by two columns; its headings are the least indented lines.
-  const lines = dedent(cleanText(text).split('\n')).split('\n');
+  const lines = underlinedTitles(dedent(cleanText(text).split('\n')).split('\n'));
   const usage: string[] = [];
   const sections: { title: string; inline: string; lines: string[] }[] = [];
   const intro: string[] = [];
@@ -116,6 +116,21 @@ export function splitHelp(text: string, program?: string): HelpLayout {
   const firstOption = introLines.findIndex((line) => /^\s*-/.test(line));
   const described = firstOption === -1 ? introLines : introLines.slice(0, firstOption);
   return { usage, intro: paragraphs(described), introLines, sections };
+}
+
+/** docutils' `Usage` over `=====` (a reStructuredText title): read as `Usage:`. */
+function underlinedTitles(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] ?? '';
+    const under = (lines[i + 1] ?? '').trim();
+    const title = line.trim();
+    if (indentOf(line) === 0 && /^[A-Za-z]/.test(title) && /^(=+|-+)$/.test(under) && under.length >= title.length && under.length <= title.length + 4) {
+      out.push(`${title}:`);
+      i += 1;
+    } else out.push(line);
+  }
+  return out;
 }
 
 /** An unindented line that is the program's usage form, with nothing before it: its name, then options or operands. */
@@ -179,7 +194,11 @@ function usageForms(title: string, inline: string, body: readonly string[]): str
     }
     const orForm = /^\s*or:?\s+(.*)$/i.exec(raw);
     const column = indentOf(raw);
-    if (orForm || formColumn === -1 || column <= formColumn || forms.length === 0) {
+    // Pod::Usage wraps a form at its own column (pod2man's `[--utf8] [--verbose] [input` / `[output] ...]`): an open bracket, or a line opening with one, goes on.
+    const wrapped = forms.length > 0 && (/^\s*\[/.test(raw) || openBrackets(forms[forms.length - 1] ?? '') > 0);
+    // unzip's `  Default action is to extract files in list, …` under its inline form: prose ends the usage.
+    if (!wrapped && forms.length > 0 && column <= formColumn && /^[A-Z][a-z]+ [a-z]+ [a-z]+ /.test(raw.trim())) break;
+    if (!wrapped && (orForm || formColumn === -1 || column <= formColumn || forms.length === 0)) {
       forms.push((orForm?.[1] ?? raw).trim());
       if (formColumn === -1) formColumn = column;
       continue;
@@ -187,6 +206,11 @@ function usageForms(title: string, inline: string, body: readonly string[]): str
     forms[forms.length - 1] = `${forms[forms.length - 1] ?? ''} ${raw.trim()}`;
   }
   return forms.map((form) => form.replace(/\s+/g, ' '));
+}
+
+/** How many `[` a form leaves open. */
+function openBrackets(form: string): number {
+  return [...form].reduce((depth, char) => depth + (char === '[' ? 1 : char === ']' ? -1 : 0), 0);
 }
 
 /** Paragraphs, each dedented on its own (kubectl indents all but the first), hint lines dropped. */

@@ -4,7 +4,7 @@
  */
 import type { ArgvConventions, CommandSpec, OptionSpec } from '../../types.js';
 import type { HelpPage, SubcommandEntry } from './page.js';
-import { runsByItself } from './runnable.js';
+import { needsSubcommand, runsByItself } from './runnable.js';
 
 /** One command as the crawl found it: its words after the program, its listing and its page (when read). */
 export interface Visited {
@@ -24,8 +24,8 @@ export interface Globals {
 
 /**
  * The CommandSpec tree. Global options join the root's own, and so reach every command. A command is
- * runnable when it has options of its own (not global ones), no subcommands, or usage forms that run it
- * by itself; an unread command is never runnable.
+ * runnable when it has options of its own (not global ones) and a usage form that can go without a
+ * subcommand, no subcommands, or usage forms that run it by itself; an unread command is never runnable.
  *
  * Options only the program's page lists are read before the subcommand only (`docker --debug ps`;
  * `docker ps --debug` is refused). Where options go right after the word that declares them
@@ -40,7 +40,10 @@ export function assembleSpec(program: string, root: Visited, globals: Globals, c
     const name = node.words[node.words.length - 1] ?? program;
     const subcommands = node.children.map((child) => build(child, depth + 1));
     const own = withSwitches(page?.options ?? [], node.entry?.switches);
-    const runnable = page !== undefined && (own.some((option) => !globalNames.has(option.name)) || subcommands.length === 0 || runsByItself(page, [program, ...node.words]));
+    const path = [program, ...node.words];
+    // Options of its own make a group runnable, unless every usage form requires a subcommand: then they are the group's options for its commands.
+    const ownOptions = page !== undefined && own.some((option) => !globalNames.has(option.name)) && !needsSubcommand(page, path);
+    const runnable = page !== undefined && (ownOptions || subcommands.length === 0 || runsByItself(page, path));
     const rootOnly = globals.rootPage.filter((option) => !inheritedNames.has(option.name));
     const reaching = [...globals.inherited, ...(conventions.options === 'command' || runnable ? rootOnly : [])];
     const options = depth === 0 ? [...own, ...uniqueByName(reaching).filter((option) => !own.some((mine) => mine.name === option.name))] : own;

@@ -98,8 +98,9 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
         while (tokens[last + 1]?.kind === 'word' && FILE_WORD.test(firstWord(tokens[last + 1]) ?? '')) last += 1;
         out.push({ name: 'file', required, variadic: last > i || token.repeat });
         i = last;
-      } else if (rules.bareOperands === true && /^[A-Za-z][\w:./@-]*(\(s\))?$/.test(token.text)) {
-        out.push({ name: positionalName(token.text), required, variadic: token.repeat, plural: /\(s\)$/.test(token.text) });
+      } else if (rules.bareOperands === true && /^[A-Za-z][\w:./@-]*(\(s\)|\[\.\w+\])?$/.test(token.text)) {
+        // unzip's `file[.zip]`: the bracket is the name's optional suffix.
+        out.push({ name: positionalName(token.text.replace(/\[\.\w+\]$/, '')), required, variadic: token.repeat, plural: /\(s\)$/.test(token.text) });
       }
       continue;
     }

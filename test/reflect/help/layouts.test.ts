@@ -198,3 +198,46 @@ describe('operands named in the plural the way binutils and llvm write them', ()
     expect(parse(`Usage: ${usage}\n\n  -a, --all   everything\n`, { path: [program] }).positionals).toEqual([{ name, type: 'string', required, variadic: true }]);
   });
 });
+
+describe('usage forms and value lists as Perl and Python programs write them', () => {
+  it('when Pod::Usage wraps a form at its own column (pod2man\'s `[--verbose] [input` / `[output] ...]`) then the wrapped lines stay one form and its operands are read', () => {
+    const pod2man = page('pod2man.txt', ['pod2man']);
+    expect(pod2man.usage).toHaveLength(1);
+    expect(pod2man.positionals.map((one) => one.name)).toEqual(['input', 'output']);
+    expect(arity(pod2man)).toEqual([0, Infinity]);
+  });
+
+  it('when a help quotes another program\'s forms (yq quoting `jq [options] --args <jq filter>`) then a flag outside brackets in one form of several is not required', () => {
+    const yq = page('yq.txt', ['yq']);
+    expect(option(yq, 'args')).toMatchObject({ type: 'boolean' });
+    expect(option(yq, 'args')).not.toHaveProperty('required');
+    expect(yq.positionals.map((one) => one.name)).toEqual(['jq_filter', 'files']);
+  });
+
+  it('when docutils sets its usage under a reStructuredText title (`Usage` over `=====`) naming the program with its extension then the operands are read', () => {
+    const rst2html = page('rst2html.txt', ['rst2html']);
+    expect(rst2html.positionals.map((one) => [one.name, one.required])).toEqual([['source', false], ['destination', false]]);
+    expect(rst2html.options.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it('when an option\'s text is only a list of values (shasum\'s `-a, --algorithm   1 (default), 224, 256, …`) then it takes one of them, the marked one its default', () => {
+    expect(option(page('shasum.txt', ['shasum']), 'algorithm')).toMatchObject({ type: 'string', choices: ['1', '224', '256', '384', '512', '512224', '512256'], default: '1', aliases: ['-a'] });
+  });
+
+  it('when a switch and an option with a value are one (diff\'s `-u, -U NUM, --unified[=NUM]`) then the long name\'s optional value decides: true sends the bare switch', () => {
+    expect(option(page('diff.txt', ['diff']), 'unified')).toMatchObject({ type: 'integer', flag: '--unified', optionalValue: true, valueForm: 'equals', aliases: ['-u', '-U'] });
+  });
+
+  it('when a help line shows two flags used together (xxd\'s `-r -s off`) then it is an example, not a value for the first', () => {
+    const xxd = page('xxd.txt', ['xxd']);
+    expect(option(xxd, 'r')).toMatchObject({ type: 'boolean', flag: '-r' });
+    expect(option(xxd, 's')).toMatchObject({ type: 'string', flag: '-s' });
+  });
+
+  it('when a man page writes a switch\'s spellings as alternatives (xxd\'s `-p | -ps | -postscript | -plain`) then they are one switch', async () => {
+    const { parseHelp: parse } = await import('../../../src/reflect/help/parse.js');
+    const read = parse('Usage: xxd [options]\n\n       -p | -ps | -postscript | -plain\n              Output in postscript continuous hexdump style.\n       -c cols | -cols cols\n              Format <cols> octets per line.\n', { path: ['xxd'] });
+    expect(option(read, 'p')).toMatchObject({ type: 'boolean', aliases: ['-ps', '-postscript', '-plain'] });
+    expect(option(read, 'c')).toMatchObject({ valueForm: 'separate', aliases: ['-cols'] });
+  });
+});

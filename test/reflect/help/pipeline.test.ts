@@ -26,7 +26,7 @@ describe('a crawled help tree in the rest of the pipeline', () => {
     const get = flattenRunnable(spec).find((command) => command.path.join(' ') === 'fakectl get');
     if (get === undefined) throw new Error('fakectl get was not reflected');
     const argv = buildArgv(get, { flags: { namespace: 'prod', output: 'json', watch: false }, args: ['pods'] });
-    expect(argv).toEqual(['get', 'pods', '--namespace', 'prod', '--output', 'json', '--watch=false']);
+    expect(argv).toEqual(['get', 'pods', '--namespace', 'prod', '--watch=false', '--output', 'json']);
   });
 
   it('when a tool is called with a value outside the listed choices then its input schema refuses it', async () => {

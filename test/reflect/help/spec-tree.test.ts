@@ -30,6 +30,15 @@ describe('assembling crawled pages into a command tree', () => {
     expect(fmt?.options.find((option) => option.name === 'chdir')?.depth).toBe(0);
   });
 
+  it('when a click group with options of its own writes its usage with a required COMMAND (dotenv [OPTIONS] COMMAND [ARGS]...) then it is no tool, and its commands carry its options', () => {
+    const visited = tree('dotenv', 'click/dotenv.txt', 'list', 'click/dotenv-list.txt');
+    const spec = assembleSpec('dotenv', visited, { inherited: [], rootPage: [] }, PARSER_CONVENTIONS.getopt);
+    expect(spec.runnable).toBe(false);
+    const list = flattenRunnable(spec).find((command) => command.path.join(' ') === 'dotenv list');
+    expect(list?.options.find((option) => option.name === 'file')?.depth).toBe(0);
+    expect(flattenRunnable(spec).map((command) => command.path.join(' '))).toEqual(['dotenv list']);
+  });
+
   it('when kubectl says its global options apply to all commands then they stay on the root for every tool', () => {
     const visited = tree('kubectl', 'cobra/kubectl.txt', 'get', 'cobra/kubectl-get.txt');
     const listed = parseHelp(fixture('cobra/kubectl-options.txt'), { path: ['kubectl', 'options'], dialect: 'cobra' });
