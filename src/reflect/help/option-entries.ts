@@ -22,7 +22,7 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
   const cleaned = raw.map((line) => line.replace(/^(\s*)[•·o] (?=-)/, '$1').replace(/ \.{3,} /, '  '));
   // pnpm's clap help: `  -g, --global`, and `      --json` starting where the long names do, each with its text below.
   const longColumns = new Set([...pairedLongColumns(cleaned), ...commaLongColumns(cleaned)]);
-  const lines = splitGrid(cleaned.map(joinColumns));
+  const lines = splitGrid(cleaned.map(joinColumns).flatMap(splitPairs));
   const starts = lines.filter((line) => START.test(line.trim())).map(indentOf);
   if (starts.length === 0) return [];
   const base = Math.min(...starts);
@@ -119,6 +119,13 @@ function joinColumns(line: string): string {
  * zip prints two options a line (`-f   freshen: only changed files  -u   update: only changed or new files`):
  * where several lines start an option at the same column after a description, each half is an entry.
  */
+/** bsdtar's `-c Create  -r Add/Replace  -t List`: three or more switches a line, each named in a word: a line each. */
+function splitPairs(line: string): string[] {
+  if (!/^\s*-\w \S+(\s{2,}-\w \S+){2,}\s*$/.test(line)) return [line];
+  const indent = ' '.repeat(indentOf(line));
+  return line.trim().split(/\s{2,}/).map((pair) => `${indent}${pair.replace(' ', '  ')}`);
+}
+
 function splitGrid(lines: readonly string[]): string[] {
   const starts = new Map<number, number>();
   for (const line of lines) {

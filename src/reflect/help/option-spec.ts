@@ -266,6 +266,18 @@ function typingOf(forms: readonly Form[], value: Value | undefined, rest: string
   return { type, variadic, optional: value.optional, count: false, ...(said !== undefined ? { defaultText: said } : {}) };
 }
 
+/**
+ * bsdtar's `-z, -j, -J, --lzma  Compress archive with gzip/bzip2/xz/lzma`: as many switches as the text has
+ * slashed words are one switch each, with its own word, not spellings of one.
+ */
+function oneSwitchEach(entry: OptionEntry): OptionEntry[] {
+  const flags = entry.spec.split(/,\s*/);
+  if (flags.length < 3 || !flags.every((flag) => /^--?[\w-]+$/.test(flag.trim()))) return [entry];
+  const words = entry.description.split(/\s+/).find((word) => word.split('/').length === flags.length && word.split('/').every((part) => /^\w+$/.test(part)));
+  if (words === undefined) return [entry];
+  return flags.map((flag, index) => ({ spec: flag.trim(), description: entry.description.replace(words, words.split('/')[index] ?? '') }));
+}
+
 /** `1 (default), 224, 256`: three or more short values, and the one marked as the default. */
 function valuesListed(description: string): { values: string[]; fallback?: string } | undefined {
   const items = description.split(/,\s*/);
@@ -287,7 +299,7 @@ function isHelpOrVersion(name: string, description: string): boolean {
  */
 export function optionsFromEntries(entries: readonly OptionEntry[], rules: OptionRules = {}): OptionSpec[] {
   const byName = new Map<string, OptionSpec>();
-  for (const entry of entries) {
+  for (const entry of entries.flatMap(oneSwitchEach)) {
     const option = optionFromEntry(entry, rules);
     if (option === undefined) continue;
     const existing = byName.get(option.name);

@@ -94,6 +94,9 @@ export function splitHelp(text: string, program?: string): HelpLayout {
       current = undefined;
       continue;
     }
+    // bsdtar's `Create: bsdtar -c [options] …` titles its mode's options with the mode's usage form.
+    const labelled = program === undefined ? undefined : /^[A-Z][\w/ ]*:\s+(\S.*)$/.exec(line)?.[1];
+    if (labelled !== undefined && program !== undefined && isBareForm(labelled, program)) usage.push(labelled.trim().replace(/\s+/g, ' '));
     const heading = headingOf(line, lines[i + 1]);
     if (heading === undefined) {
       current = undefined;

@@ -240,4 +240,19 @@ describe('usage forms and value lists as Perl and Python programs write them', (
     expect(option(read, 'p')).toMatchObject({ type: 'boolean', aliases: ['-ps', '-postscript', '-plain'] });
     expect(option(read, 'c')).toMatchObject({ valueForm: 'separate', aliases: ['-cols'] });
   });
+
+  it('when bsdtar lists its modes five a line (`-c Create  -r Add/Replace  -t List …`) then each is a switch, and its titled forms (`Create: bsdtar -c [options] …`) are its usage', () => {
+    const bsdtar = page('bsdtar.txt', ['bsdtar']);
+    expect(['c', 'r', 't', 'u', 'x'].map((name) => option(bsdtar, name)?.type)).toEqual(['boolean', 'boolean', 'boolean', 'boolean', 'boolean']);
+    expect(option(bsdtar, 'r')).toMatchObject({ description: 'Add/Replace' });
+    expect(bsdtar.usage).toEqual(['bsdtar -c [options] [<file> | <dir> | @<archive> | -C <dir> ]', 'bsdtar -t [options] [<patterns>]', 'bsdtar -x [options] [<patterns>]']);
+    expect(arity(bsdtar)).toEqual([0, Infinity]);
+  });
+
+  it('when several switches share a text that names one thing each (`-z, -j, -J, --lzma  Compress archive with gzip/bzip2/xz/lzma`) then each is a switch of its own', () => {
+    const bsdtar = page('bsdtar.txt', ['bsdtar']);
+    expect(option(bsdtar, 'z')).toMatchObject({ type: 'boolean', flag: '-z', description: 'Compress archive with gzip' });
+    expect(option(bsdtar, 'lzma')).toMatchObject({ type: 'boolean', flag: '--lzma', description: 'Compress archive with lzma' });
+    expect(option(bsdtar, 'lzma')).not.toHaveProperty('aliases');
+  });
 });
