@@ -87,7 +87,8 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
       }
       if (positionalWord(token.text, rules)) {
         // A bare lowercase word is argparse's dest, plural or not; `FILES` and `<paths>` name what they stand for.
-        out.push({ name: positionalName(token.text), required, variadic: token.repeat, plural: (!/^[a-z]/.test(token.text) || /\(s\)$/.test(token.text)) && isPlural(token.text) });
+        // cac's `<...files>` repeats as `<files>...` does.
+        out.push({ name: positionalName(token.text), required, variadic: token.repeat || /^<(\.\.\.|…)/.test(token.text), plural: (!/^[a-z]/.test(token.text) || /\(s\)$/.test(token.text)) && isPlural(token.text) });
       } else if (sameWordAgain(token.text, tokens[i + 1])) {
         // eslint's `file.js [file.js]`: a lowercase word shown twice is an argument that repeats.
         out.push({ name: positionalName(token.text), required, variadic: true });
@@ -118,6 +119,12 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
     const only = alternatives.length === 1 && alternatives[0]?.length === 1 ? alternatives[0][0] : undefined;
     if (only?.kind === 'word' && (only.text === '--' || OPTIONS_WORD.test(only.text))) continue;
     const last = out[out.length - 1];
+    // cac's `[...files]`: any number of a named argument.
+    const spread = only?.kind === 'word' ? /^(?:\.\.\.|…)([a-z][\w-]*)$/i.exec(only.text)?.[1] : undefined;
+    if (spread !== undefined) {
+      out.push({ name: positionalName(spread), required: inner, variadic: true });
+      continue;
+    }
     if (only?.kind === 'word' && /^(\.\.\.|…)/.test(only.text)) {
       if (last !== undefined) last.variadic = true; // kubectl's `[...[LOCAL_PORT_N:]REMOTE_PORT_N]`
       continue;

@@ -187,11 +187,13 @@ describe('gcc, cmake, ctags and zip as their help and man page write them', () =
   });
 });
 
-describe('operands named in the plural the way binutils and llvm write them', () => {
+describe('operands named in the plural the way binutils, llvm and cac write them', () => {
   it.each([
     ['nm [option(s)] [file(s)]', 'file', false],
     ['readelf <option(s)> elf-file(s)', 'elf-file', true],
     ['llvm-nm [options] <input object files>', 'input-object-files', true],
+    ['tsup [...files]', 'files', false], // cac's spread, as tsup, vite-node and vitest print it
+    ['unbuild <...dirs>', 'dirs', true],
   ])('when the usage is `%s` then %s takes any number of arguments', async (usage, name, required) => {
     const { parseHelp: parse } = await import('../../../src/reflect/help/parse.js');
     const program = usage.split(' ')[0] ?? '';
