@@ -16,7 +16,7 @@ import { optionsFromTokens } from './usage.js';
 const POSITIONAL = /^positional arguments$/i;
 
 export function parseArgparse(text: string, context: ParseContext = {}): HelpPage {
-  const layout = splitHelp(text);
+  const layout = splitHelp(text, context.path?.[0]);
   const forms = ownForms(layout.usage, context, true);
   const usageText = layout.usage.join(' ');
   // Required where every form writes it outside brackets: yq's help quotes jq's `jq [options] --args <jq filter>`, one form of three.

@@ -18,7 +18,7 @@ const ARGUMENTS = /^(arguments|args)$/i;
 const COMMANDS = /^((available )?commands|subcommands)$/i;
 
 export function parseClap(text: string, context: ParseContext = {}): HelpPage {
-  const layout = splitHelp(text);
+  const layout = splitHelp(text, context.path?.[0]);
   // A flag outside brackets is required, unless other forms show ways without it.
   const forms = ownForms(layout.usage, context);
   const required = new Set(forms.length === 1 ? forms.flatMap((form) => optionsFromTokens(form.rest).required) : []);

@@ -13,7 +13,7 @@ import { splitHelp } from './sections.js';
 const RULES: OptionRules = { bracketChoices: true };
 
 export function parseClick(text: string, context: ParseContext = {}): HelpPage {
-  const layout = splitHelp(text);
+  const layout = splitHelp(text, context.path?.[0]);
   const commandSections = layout.sections.filter((section) => /commands/i.test(section.title));
   const entries = layout.sections.filter((section) => !/commands|examples?/i.test(section.title)).flatMap((section) => optionEntries(section.lines));
   return assemblePage(

@@ -17,7 +17,7 @@ const OPTIONS = /flags|options/i;
 const COMMANDS = /commands\b/i;
 
 export function parseCobra(text: string, context: ParseContext = {}): HelpPage {
-  const layout = splitHelp(text);
+  const layout = splitHelp(text, context.path?.[0]);
   const optionSections = layout.sections.filter((section) => OPTIONS.test(section.title) && !COMMANDS.test(section.title));
   const local = optionSections.filter((section) => !GLOBAL.test(section.title)).flatMap((section) => optionEntries(section.lines));
   const global = optionSections.filter((section) => GLOBAL.test(section.title)).flatMap((section) => optionEntries(section.lines));

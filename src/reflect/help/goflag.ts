@@ -88,7 +88,7 @@ function optionsOf(entries: readonly OptionEntry[]): OptionSpec[] {
 }
 
 export function parseGoFlag(text: string, context: ParseContext = {}): HelpPage {
-  const layout = splitHelp(text);
+  const layout = splitHelp(text, context.path?.[0]);
   const sections = layout.sections.filter((section) => !NOT_OPTIONS.test(section.title) && !COMMANDS.test(section.title));
   // shfmt lists its main options above its first heading.
   const local = [...optionEntries(layout.introLines), ...sections.filter((section) => !GLOBAL.test(section.title)).flatMap((section) => optionEntries(section.lines))];

@@ -95,8 +95,8 @@ export function splitHelp(text: string, program?: string): HelpLayout {
       continue;
     }
     // bsdtar's `Create: bsdtar -c [options] …` titles its mode's options with the mode's usage form.
-    const labelled = program === undefined ? undefined : /^[A-Z][\w/ ]*:\s+(\S.*)$/.exec(line)?.[1];
-    if (labelled !== undefined && program !== undefined && isBareForm(labelled, program)) usage.push(labelled.trim().replace(/\s+/g, ' '));
+    const label = program === undefined || INLINE_TITLE.test(line) ? undefined : /^[A-Z][\w/ ]*:\s+(\S.*)$/.exec(line)?.[1];
+    if (label !== undefined && program !== undefined && isBareForm(label, program)) usage.push(label.trim().replace(/\s+/g, ' '));
     const heading = headingOf(line, lines[i + 1]);
     if (heading === undefined) {
       current = undefined;
@@ -118,7 +118,7 @@ export function splitHelp(text: string, program?: string): HelpLayout {
   // Option lines under no heading (git's `-h`) end the description.
   const firstOption = introLines.findIndex((line) => /^\s*-/.test(line));
   const described = firstOption === -1 ? introLines : introLines.slice(0, firstOption);
-  return { usage, intro: paragraphs(described), introLines, sections };
+  return { usage: [...new Set(usage)], intro: paragraphs(described), introLines, sections };
 }
 
 /** docutils' `Usage` over `=====` (a reStructuredText title): read as `Usage:`. */
@@ -139,7 +139,8 @@ function underlinedTitles(lines: readonly string[]): string[] {
 /** An unindented line that is the program's usage form, with nothing before it: its name, then options or operands. */
 function isBareForm(line: string, program: string): boolean {
   const name = program.split('/').pop() ?? program;
-  return (line === name || line.startsWith(`${name} `)) && /^\S+ (?:\[|<|-|\{|[A-Z][A-Z_]+(?:\.\.\.)?(?: |$))/.test(line) && !/[.:]$|\. /.test(line);
+  // skopeo's `skopeo copy [command options] SOURCE-IMAGE …`: the command's words may come first.
+  return (line === name || line.startsWith(`${name} `)) && /^\S+(?: [a-z][\w-]*)* (?:\[|<|-|\{|[A-Z][A-Z_-]+(?:\.\.\.)?(?: |$))/.test(line) && !/[.:]$|\. /.test(line);
 }
 
 function headingOf(line: string, next: string | undefined): { title: string; inline: string } | undefined {

@@ -60,8 +60,9 @@ export function tokenizeUsage(text: string): UsageToken[] {
     }
     // cpy's `<source …>`: the dots inside the angle brackets repeat it too.
     // yargs writes `[spec..]` with two dots.
-    const repeat = /(\.\.\.|…|(?<=\w)\.\.)>?$/.test(raw);
-    const body = raw.replace(/(\.\.\.|…|(?<=\w)\.\.)$/, '');
+    // glib transliterates its `…` to `?` in the C locale: `LOCATION?`, `[OPTION?]`.
+    const repeat = /(\.\.\.|…|(?<=\w)\.\.|(?<=[A-Z])\?)>?$/.test(raw);
+    const body = raw.replace(/(\.\.\.|…|(?<=\w)\.\.|(?<=[A-Z])\?)$/, '');
     const open = body[0];
     if ((open === '[' || open === '(' || open === '{') && matchingClose(body) === body.length - 1) {
       const inner = body.slice(1, -1);

@@ -135,6 +135,9 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
     if (token.open === '[' && only?.kind === 'word' && /^\+?\w[\w./-]*(\(s\))?$/.test(only.text)) {
       // A bracketed plain word is an argument whatever its case: `[port]`, `[+toolchain]`, prettier's `[file/dir/glob ...]`.
       out.push({ name: positionalName(only.text), required: false, variadic: only.repeat, plural: isPlural(only.text) });
+    } else if (token.open === '[' && alternatives.length === 1 && /^(options|flags)$/.test(firstWord(alternatives[0]?.at(-1)) ?? '')) {
+      // skopeo's `[command options]`, `[global options]`: the options, not an argument.
+      continue;
     } else if (token.open === '[' && alternatives.length === 1 && (alternatives[0]?.length ?? 0) >= 2 && alternatives[0]?.every((word) => word.kind === 'word' && /^[a-z]+$/.test(word.text))) {
       // esbuild's `[entry points]`: words that name one argument, a plural one repeating.
       const words = (alternatives[0] ?? []).map((word) => firstWord(word) ?? '');

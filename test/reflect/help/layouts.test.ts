@@ -257,4 +257,14 @@ describe('usage forms and value lists as Perl and Python programs write them', (
     expect(option(bsdtar, 'lzma')).toMatchObject({ type: 'boolean', flag: '--lzma', description: 'Compress archive with lzma' });
     expect(option(bsdtar, 'lzma')).not.toHaveProperty('aliases');
   });
+
+  it('when a cobra-like help sets its form flush left under `Usage:` with the command\'s words and `[command options]` (skopeo copy) then its operands are read', () => {
+    const copy = page('skopeo-copy.txt', ['skopeo', 'copy']);
+    expect(copy.usage).toEqual(['skopeo copy [command options] SOURCE-IMAGE DESTINATION-IMAGE']);
+    expect(copy.positionals.map((one) => [one.name, one.required])).toEqual([['source-image', true], ['destination-image', true]]);
+  });
+
+  it('when glib writes its ellipsis as `?` in the C locale (`gio copy [OPTION?] SOURCE? DESTINATION`) then the operand repeats', () => {
+    expect(arity(page('gio-copy.txt', ['gio', 'copy']))).toEqual([1, Infinity]);
+  });
 });
