@@ -57,8 +57,10 @@ function formsOf(spec: string): Form[] {
       extra += ` ${part}`; // argparse's "X [X ...]" belongs to the form before it
       continue;
     }
-    const [, dashes = '-', both, word = '', rest = ''] = match;
-    forms.push({ flag: `${dashes}${word}`, long: dashes === '--', both: both !== undefined, rest });
+    const [, dashes = '-', both, word = '', after = ''] = match;
+    // gcc's `-Wa,<options>`: the comma belongs to the flag, the value follows it.
+    const comma = /^,(?=<|[A-Za-z])/.test(after);
+    forms.push({ flag: `${dashes}${word}${comma ? ',' : ''}`, long: dashes === '--', both: both !== undefined, rest: comma ? after.slice(1) : after });
   }
   const last = forms[forms.length - 1];
   if (last !== undefined && extra !== '') forms[forms.length - 1] = { ...last, rest: `${last.rest}${extra}` };
@@ -135,9 +137,11 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
   const carrier = (hasValue(primary) ? primary : forms.find(hasValue)) ?? primary;
   const value = valueOf(carrier.rest, rules);
   const lone = positive === undefined && negative !== undefined && rules.pflag !== true;
-  const name = lone ? negative.flag.slice(5) : primary.flag.replace(/^--?/, '');
+  const name = lone ? negative.flag.slice(5) : primary.flag.replace(/^--?/, '').replace(/,$/, '');
   // GNU's `-NUM` stands for `-5`, `-10`…: a placeholder, not a flag; ctags' `--map-<LANG>=…` is a family of them.
-  if (isHelpOrVersion(name, description) || /^-[A-Z]{2,}$/.test(primary.flag) || primary.flag.endsWith('-')) return undefined;
+  // diff's `--GTYPE-group-format=GFMT` is `--old-group-format`, `--new-group-format`…: a capitalised part is a placeholder.
+  const family = /^--?(?=.*-[a-z])(?:[a-z\d]+-)*[A-Z]{3,}(?:-[a-z\d]+)*$/.test(primary.flag);
+  if (isHelpOrVersion(name, description) || /^-[A-Z]{2,}$/.test(primary.flag) || primary.flag.endsWith('-') || family) return undefined;
 
   const typing = typingOf(forms, value, carrier.rest.trim(), description, rules);
   const { type, count } = typing;
@@ -239,14 +243,15 @@ function typingOf(forms: readonly Form[], value: Value | undefined, rest: string
   }
   if (value === undefined) {
     // shasum's `-a, --algorithm   1 (default), 224, 256, …`: a text that is only a list of values is the option's choices.
-    const listed = valuesListed(description);
+    // sass's `--source-map-urls  How to link … [relative (default), absolute]`: the bracket at the end lists them.
+    const listed = valuesListed(description) ?? valuesListed(/\[([^\]]+)\]$/.exec(description)?.[1] ?? '', 2);
     if (listed !== undefined) return { type: 'string', variadic: false, optional: false, count: false, choices: listed.values, ...(listed.fallback !== undefined ? { defaultText: listed.fallback } : {}) };
     // tsc's `--module` shows no placeholder but lists its values on a `one of:` (or `one or more:`) line.
     // tsc prints no `type:` line for its paths: `--outDir  Specify an output folder…`, `--project  …given the path to…`.
-    const named = /^Specify (an?|the)? ?[\w ]*?\b(folder|file|directory|path|names?)\b|\bgiven the path to\b/.test(description);
+    const named = /^Specify (?!that\b|whether\b|if\b)(an?|the)? ?[\w ]*?\b(folder|file|directory|path|names?)\b|\bgiven the path to\b/.test(description);
     // mocha prints no placeholders at all: `--reporter  Specify reporter to use`, `--jobs  Number of concurrent jobs`.
     const amount = /^Number of\b|\bthis many times\b/.test(description);
-    const valued = named || /^(Specify (?!whether|if\b)|Path to\b|List of\b)|\bcontaining this string\b|\bmatching this string\b/.test(description);
+    const valued = named || /^(Specify (?!whether|if\b|that\b)|Path to\b|List of\b)|\bcontaining this string\b|\bmatching this string\b/.test(description);
     const type = tag?.type ?? (/(?:^|\s)one (of|or more): \S/.test(description) || valued ? 'string' : amount ? 'integer' : valueDefaultType(said, description) ?? 'boolean');
     const count = tag?.count === true || counted(type);
     return { type: count ? 'integer' : type, variadic: tag?.variadic === true, optional: false, count, ...(said !== undefined ? { defaultText: said } : {}) };
@@ -278,10 +283,10 @@ function oneSwitchEach(entry: OptionEntry): OptionEntry[] {
   return flags.map((flag, index) => ({ spec: flag.trim(), description: entry.description.replace(words, words.split('/')[index] ?? '') }));
 }
 
-/** `1 (default), 224, 256`: three or more short values, and the one marked as the default. */
-function valuesListed(description: string): { values: string[]; fallback?: string } | undefined {
+/** `1 (default), 224, 256`: three (or `least`) or more short values, and the one marked as the default. */
+function valuesListed(description: string, least = 3): { values: string[]; fallback?: string } | undefined {
   const items = description.split(/,\s*/);
-  if (items.length < 3 || !items.every((item) => /^[\w.+-]{1,12}( \(default\))?$/.test(item))) return undefined;
+  if (items.length < least || !items.every((item) => /^[\w.+-]{1,12}( \(default\))?$/.test(item))) return undefined;
   const fallback = items.find((item) => item.endsWith(' (default)'))?.replace(' (default)', '');
   return { values: items.map((item) => item.replace(' (default)', '')), ...(fallback !== undefined ? { fallback } : {}) };
 }

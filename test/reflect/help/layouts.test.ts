@@ -268,3 +268,26 @@ describe('usage forms and value lists as Perl and Python programs write them', (
     expect(arity(page('gio-copy.txt', ['gio', 'copy']))).toEqual([1, Infinity]);
   });
 });
+
+describe('options the wide corpus saw rejected for the spelling cli-mcp chose', () => {
+  const read = (usage: string, lines: readonly string[]): HelpPage => parseHelp(`Usage: ${usage}\n\nOptions:\n${lines.join('\n')}\n`, { path: [usage.split(' ')[0] ?? ''] });
+
+  it('when gcc writes `-Wa,<options>` then the comma belongs to the flag and the value is attached to it', () => {
+    const gcc = read('gcc [options] file...', ['  -Wa,<options>            Pass comma-separated <options> on to the assembler.']);
+    expect(option(gcc, 'Wa')).toMatchObject({ type: 'string', flag: '-Wa,', valueForm: 'attached' });
+  });
+
+  it('when diff names a family with a capitalised placeholder (`--GTYPE-group-format=GFMT`) then it is no option', () => {
+    const diff = read('diff [OPTION]... FILES', ['      --GTYPE-group-format=GFMT   format GTYPE input groups with GFMT', '      --line-format=LFMT          format all input lines with LFMT']);
+    expect(diff.options.map((found) => found.name)).toEqual(['line-format']);
+  });
+
+  it('when csvkit writes `-t, --tabs  Specify that the input CSV file is delimited with tabs` then it is a switch, not a file', () => {
+    expect(option(read('csvcut [-h] [-t] [FILE]', ['  -t, --tabs            Specify that the input CSV file is delimited with', '                        tabs. Overrides "-d".']), 'tabs')).toMatchObject({ type: 'boolean' });
+  });
+
+  it('when sass ends a text with its values in brackets (`[relative (default), absolute]`) then they are the choices', () => {
+    const sass = read('sass <input.scss> [output.css]', ['    --source-map-urls          How to link from source maps to source files.', '                               [relative (default), absolute]']);
+    expect(option(sass, 'source-map-urls')).toMatchObject({ type: 'string', choices: ['relative', 'absolute'], default: 'relative' });
+  });
+});
