@@ -37,6 +37,14 @@ describe('documented options', () => {
     expect(spellingsOf('  -1 means unlimited')).toEqual([]);
   });
 
+  it('when a wrapped man line starts with an option and ends a sentence (`--recursive).`, `--backup without --backup-dir.`) then it is not an entry', () => {
+    expect(spellingsOf('              --recursive).\n              --backup without --backup-dir.')).toEqual([]);
+  });
+
+  it('when a man page lists a command with its words under COMMANDS (gpg\'s `--delete-keys name`) then the words are operands, not a value', () => {
+    expect(spellingsOf('COMMANDS\n       --delete-keys name\n              Remove key from the public keyring.\nOPTIONS\n       --output file\n              Write output to file.')).toEqual([['--delete-keys', 'none'], ['--output', 'required']]);
+  });
+
   it('when placeholders follow dashes (-NUM, --no-OPTION) then they are not options', () => {
     expect(spellingsOf('  -NUM                    same as --lines=NUM\n  --no-OPTION    turn off an implied OPTION')).toEqual([]);
   });

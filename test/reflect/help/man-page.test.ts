@@ -38,6 +38,13 @@ describe('reading a man page', () => {
     expect(options.find((option) => option.name === 'output')).toMatchObject({ type: 'string', valueForm: 'separate' });
   });
 
+  it('when a tag\'s value ends at the column its text starts in (find\'s `-group gname` over `File belongs to…`) then the word is the value, not the text', () => {
+    const text = ['NAME', '       find - search for files in a directory hierarchy', '', 'TESTS', '       -group gname', '              File belongs to group gname (numeric group ID allowed).', '', '       -empty File is empty and is either a regular file or a directory.', ''].join('\n');
+    const options = pageFromManual(text, ['find']).options;
+    expect(options.find((option) => option.name === 'group')).toMatchObject({ type: 'string', valueForm: 'separate', description: 'File belongs to group gname (numeric group ID allowed).' });
+    expect(options.find((option) => option.name === 'empty')).toMatchObject({ type: 'boolean', description: expect.stringMatching(/^File is empty/) });
+  });
+
   it('when a program\'s --help says only to read its documentation (exiftool) then its man page gives its options and operands', () => {
     const page = pageFromManual(fixture('man-exiftool.txt'), ['exiftool']);
     expect(page.options.length).toBeGreaterThanOrEqual(60);

@@ -42,12 +42,15 @@ export function documentedOptions(text: string): DocumentedOption[] {
 export function optionEntries(text: string): DocumentedOption[] {
   const found: DocumentedOption[] = [];
   const lines = text.split('\n').map((raw) => stripOverstrike(raw).replace(/\t/g, '    ').trimEnd());
+  let commands = false;
   lines.forEach((line, i) => {
+    // A man page's COMMANDS (gpg's `--delete-keys name`) name the words that follow as the command's operands, not a value.
+    if (/^[A-Z][A-Z ]+$/.test(line)) commands = line === 'COMMANDS';
     const next = lines[i + 1]?.trim() ?? '';
     const context = `${line.trim()} ${next.startsWith('-') ? '' : next}`.trim().slice(0, 300);
     for (const segment of line.trim().split(/\s{2,}/)) {
       const entry = entryOf(segment, line);
-      if (entry) found.push({ ...entry, context });
+      if (entry) found.push({ ...entry, ...(commands ? { value: 'none' as const } : {}), context });
     }
   });
   return found;
@@ -60,6 +63,8 @@ function stripOverstrike(line: string): string {
 
 /** A segment that is an option entry: starts with an option token, holds only tokens, separators and metavars. */
 function entryOf(segment: string, line: string): Omit<DocumentedOption, 'context'> | undefined {
+  // `--recursive).`, `--backup without --backup-dir.`: a sentence that starts with an option, not an entry.
+  if (/(^|[^.])\.$/.test(segment) || (segment.endsWith(')') && !segment.includes('('))) return undefined;
   const words = segment.match(/(<[^>]*>|\[[^\]]*\]|\{[^}]*\}|\([^)]*\)|[^\s,]+|,)/g) ?? [];
   if (words.length === 0 || words.length > 10 || !words[0]!.startsWith('-')) return undefined;
   const tokens: string[] = [];
