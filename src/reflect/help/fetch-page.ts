@@ -78,18 +78,22 @@ export async function fetchPage(
   const path = [call.program, ...words];
   // The first text that did not read as help: it may say where the help is (qpdf's `Run "qpdf --help=all"`).
   let unread: string | undefined;
+  let ignored = false;
   for (const args of helpArgvs(dialect, words)) {
     const result = await runHelp(call, args);
     if ('notStarted' in result) return { kind: 'failed', reason: 'not-started', message: result.notStarted };
     if (result.timedOut) return { kind: 'failed', reason: 'time' };
+    ignored ||= result.text === options.parentText;
     if (result.text.trim() === '' || result.text === options.parentText) continue;
     unread ??= result.text;
     const page = parseHelp(result.text, { path, ...(dialect !== undefined ? { dialect } : {}) });
     if (looksLikeHelp(page)) return { kind: 'page', page, text: result.text, dialect: page.dialect, ...(unread !== result.text && unread !== undefined ? { unread } : {}) };
   }
   // git prints `git remote add`'s usage in `git remote -h`; it stands in when the subcommand's own help fails.
-  if (options.entry?.usage !== undefined && dialect !== undefined) {
-    const page = parseHelp(`usage: ${options.entry.usage}\n`, { path, dialect });
+  // systemd-analyze (a parser of its own) prints its own help for `blame --help`: a command it lists is then what its listing says.
+  const usage = options.entry?.usage ?? (ignored && dialect === 'gnu' && options.entry !== undefined ? path.join(' ') : undefined);
+  if (usage !== undefined && dialect !== undefined) {
+    const page = parseHelp(`usage: ${usage}\n`, { path, dialect });
     if (looksLikeHelp(page)) return { kind: 'page', page, text: '', dialect };
   }
   return { kind: 'failed', reason: 'unreadable', ...(unread !== undefined ? { text: unread } : {}) };

@@ -140,7 +140,7 @@ function underlinedTitles(lines: readonly string[]): string[] {
 function isBareForm(line: string, program: string): boolean {
   const name = program.split('/').pop() ?? program;
   // skopeo's `skopeo copy [command options] SOURCE-IMAGE …`: the command's words may come first.
-  return (line === name || line.startsWith(`${name} `)) && /^\S+(?: [a-z][\w-]*)* (?:\[|<|-|\{|[A-Z][A-Z_-]+(?:\.\.\.)?(?: |$))/.test(line) && !/[.:]$|\. /.test(line);
+  return (line === name || line.startsWith(`${name} `)) && /^\S+(?: [a-z][\w-]*)* (?:\[|<|-|\{|[A-Z][A-Z_-]+(?:\.\.\.)?(?: |$))/.test(line) && !/(?<!\.\.)[.:]$|\. /.test(line);
 }
 
 function headingOf(line: string, next: string | undefined): { title: string; inline: string } | undefined {

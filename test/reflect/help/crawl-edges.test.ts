@@ -1,4 +1,4 @@
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reflectHelp } from '../../../src/reflect/help/crawl.js';
@@ -27,6 +27,20 @@ describe('crawling programs whose help misbehaves', () => {
     const result = await reflectHelp(fake.bin, { cache: false, ...FAKE_CRAWL });
     expect(result.unread).toEqual([{ command: 'fakectl config', reason: 'unreadable' }]);
     expect(result.spec.subcommands.map((child) => child.name)).toEqual(['get', 'config', 'create', 'version']);
+  });
+
+  it("when a program of its own parser answers every command's help with its own (systemd-analyze) then each listed command is what its listing says", async () => {
+    const dir = scratch();
+    const bin = join(dir, 'systemd-analyze');
+    writeFileSync(join(dir, 'help.txt'), readFileSync(new URL('../../fixtures/help/layouts/systemd-analyze.txt', import.meta.url)));
+    writeFileSync(bin, `#!/bin/sh\ncat "${join(dir, 'help.txt')}"\n`);
+    chmodSync(bin, 0o755);
+    const result = await reflectHelp(bin, { cache: false, ...FAKE_CRAWL });
+    const command = (name: string) => result.spec.subcommands.find((child) => child.name === name);
+    expect(command('blame')).toMatchObject({ runnable: true, positionals: [] });
+    expect(command('condition')).toMatchObject({ runnable: true, positionals: [{ name: 'condition', required: true, variadic: true }] });
+    expect(command('compare-versions')?.positionals.map((one) => one.name)).toEqual(['version1', 'op', 'version2']);
+    expect(result.spec.subcommands.filter((child) => child.runnable)).toHaveLength(20);
   });
 
   it('when help runs then the program gets only allowlisted variables, plain-text settings and closed stdin', async () => {
