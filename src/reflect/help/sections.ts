@@ -139,8 +139,8 @@ function underlinedTitles(lines: readonly string[]): string[] {
 /** An unindented line that is the program's usage form, with nothing before it: its name, then options or operands. */
 function isBareForm(line: string, program: string): boolean {
   const name = program.split('/').pop() ?? program;
-  // skopeo's `skopeo copy [command options] SOURCE-IMAGE …`: the command's words may come first.
-  return (line === name || line.startsWith(`${name} `)) && /^\S+(?: [a-z][\w-]*)* (?:\[|<|-|\{|[A-Z][A-Z_-]+(?:\.\.\.)?(?: |$))/.test(line) && !/(?<!\.\.)[.:]$|\. /.test(line);
+  // skopeo's `skopeo copy [command options] SOURCE-IMAGE …`: the command's words may come first; jq's `jq - commandline JSON processor` is a title.
+  return (line === name || line.startsWith(`${name} `)) && /^\S+(?: [a-z][\w-]*)* (?:\[|<|-[\w-]|\{|[A-Z][A-Z_-]+(?:\.\.\.)?(?: |$))/.test(line) && !/(?<!\.\.)[.:]$|\. /.test(line);
 }
 
 function headingOf(line: string, next: string | undefined): { title: string; inline: string } | undefined {

@@ -74,7 +74,9 @@ function positionalWord(text: string, rules: UsageRules): boolean {
 /** Walks tokens into positionals; returns false when a `COMMAND` placeholder ends them. */
 function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRules, out: Found[]): boolean {
   for (let i = 0; i < tokens.length; i += 1) {
-    const token = tokens[i] as UsageToken;
+    const written = tokens[i] as UsageToken;
+    // gsettings' `SCHEMA[:PATH]`, unzip's `file[.zip]`, degit's `<src>[#ref]`: an optional suffix of the same word.
+    const token: UsageToken = written.kind === 'word' && !written.text.startsWith('-') ? { ...written, text: written.text.replace(/(?<=[\w>])\[[:.#][\w-]+\]$/, '') } : written;
     if (rules.subcommands === true && isCommandToken(token)) return false;
     if (token.kind === 'word') {
       if (token.text === '--' || token.text === '-' || OPTIONS_WORD.test(token.text)) continue;
@@ -99,9 +101,8 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
         while (tokens[last + 1]?.kind === 'word' && FILE_WORD.test(firstWord(tokens[last + 1]) ?? '')) last += 1;
         out.push({ name: 'file', required, variadic: last > i || token.repeat });
         i = last;
-      } else if (rules.bareOperands === true && /^[A-Za-z][\w:./@-]*(\(s\)|\[\.\w+\])?$/.test(token.text)) {
-        // unzip's `file[.zip]`: the bracket is the name's optional suffix.
-        out.push({ name: positionalName(token.text.replace(/\[\.\w+\]$/, '')), required, variadic: token.repeat, plural: /\(s\)$/.test(token.text) });
+      } else if (rules.bareOperands === true && /^[A-Za-z][\w:./@-]*(\(s\))?$/.test(token.text)) {
+        out.push({ name: positionalName(token.text), required, variadic: token.repeat, plural: /\(s\)$/.test(token.text) });
       }
       continue;
     }

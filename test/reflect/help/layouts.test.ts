@@ -264,6 +264,16 @@ describe('usage forms and value lists as Perl and Python programs write them', (
     expect(copy.positionals.map((one) => [one.name, one.required])).toEqual([['source-image', true], ['destination-image', true]]);
   });
 
+  it('when a help opens with a title line that names the program (`jq - commandline JSON processor [version 1.6]`) then it is no usage form', () => {
+    const jq = page('jq.txt', ['jq']);
+    expect(jq.usage).toHaveLength(3);
+    expect(jq.positionals.map((one) => [one.name, one.required, one.variadic])).toEqual([['jq-filter', true, false], ['file', false, true]]);
+  });
+
+  it('when an operand carries an optional suffix (gsettings\' `SCHEMA[:PATH]`, degit\'s `<src>[#ref]`) then it is one operand', () => {
+    expect(page('gsettings-list-keys.txt', ['gsettings', 'list-keys']).positionals).toEqual([{ name: 'schema', type: 'string', required: true, variadic: false }]);
+  });
+
   it('when glib writes its ellipsis as `?` in the C locale (`gio copy [OPTION?] SOURCE? DESTINATION`) then the operand repeats', () => {
     expect(arity(page('gio-copy.txt', ['gio', 'copy']))).toEqual([1, Infinity]);
   });
