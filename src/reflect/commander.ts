@@ -1,4 +1,6 @@
 import { CliMcpError } from '../errors.js';
+import { positionalsFromTokens } from './help/usage.js';
+import { tokenizeUsage } from './help/usage-tokens.js';
 import type { CommandAnnotations, CommandSpec, PositionalSpec } from '../types.js';
 import {
   type CommanderOption,
@@ -60,9 +62,9 @@ export const ANNOTATIONS = Symbol.for('cli-mcp.annotations');
 /**
  * commander keeps these facts only in private fields (pinned to major 14 by a test): whether a command
  * has an action, whether it is a stand-alone executable, which option is `--version`, whether it takes
- * unknown options, and, before 11.1, its arguments. This is the only place cli-mcp reads commander internals.
+ * unknown options or excess arguments, its own `.usage()` text, and, before 11.1, its arguments. This is the only place cli-mcp reads commander internals.
  */
-type PrivateField = '_actionHandler' | '_executableHandler' | '_versionOptionName' | '_args' | '_allowUnknownOption';
+type PrivateField = '_actionHandler' | '_executableHandler' | '_versionOptionName' | '_args' | '_allowUnknownOption' | '_usage' | '_allowExcessArguments';
 
 function privateField(cmd: CommanderCommand, field: PrivateField): unknown {
   return (cmd as unknown as Record<string, unknown>)[field];
@@ -146,7 +148,7 @@ function reflectCommand(cmd: CommanderCommand, name: string): CommandSpec {
     examples: facts.examples,
     runnable: facts.runnable,
     options: reflectOptions(facts.options),
-    positionals: facts.arguments.map(reflectArgument),
+    positionals: facts.arguments.length > 0 ? facts.arguments.map(reflectArgument) : usagePositionals(cmd, facts),
     subcommands: facts.subcommands.map((sub) => reflectCommand(sub, sub.name())),
     annotations: readAnnotations(cmd),
     aliases: aliasesOf(cmd),
@@ -183,6 +185,16 @@ function modernFacts(cmd: CommanderCommand): CommandFacts {
     arguments: argumentsOf(cmd),
     subcommands: cmd.commands.filter((sub) => visibleCommands.has(sub)),
   };
+}
+
+/**
+ * madge declares no arguments but `.usage('[options] <src...>')` and reads `program.args`, which commander
+ * before 13 fills with any excess words: the usage the author wrote names them.
+ */
+function usagePositionals(cmd: CommanderCommand, facts: CommandFacts): PositionalSpec[] {
+  const usage = privateField(cmd, '_usage');
+  if (typeof usage !== 'string' || privateField(cmd, '_allowExcessArguments') === false || facts.subcommands.length > 0) return [];
+  return positionalsFromTokens(tokenizeUsage(usage), { bareOperands: true });
 }
 
 /** Registered arguments; before commander 11.1 they lived only in the private `_args`. */

@@ -289,6 +289,21 @@ describe.each(commanders)('reflecting a %s program (the old API)', (_major, comm
   });
 });
 
+describe('a program that declares no arguments and names them in its usage (madge, on commander 7)', () => {
+  it.each(commanders)('when %s reads program.args under .usage("[options] <src...>") then the usage names the positionals', (_label, commander) => {
+    const program = new commander.Command('madge');
+    program.option('--json', 'output as JSON');
+    (program as unknown as { usage(text: string): void }).usage('[options] <src...>');
+    expect(reflectCommander(asCommand(program)).positionals).toEqual([{ name: 'src', type: 'string', required: true, variadic: true }]);
+  });
+
+  it('when commander 14 refuses excess arguments (its default) then a usage alone names none', () => {
+    const program = new Command('tool').usage('[options] <src...>').action(noop);
+    expect(reflectCommander(program as unknown as CommanderCommand).positionals).toEqual([]);
+    expect(reflectCommander(new Command('tool').usage('[options] <src...>').allowExcessArguments(true).action(noop) as unknown as CommanderCommand).positionals).toEqual([{ name: 'src', type: 'string', required: true, variadic: true }]);
+  });
+});
+
 describe('the commander internals cli-mcp reads', () => {
   it('when commander is 6.2 or 2.20 then the old fields mean what commander-legacy.ts assumes', () => {
     const six = new (require('commander6') as OldCommander).Command();
@@ -324,5 +339,7 @@ describe('the commander internals cli-mcp reads', () => {
     expect(fields(new Command('bare'))['_actionHandler']).toBeNull();
     expect(fields(program.commands[0] as Command)['_executableHandler']).toBe(true);
     expect(fields(program)['_versionOptionName']).toBe('ver');
+    expect(fields(new Command('u').usage('[options] <src...>'))['_usage']).toBe('[options] <src...>');
+    expect(fields(new Command('u'))['_allowExcessArguments']).toBe(false);
   });
 });

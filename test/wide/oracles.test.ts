@@ -81,6 +81,7 @@ describe('usage operands', () => {
     ['a described operand', 'bzip2 [flags and input files in any order]', 1, true],
     ['a note in parentheses', 'markdown_py [options] [INPUTFILE] (STDIN is assumed if no INPUTFILE is given)', 1, false],
     ['a description after a colon', 'sponge [-a] <file>: soak up all input from stdin and write it to <file>', 1, false],
+    ['an optional suffix glued to a word', 'degit <src>[#ref] [<dest>] [options]', 2, false],
   ])('when the usage is %s then its operands are counted', (_shape, usage, count, unbounded) => {
     const parsed = parseUsage(usage, none);
     expect([parsed.count, parsed.unbounded]).toEqual([count, unbounded]);

@@ -50,7 +50,8 @@ export function helpArgvs(dialect: HelpDialect | undefined, words: readonly stri
   if (dialect === 'cobra' || dialect === 'clap') return [[...words, '--help'], ['help', ...words]];
   // Go's flag package spells it with one dash (`terraform fmt -help`).
   if (dialect === 'goflag') return [[...words, '-help']];
-  return [[...words, '--help']];
+  // gsettings reads `list-keys --help` as a schema named `--help`; its `help list-keys` answers.
+  return words.length === 0 ? [['--help']] : [[...words, '--help'], ['help', ...words]];
 }
 
 /** What a help call printed: stdout, or stderr when stdout is empty (some print help there). */

@@ -51,7 +51,9 @@ function items(text: string): Item[] {
         if (']})>'.includes(text[j]!)) depth--;
         if (depth === 0) break;
       }
-      found.push({ text: text.slice(i, j + 1), kind: char as Item['kind'], inner: text.slice(i + 1, j).trim(), repeat: false });
+      // degit's `<src>[#ref]`, gsettings' `SCHEMA[:PATH]`: a bracket glued to the word before is its optional suffix.
+      const glued = char === '[' && i > 0 && !/\s/.test(text[i - 1]!) && found.length > 0;
+      if (!glued) found.push({ text: text.slice(i, j + 1), kind: char as Item['kind'], inner: text.slice(i + 1, j).trim(), repeat: false });
       i = j + 1;
     } else {
       let j = i;
