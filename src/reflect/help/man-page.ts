@@ -65,7 +65,14 @@ export function pageFromManual(text: string, path: readonly string[]): HelpPage 
   );
   const name = layout.sections.find((section) => /^name$/i.test(section.title));
   const description = /\s(?:-|\\-|–|—)\s+(.*)$/.exec(name?.lines.join(' ') ?? '')?.[1]?.trim();
-  return assemblePage({ layout: { ...layout, usage: forms, intro: '' }, options: optionsFromEntries(entries), subcommands: [], arity: flagArity(entries), ...(description ? { description } : {}) }, { path });
+  const options = optionsFromEntries(entries).filter((option) => !otherSystems(option.description ?? ''));
+  return assemblePage({ layout: { ...layout, usage: forms, intro: '' }, options, subcommands: [], arity: flagArity(entries), ...(description ? { description } : {}) }, { path });
+}
+
+/** Info-ZIP's `[VMS]`, `[MacOS]`, `[WIN32]`, `[Systems using EBCDIC]`: an option of other systems, which this build does not take. */
+function otherSystems(description: string): boolean {
+  const systems = /^\[([^\]]+)\]/.exec(description)?.[1] ?? '';
+  return /\b(VMS|WIN32|Windows|MacOS|OS\/2|VM\/CMS|MVS|EBCDIC|Amiga|Acorn|MS-?DOS|Tandem|QDOS|THEOS|BeOS|ATARI)\b/i.test(systems) && !/\b(Unix|Linux)\b/i.test(systems);
 }
 
 /** gpg's COMMANDS (`--print-md algo`, `--recv-keys keyIDs`) are switches: the words they name are the command's operands. */

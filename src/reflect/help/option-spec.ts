@@ -140,7 +140,8 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
   const name = lone ? negative.flag.slice(5) : primary.flag.replace(/^--?/, '').replace(/,$/, '');
   // GNU's `-NUM` stands for `-5`, `-10`…: a placeholder, not a flag; ctags' `--map-<LANG>=…` is a family of them.
   // diff's `--GTYPE-group-format=GFMT` is `--old-group-format`, `--new-group-format`…: a capitalised part is a placeholder.
-  const family = /^--?(?=.*-[a-z])(?:[a-z\d]+-)*[A-Z]{3,}(?:-[a-z\d]+)*$/.test(primary.flag);
+  // zip's manual explains its syntax with `--longoption[-][=value]`: a word standing for any option.
+  const family = /^--?(?=.*-[a-z])(?:[a-z\d]+-)*[A-Z]{3,}(?:-[a-z\d]+)*$/.test(primary.flag) || /^--?(long-?option|option|flag)$/i.test(primary.flag);
   if (isHelpOrVersion(name, description) || /^-[A-Z]{2,}$/.test(primary.flag) || primary.flag.endsWith('-') || family) return undefined;
 
   const typing = typingOf(forms, value, carrier.rest.trim(), description, rules);

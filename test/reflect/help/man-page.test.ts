@@ -45,6 +45,11 @@ describe('reading a man page', () => {
     expect(options.find((option) => option.name === 'empty')).toMatchObject({ type: 'boolean', description: expect.stringMatching(/^File is empty/) });
   });
 
+  it('when Info-ZIP marks an option as another system\'s (`[VMS]`, `[MacOS]`, `[Systems using EBCDIC]`) then this build\'s tools leave it out, and `--longoption` is no option', () => {
+    const text = ['NAME', '       zip - package and compress (archive) files', '', 'OPTIONS', '       -a', '       --ascii', '              [Systems using EBCDIC] Translate file to ASCII format.', '', '       --datafork', '              [MacOS] Include only data-fork of files zipped into the archive.', '', '       -X', '       --no-extra', '              [Unix, VMS] Do not save extra file attributes.', '', '       --longoption[-][=value][ value]', '              Long options are written so.', '', '       -r', '       --recurse-paths', '              Travel the directory structure recursively.', ''].join('\n');
+    expect(pageFromManual(text, ['zip']).options.map((option) => option.flag ?? option.negation)).toEqual(['--no-extra', '--recurse-paths']);
+  });
+
   it('when a program\'s --help says only to read its documentation (exiftool) then its man page gives its options and operands', () => {
     const page = pageFromManual(fixture('man-exiftool.txt'), ['exiftool']);
     expect(page.options.length).toBeGreaterThanOrEqual(60);
