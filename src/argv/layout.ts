@@ -55,7 +55,10 @@ export function layOut(parts: ArgvParts, conventions: ArgvConventions): Laid {
       ? [...words, ...positionals, ...parts.segments.flatMap((segment) => segment.bare.map((flag) => flag.token)), ...parts.segments.flatMap((segment) => segment.options)]
       : [...parts.segments.flatMap((segment, depth) => (depth === 0 ? tokensOf(segment) : [segment.word, ...tokensOf(segment)])), ...(dash ? ['--'] : []), ...positionals];
   if (parts.trailing.length > 0) {
-    if (dash) return { ok: false, message: `args[${Math.max(dashed, 0)}] needs a "--" before it, after which ${parts.program} would read the options it takes after its operands (${parts.trailing[0] ?? ''}) as operands too. Pass the argument another way (a path such as ./${positionals[Math.max(dashed, 0)] ?? ''}).` };
+    if (dash) {
+      const why = dashed !== -1 ? `args[${dashed}] ${JSON.stringify(positionals[dashed])} starts with "-", so the positionals go after "--"` : 'its positionals go after "--"';
+      return { ok: false, message: `${parts.program} reads ${parts.trailing[0] ?? ''} after its operands, but ${why}, where it would read that option as an operand too. Pass the argument another way (a path such as ./${positionals[Math.max(dashed, 0)] ?? ''}), or leave the option out.` };
+    }
     argv.push(...parts.trailing);
   }
   if (passthrough.length > 0) argv.push('--', ...passthrough);

@@ -160,6 +160,6 @@ describe('options the usage writes after the operands (unzip file [-d exdir], fi
 
   it('when a positional needs a "--" before it then the call is refused: after it the options would be operands too', () => {
     const getopt = command(['unzip'], unzip.options, PARSER_CONVENTIONS.getopt);
-    expect(layOutArgv(getopt, { flags: { d: 'out' }, args: ['-odd.zip'] })).toMatchObject({ ok: false, message: expect.stringMatching(/^args\[0\] needs a "--" before it/) });
+    expect(layOutArgv(getopt, { flags: { d: 'out' }, args: ['-odd.zip'] })).toMatchObject({ ok: false, message: expect.stringMatching(/^unzip reads -d after its operands, but args\[0\] "-odd.zip" starts with "-"/) });
   });
 });
