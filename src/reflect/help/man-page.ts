@@ -125,9 +125,13 @@ function taggedParagraphs(lines: Section['lines']): string[] {
 /** The column most text lines under a tag start at in this section. */
 function bodyColumn(lines: Section['lines']): number | undefined {
   const counts = new Map<number, number>();
+  const count = (column: number): void => void counts.set(column, (counts.get(column) ?? 0) + 1);
   lines.forEach((line, index) => {
     const previous = lines[index - 1] ?? '';
-    if (/^\s*-/.test(previous) && line.trim() !== '' && indentOf(line) > indentOf(previous)) counts.set(indentOf(line), (counts.get(indentOf(line)) ?? 0) + 1);
+    if (/^\s*-/.test(previous) && line.trim() !== '' && indentOf(line) > indentOf(previous)) count(indentOf(line));
+    // eqn's `-C     Recognize …`: a short tag with its text on its line shows the column too.
+    const beside = /^(\s*-\S+)( {2,})\S/.exec(line);
+    if (beside) count((beside[1] ?? '').length + (beside[2] ?? '').length);
   });
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }

@@ -204,9 +204,13 @@ function valueFormOf(primary: Form, carrier: Form): OptionSpec['valueForm'] {
  * Write output to 'file'`, `-Gname=val`): the quoted name in the text says the rest is a value, attached.
  */
 function attachedPlaceholder(spec: string, description: string): string {
-  const glued = /^-([A-Za-z])([a-z]\w*)(=\w+)?$/.exec(spec.trim());
-  if (!glued || !description.includes(`'${glued[2] ?? ''}'`)) return spec;
-  return `-${glued[1] ?? ''}<${glued[2] ?? ''}${glued[3] ?? ''}>`;
+  const glued = /^-([A-Za-z])([A-Za-z]\w*)(=\w+)?$/.exec(spec.trim());
+  const rest = glued?.[2] ?? '';
+  // eqn's `-mn  The minimum point-size is n`, `-Tname  … for device name`, `-fF  … a gfont F command`: a one-letter or
+  // placeholder-like rest that the text uses as a word of its own names the value too.
+  const named = (rest.length === 1 || /^(name|dir|file|path|num|size|level)$/.test(rest)) && new RegExp(`(^|[\\s(])${rest}([\\s.,;:)]|$)`).test(description);
+  if (!glued || (!description.includes(`'${rest}'`) && !named)) return spec;
+  return `-${glued[1] ?? ''}<${rest}${glued[3] ?? ''}>`;
 }
 
 /** yargs prints no placeholder: a number or a quoted default (`[default: ","]`) says the option takes a value. */

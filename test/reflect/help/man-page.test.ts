@@ -50,6 +50,13 @@ describe('reading a man page', () => {
     expect(pageFromManual(text, ['zip']).options.map((option) => option.flag ?? option.negation)).toEqual(['--no-extra', '--recurse-paths']);
   });
 
+  it('when eqn glues its values\' names to one-letter flags that its text uses as words (`-mn  The minimum point-size is n`, `-Tname The output is for device name.`) then each takes its value attached', () => {
+    const text = ['NAME', '       eqn - format equations for troff or MathML', '', 'OPTIONS', '       -C     Recognize .EQ and .EN even when followed by a character other than space or newline.', '       -mn    The minimum point-size is n.  eqn does not reduce the size of subscripts.', '       -Tname The output is for device name.  Normally, the only effect of this is to define a macro name.', '       -Mdir  Search dir for eqnrc before the default directories.', '       -fF    This is equivalent to a gfont F command.', ''].join('\n');
+    const options = pageFromManual(text, ['eqn']).options;
+    expect(options.map((option) => [option.flag, option.type === 'boolean' ? 'switch' : option.valueForm])).toEqual([['-C', 'switch'], ['-m', 'attached'], ['-T', 'attached'], ['-M', 'attached'], ['-f', 'attached']]);
+    expect(options.find((option) => option.name === 'T')?.description).toMatch(/^The output is for device name\./);
+  });
+
   it('when a program\'s --help says only to read its documentation (exiftool) then its man page gives its options and operands', () => {
     const page = pageFromManual(fixture('man-exiftool.txt'), ['exiftool']);
     expect(page.options.length).toBeGreaterThanOrEqual(60);
