@@ -39,6 +39,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** `wrap`'s arguments for the ticker: process groups alone, since the pid checks need host pids; a short kill grace. */
 const tickerArgs = (...extra: string[]) => ['--manifest', manifestFile, '--exec', ticker, '--sandbox', 'off', '--kill-grace', '300', ...extra];
 
+/** The pids a tree-printing ticker reports in its progress, waiting for them: under load they may come after the task does. */
+async function treeFrom(client: TaskClient, token: string, ms = 10_000): Promise<number[]> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline && !/^grandchild \d+$/m.test(progressText(client, token)); ) await sleep(50);
+  return treeOf(progressText(client, token));
+}
+
 /** The pids a tree-printing ticker reported in its progress. */
 function treeOf(output: string): number[] {
   return ['pid', 'grandchild'].map((word) => {
@@ -98,7 +104,7 @@ describe.concurrent('MCP tasks over stdio', { timeout: 60_000 }, () => {
 
   it('when a task is cancelled mid-run then its whole process tree is gone once tasks/cancel answers, and the task says cancelled', async ({ expect }) => {
     const started = taskOf(await callTool(client, 'ticker_run', { flags: { count: 100_000, interval: 100, pid: true, tree: true } }, { progressToken: 'cancel-me' }));
-    const tree = treeOf(progressText(client, 'cancel-me'));
+    const tree = await treeFrom(client, 'cancel-me');
     expect(await stillAlive(tree)).toEqual(tree);
     expect(await getTask(client, started.taskId)).toMatchObject({ status: 'working', statusMessage: expect.stringMatching(/^tick \d+$/) });
     expect(await cancelTask(client, started.taskId)).toMatchObject({ resultType: 'complete' });
@@ -185,7 +191,7 @@ describe.concurrent('MCP task lifetimes over stdio', { timeout: 30_000 }, () => 
     const trees = await Promise.all(
       ['first', 'second'].map(async (token) => {
         taskOf(await callTool(client, 'ticker_run', { flags: { count: 100_000, interval: 100, pid: true, tree: true } }, { progressToken: token }));
-        return treeOf(progressText(client, token));
+        return treeFrom(client, token);
       }),
     );
     const pids = [client.pid as number, ...trees.flat()];
@@ -247,7 +253,7 @@ describe.concurrent('MCP tasks over Streamable HTTP', { timeout: 30_000 }, () =>
   it('when another principal asks for a task then it is not found for them, and its owner cancels it with its whole process tree', async ({ expect }) => {
     const [alice, bob] = [as('alice'), as('bob')];
     const task = taskOf(await callTool(alice, 'ticker_run', { flags: { count: 100_000, interval: 100, pid: true, tree: true } }, { progressToken: 'http' }));
-    const tree = treeOf(progressText(alice, 'http'));
+    const tree = await treeFrom(alice, 'http');
     expect(await getTask(alice, task.taskId)).toMatchObject({ status: 'working' });
     expect(await errorOf(getTask(bob, task.taskId))).toEqual(notFound);
     expect(await errorOf(cancelTask(bob, task.taskId))).toEqual(notFound);
@@ -263,7 +269,7 @@ describe('stopping an HTTP server with tasks in flight', () => {
     const server = await serveHttp(tickerArgs('--detach-after', '500ms'), dir);
     const client = httpTaskClient(server.url);
     taskOf(await callTool(client, 'ticker_run', { flags: { count: 100_000, interval: 100, pid: true, tree: true } }, { progressToken: 'sigterm' }));
-    const tree = treeOf(progressText(client, 'sigterm'));
+    const tree = await treeFrom(client, 'sigterm');
     expect(await stillAlive(tree)).toEqual(tree);
     server.server.kill('SIGTERM');
     await server.server;
