@@ -5,6 +5,7 @@
  */
 import type { OptionSpec } from '../../types.js';
 import type { UsageToken } from './usage-tokens.js';
+import { spellings } from './values-from.js';
 
 interface Placement {
   readonly before: Set<string>;
@@ -64,8 +65,4 @@ function flagsOf(text: string, known: ReadonlySet<string>): string[] {
   if (known.has(flag) || flag.startsWith('--')) return [flag];
   const letters = [...flag.slice(1)].map((letter) => `-${letter}`);
   return letters.length > 1 && letters.every((letter) => known.has(letter)) ? letters : [flag];
-}
-
-function spellings(option: OptionSpec): string[] {
-  return [option.flag, ...(option.aliases ?? [])].filter((flag): flag is string => flag !== undefined);
 }

@@ -19,6 +19,7 @@ export function withValuesFrom(options: readonly OptionSpec[], other: readonly O
   });
 }
 
+/** Every token that names the option: its flag, its negation and its aliases. */
 export function spellings(option: OptionSpec): string[] {
   return [option.flag, option.negation, ...(option.aliases ?? [])].filter((flag) => flag !== undefined);
 }
