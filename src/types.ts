@@ -36,6 +36,15 @@ export interface OptionSpec {
   readonly afterOperands?: boolean;
   /** Takes several values: the flag is repeated once per value. */
   readonly variadic?: boolean;
+  /** Each use takes this many words after the flag (`--arg name value`: 2): the value is a list of words, a group per use. */
+  readonly arity?: number;
+  /**
+   * The value is one run of words ended by a closing word (`-exec command ;`, qpdf's `--pages file … --`): the first
+   * is added after the run unless the run already ends with one of them (find's `{} +`).
+   */
+  readonly closedBy?: readonly string[];
+  /** Written only inside another option's closed run (qpdf's `--print` inside `--encrypt … --`): that option's name. */
+  readonly inside?: string;
   /** Counted by repetition (yargs `count`, `-vvv` is 3): an `integer` n renders the flag n times. */
   readonly count?: boolean;
   /** The only values accepted. */

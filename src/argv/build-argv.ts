@@ -13,7 +13,8 @@ export type LaidOutArgv = { readonly ok: true; readonly argv: readonly string[] 
  * Pure: the same command and input always give the same array.
  *
  * - Options follow declaration order, switches before options with values, never the key order of `input.flags`; each sits after the word
- *   of the command that declares it, or after the positionals where the conventions say `options: 'end'`.
+ *   of the command that declares it, or after the positionals where the conventions say `options: 'end'`. Options the usage writes after
+ *   the operands (find's expression, read left to right) keep the order of the call's `flags` keys: that order is their meaning.
  * - A value is always one token: `--name=VALUE` for a long flag, `-nVALUE` (or `-n=VALUE`) for a
  *   short-only one, so a value starting with `-` stays a value.
  * - `true` renders the flag, `false` the negation (`--no-x`, or `--x=false` where the conventions'
@@ -50,18 +51,20 @@ export function buildArgv(command: RunnableCommand, input: ToolInput): string[] 
 /** The words, option tokens, positionals and passthrough of a call, before they are laid out; or why the values cannot be sent. */
 function argvParts(command: RunnableCommand, input: ToolInput, conventions: ArgvConventions): ArgvParts | string {
   const flags: Readonly<Record<string, unknown>> = input?.flags ?? {};
+  const within = insideTokens(command.options, flags, conventions);
+  if (typeof within === 'string') return within;
   const segments: Segment[] = [];
-  const trailing: string[] = [];
+  const trailing: { readonly name: string; readonly tokens: readonly string[] }[] = [];
   for (const [depth, word] of command.path.entries()) {
     const bare: BareFlag[] = [];
     const switches: string[] = [];
     const valued: string[] = [];
     for (const spec of command.options) {
-      if (spec.depth !== depth || !Object.hasOwn(flags, spec.name)) continue;
-      const rendered = renderOption(spec, flags[spec.name], conventions);
+      if (spec.depth !== depth || !Object.hasOwn(flags, spec.name) || spec.inside !== undefined) continue;
+      const rendered = spec.closedBy !== undefined ? renderRun(spec, flags[spec.name], within.get(spec.name) ?? []) : renderOption(spec, flags[spec.name], conventions);
       if (typeof rendered === 'string') return rendered;
       if (spec.afterOperands === true) {
-        trailing.push(...rendered);
+        trailing.push({ name: spec.name, tokens: rendered });
         continue;
       }
       // A bare optional-value flag goes first, so another option token can follow it instead of a word;
@@ -72,12 +75,61 @@ function argvParts(command: RunnableCommand, input: ToolInput, conventions: Argv
     // Switches before options with values: a parser may read a value as it meets it (sed compiles -e's script before a later -E).
     segments.push({ word, bare, options: [...switches, ...valued] });
   }
-  return { segments, positionals: input?.args ?? [], passthrough: input?.passthrough ?? [], program: command.path[0] ?? 'the program', subcommandNames: command.subcommandNames ?? [], trailing };
+  // After the operands options form an expression read left to right (find's `-name x -delete`): the call's order is its meaning.
+  const order = Object.keys(flags);
+  const expression = trailing.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name)).flatMap((part) => part.tokens);
+  return { segments, positionals: input?.args ?? [], passthrough: input?.passthrough ?? [], program: command.path[0] ?? 'the program', subcommandNames: command.subcommandNames ?? [], trailing: expression };
+}
+
+/** The tokens of the options written inside another option's run (qpdf's `--print=none` in `--encrypt … --`), by that option's name. */
+function insideTokens(options: readonly ScopedOption[], flags: Readonly<Record<string, unknown>>, conventions: ArgvConventions): Map<string, string[]> | string {
+  const tokens = new Map<string, string[]>();
+  for (const spec of options) {
+    if (spec.inside === undefined || !Object.hasOwn(flags, spec.name)) continue;
+    const rendered = renderOption(spec, flags[spec.name], conventions);
+    if (typeof rendered === 'string') return rendered;
+    if (rendered.length === 0) continue;
+    const parent = options.find((option) => option.name === spec.inside);
+    const run = parent === undefined ? undefined : flags[parent.name];
+    if (parent?.flag === undefined || !Array.isArray(run) || run.length === 0) {
+      return `flags.${spec.name} is written only inside ${parent?.flag ?? spec.inside}'s words (${parent?.syntax ?? spec.inside}): give flags.${spec.inside} too, and cli-mcp puts ${rendered.join(' ')} inside them.`;
+    }
+    tokens.set(parent.name, [...(tokens.get(parent.name) ?? []), ...rendered]);
+  }
+  return tokens;
+}
+
+/** A run of words its closing word ends (`-exec rm {} ;`), with the options written inside it before the close. */
+function renderRun(spec: ScopedOption, value: unknown, inner: readonly string[]): string[] | string {
+  const closers = spec.closedBy ?? [];
+  const words = Array.isArray(value) ? value.filter((word): word is string => typeof word === 'string') : [];
+  if (spec.flag === undefined || words.length === 0) return [];
+  const last = words.at(-1) ?? '';
+  const closed = words.length > 1 && closers.includes(last);
+  const body = closed ? words.slice(0, -1) : words;
+  const early = body.find((word) => closers.includes(word));
+  if (early !== undefined) {
+    return `flags.${spec.name} holds ${JSON.stringify(early)} before its last word: ${spec.flag}'s words end at ${closers.map((closer) => JSON.stringify(closer)).join(' or ')}, so the words after it would be read as the program's own options. Leave it out (cli-mcp ends the run with ${JSON.stringify(closers[0])}).`;
+  }
+  return [spec.flag, ...body, ...inner, closed ? last : (closers[0] ?? ';')];
+}
+
+/** An option taking several words per use (`--arg name value`): the flag before each group. */
+function renderGroups(spec: ScopedOption, value: unknown, arity: number): string[] | string {
+  const words = Array.isArray(value) ? value.filter((word): word is string => typeof word === 'string') : [];
+  if (spec.flag === undefined || words.length === 0) return [];
+  if (words.length % arity !== 0) return `flags.${spec.name} holds ${words.length} words: ${spec.flag} takes ${arity} per use (${spec.syntax ?? spec.flag}), so give a multiple of ${arity}.`;
+  const dashed = words.find((word) => word.startsWith('-'));
+  if (dashed !== undefined) return `flags.${spec.name} ${JSON.stringify(dashed)} starts with "-": ${spec.flag} takes its words as they come, where the program could read it as an option. Give words that do not start with "-".`;
+  const tokens: string[] = [];
+  for (let start = 0; start < words.length; start += arity) tokens.push(spec.flag, ...words.slice(start, start + arity));
+  return tokens;
 }
 
 /** The tokens one option's value renders to, or why it cannot be sent faithfully. */
 function renderOption(spec: ScopedOption, value: unknown, conventions: ArgvConventions): string[] | string {
   if (spec.count === true) return renderCount(spec, value);
+  if (spec.arity !== undefined && spec.arity > 1 && Array.isArray(value)) return renderGroups(spec, value, spec.arity);
   if (value === true) {
     // A value option given `true` without `optionalValue` would swallow the next token as its value.
     const bare = spec.type === 'boolean' || spec.optionalValue === true;

@@ -23,11 +23,18 @@ export function checkInput(tool: ToolDefinition, raw: unknown): Checked {
   const parsed = tool.inputSchema.safeParse(cleaned);
   if (parsed.success) {
     const data = parsed.data as { flags?: Record<string, unknown>; args?: string[]; passthrough?: string[] };
-    return { ok: true, input: { flags: data.flags ?? {}, args: data.args ?? [], ...(data.passthrough ? { passthrough: data.passthrough } : {}) } };
+    const flags = inCallersOrder(data.flags ?? {}, isRecord(cleaned) && isRecord(cleaned.flags) ? Object.keys(cleaned.flags) : []);
+    return { ok: true, input: { flags, args: data.args ?? [], ...(data.passthrough ? { passthrough: data.passthrough } : {}) } };
   }
   const validFlags = tool.command.options.map((option) => option.name);
   const lines = describeIssues(parsed.error.issues, cleaned, validFlags);
   return { ok: false, message: `Invalid arguments for ${tool.name}:\n${lines}\nFix these and call the tool again.` };
+}
+
+/** zod writes keys in the schema's order; the caller's order is kept, since an expression after the operands (find's) is read in it. */
+function inCallersOrder(flags: Record<string, unknown>, order: readonly string[]): Record<string, unknown> {
+  const keys = [...order.filter((key) => Object.hasOwn(flags, key)), ...Object.keys(flags).filter((key) => !order.includes(key))];
+  return Object.fromEntries(keys.map((key) => [key, flags[key]]));
 }
 
 /** Missing `flags`/`args` are empty, so errors name the missing field; nulls count as absent, as argv omits them. */

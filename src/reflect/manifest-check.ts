@@ -33,6 +33,12 @@ export function semanticProblems(program: CommandSpec): string[] {
         problems.push(`${at}.options[${index}]: needs a "flag" or a "negation", or it can never reach the command line`);
       }
       if (option.count && option.type !== 'integer') problems.push(`${at}.options[${index}].count: a counted option has "type": "integer"`);
+      if ((option.arity !== undefined || option.closedBy !== undefined) && (option.type !== 'string' || option.variadic !== true)) {
+        problems.push(`${at}.options[${index}]: an option taking several words ("arity" or "closedBy") has "type": "string" and "variadic": true`);
+      }
+      if (option.inside !== undefined && !command.options.some((parent) => parent.name === option.inside && parent.closedBy !== undefined)) {
+        problems.push(`${at}.options[${index}].inside: "${option.inside}" is not an option of this command with "closedBy"`);
+      }
     });
     checkPositionals(command, at, problems);
     command.subcommands.forEach((sub, index) => walk(sub, `${at}.subcommands[${index}]`));

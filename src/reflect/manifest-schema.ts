@@ -32,6 +32,13 @@ const optionSchema = z
     syntax: text('The option as its documentation writes it (`-f fmt`, `--color[=WHEN]`): the evidence for `valueForm`.').optional(),
     afterOperands: z.boolean().describe('Written after the operands by the program\'s usage (`unzip file [-d exdir]`, find\'s expression): sent after the positionals.').optional(),
     variadic: z.boolean().describe('Takes several values: the flag is repeated once per value.').optional(),
+    arity: z.int().min(2).max(9).describe('Each use takes this many words after the flag (`--arg name value`: 2): the value is a list of words, a group per use.').optional(),
+    closedBy: z
+      .array(z.string().min(1))
+      .min(1)
+      .describe('The value is one run of words ended by a closing word (`-exec command ;`, `--pages file … --`): the first is added unless the run ends with one of them.')
+      .optional(),
+    inside: name('Written only inside this other option\'s closed run (qpdf\'s `--print` inside `--encrypt … --`).').optional(),
     count: z.boolean().describe('Counted by repetition (`-vvv` is 3): an `integer` n renders the flag n times.').optional(),
     choices: z.array(z.string()).describe('The only values accepted.').optional(),
     default: z.unknown().describe('The CLI\'s own default, published for the model; never sent on the command line.').optional(),

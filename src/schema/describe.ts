@@ -5,6 +5,12 @@ export const MAX_COUNT = 100;
 
 /** The description of a tool's `flags` object. */
 export const FLAGS_DESCRIPTION = 'Options (flags) of the command, by name.';
+
+/** {@link FLAGS_DESCRIPTION}, saying so where options after the operands are sent in the order given (find's expression). */
+export function flagsDescription(options: readonly OptionSpec[]): string {
+  if (!options.some((option) => option.afterOperands === true)) return FLAGS_DESCRIPTION;
+  return `${FLAGS_DESCRIPTION} Those marked "after the operands" are sent there in the order given here: the program reads them left to right (find's -name x -delete).`;
+}
 /** The first line of the `args` description, above one line per positional. */
 export const ARGS_HEADER = 'Positional arguments, in order (always passed as positionals, never as flags):';
 
@@ -14,6 +20,10 @@ export function describeOption(option: OptionSpec): string {
   if (option.type !== 'boolean' && option.optionalValue && option.flag) notes.push(`true passes ${option.flag} without a value`);
   if (option.negation && (option.type !== 'boolean' || !option.flag)) notes.push(`false passes ${option.negation}`);
   if (option.count && option.flag) notes.push(`a count: 2 passes ${option.flag} twice`);
+  if (option.arity !== undefined && option.arity > 1 && option.flag) notes.push(`${option.arity} words per use, as in ${option.syntax ?? option.flag}; several uses as one list`);
+  if (option.closedBy?.length && option.flag) notes.push(`the words of one ${option.flag} … ${option.closedBy[0]}, as a list; cli-mcp adds the closing ${option.closedBy[0]}`);
+  if (option.afterOperands === true) notes.push('after the operands');
+  if (option.inside !== undefined) notes.push(`sent inside the words of flags.${option.inside}, which must be given too`);
   const text = option.description?.trim() ?? '';
   return notes.length ? `${text} (${notes.join('; ')})`.trim() : text;
 }

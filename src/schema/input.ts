@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { OptionSpec, PassthroughSpec, PositionalSpec, RunnableCommand } from '../types.js';
-import { describeArgs, describeOption, describePassthrough, FLAGS_DESCRIPTION, MAX_COUNT, positionalProblem } from './describe.js';
+import { describeArgs, describeOption, describePassthrough, flagsDescription, MAX_COUNT, positionalProblem } from './describe.js';
 
 /**
  * The zod schema of one tool's input, `{ flags, args }`: what checks a call. The advertised JSON Schema is
@@ -10,7 +10,7 @@ export function inputSchemaFor(command: RunnableCommand): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
   for (const option of command.options) shape[option.name] = optionSchema(option);
   const anyRequiredFlag = command.options.some((option) => option.required);
-  const flags = z.strictObject(shape).describe(FLAGS_DESCRIPTION);
+  const flags = z.strictObject(shape).describe(flagsDescription(command.options));
   const args = argsSchema(command.positionals);
   const anyRequiredArg = command.positionals.some((positional) => positional.required);
   return z.strictObject({
@@ -54,7 +54,11 @@ function value(option: OptionSpec): z.ZodType {
 
 function valueList(option: OptionSpec): z.ZodType {
   const list = z.array(value(option), { error: expecting(`an array, each item ${itemExpectation(option)}`) });
-  return option.required ? list.min(1) : list;
+  const sized = option.required ? list.min(1) : list;
+  const arity = option.arity ?? 1;
+  if (arity < 2) return sized;
+  // JSON Schema cannot say "a multiple of 2"; the description does, and this check holds calls to it.
+  return sized.refine((words) => words.length % arity === 0, { message: `expected words in groups of ${arity}, one group per use` });
 }
 
 /** A value option may also take `true` (bare flag of an optional value) or `false` (its negation). */

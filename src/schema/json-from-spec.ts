@@ -1,5 +1,5 @@
 import type { OptionSpec, PositionalSpec, RunnableCommand } from '../types.js';
-import { describeArgs, describeOption, describePassthrough, FLAGS_DESCRIPTION, MAX_COUNT } from './describe.js';
+import { describeArgs, describeOption, describePassthrough, flagsDescription, MAX_COUNT } from './describe.js';
 import type { JsonSchema } from './json-schema.js';
 
 /** Flag schemas by option shape: an option declared the same way (an inherited `--verbose`) is written once and shared. */
@@ -18,7 +18,7 @@ export function inputJsonSchemaFor(command: RunnableCommand, memo: OptionSchemaM
     winners[option.name] = option;
   }
   const required = Object.keys(properties).filter((name) => winners[name]?.required);
-  const flags: JsonSchema = { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false, description: FLAGS_DESCRIPTION };
+  const flags: JsonSchema = { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false, description: flagsDescription(command.options) };
   const fields: Record<string, JsonSchema> = { flags, args: argsJson(command.positionals) };
   const top: string[] = [];
   // A shadowed required option still makes `flags` required, as in the zod schema.
@@ -56,8 +56,8 @@ function optionJson(option: OptionSpec, memo: OptionSchemaMemo): JsonSchema {
 /** Everything the flag schema reads, as one string (`{}` for an absent field); none for a default that is not plain JSON. */
 function shapeKey(option: OptionSpec): string | undefined {
   if (option.default !== undefined && !isPlain(option.default)) return undefined;
-  const { type, flag, negation, optionalValue, variadic, count, choices, default: fallback, required, description } = option;
-  return JSON.stringify([type, flag, negation, optionalValue, variadic, count, choices, fallback, required, description].map((part) => (part === undefined ? {} : part)));
+  const { type, flag, negation, optionalValue, variadic, count, choices, default: fallback, required, description, arity, closedBy, inside, syntax, afterOperands } = option;
+  return JSON.stringify([type, flag, negation, optionalValue, variadic, count, choices, fallback, required, description, arity, closedBy, inside, syntax, afterOperands].map((part) => (part === undefined ? {} : part)));
 }
 
 function isPlain(value: unknown): boolean {
@@ -126,7 +126,7 @@ function accepts(option: OptionSpec, value: unknown): boolean {
     if (value === false && option.negation !== undefined) return true;
   }
   if (!option.variadic) return acceptsItem(option, value);
-  return Array.isArray(value) && (!option.required || value.length >= 1) && value.every((item) => acceptsItem(option, item));
+  return Array.isArray(value) && (!option.required || value.length >= 1) && value.length % (option.arity ?? 1) === 0 && value.every((item) => acceptsItem(option, item));
 }
 
 function acceptsItem(option: OptionSpec, value: unknown): boolean {

@@ -153,9 +153,10 @@ describe('options the usage writes after the operands (unzip file [-d exdir], fi
     { name: 'empty', type: 'boolean', flag: '-empty', afterOperands: true, depth: 0 },
   ], never);
 
-  it('when such an option is set then it follows the positionals in declaration order (find\'s man page lists tests before actions), the others stay before them', () => {
+  it('when such options are set then they follow the positionals in the order the call gives them (find reads its expression left to right), the others stay before them', () => {
     expect(layOutArgv(unzip, { flags: { l: true, d: 'out' }, args: ['bundle.zip'] })).toEqual({ ok: true, argv: ['-l', 'bundle.zip', '-d', 'out'] });
-    expect(layOutArgv(find, { flags: { L: true, empty: true, name: '*.py' }, args: ['.'] })).toEqual({ ok: true, argv: ['-L', '.', '-name', '*.py', '-empty'] });
+    expect(layOutArgv(find, { flags: { name: '*.py', L: true, empty: true }, args: ['.'] })).toEqual({ ok: true, argv: ['-L', '.', '-name', '*.py', '-empty'] });
+    expect(layOutArgv(find, { flags: { empty: true, name: '*.py' }, args: ['.'] })).toEqual({ ok: true, argv: ['.', '-empty', '-name', '*.py'] });
   });
 
   it('when a positional needs a "--" before it then the call is refused: after it the options would be operands too', () => {

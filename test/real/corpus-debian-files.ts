@@ -1,4 +1,4 @@
-/** Debian packages that .ci/run installs when missing, for archives, copies and signatures (argp, popt, BSD getopt, Go flag). */
+/** Debian packages that .ci/run installs when missing, for archives, copies, signatures and PDFs (argp, popt, BSD getopt, Go flag, qpdf's topics). */
 import type { Program } from './corpus-types.js';
 import { DATA_JSON, HELLO_TXT } from './fixtures.js';
 
@@ -104,6 +104,19 @@ export const debianFilePrograms: readonly Program[] = [
       { does: 'encrypts a file to the recipients in a file (-R -o)', tool: 'age', input: { flags: { 'recipients-file': ['recipients.txt'], output: 'secret.txt.age' }, args: ['secret.txt'] }, exitCode: 0, creates: ['secret.txt.age'] },
       { does: 'decrypts it with the identity file (-d -i)', tool: 'age', input: { flags: { decrypt: true, identity: ['key.txt'] }, args: ['secret.txt.age'] }, exitCode: 0, stdout: /^hello from a file$/m },
       { does: 'encrypts to ASCII armor on stdout (-a)', tool: 'age', input: { flags: { armor: true, 'recipients-file': ['recipients.txt'] }, args: ['secret.txt'] }, exitCode: 0, stdout: /^-----BEGIN AGE ENCRYPTED FILE-----$/m },
+    ],
+  },
+  {
+    name: 'qpdf',
+    family: 'custom (topic help, closed runs)',
+    source: debian('qpdf'),
+    version: ['--version'],
+    method: 'help text (',
+    tools: { exactly: ['qpdf'] },
+    calls: [
+      // Class: an option whose words `--` closes (`--encrypt user owner key-length [options] --`), with its own options inside.
+      { does: 'writes an encrypted PDF that forbids printing (--encrypt … --print=none --)', tool: 'qpdf', input: { flags: { empty: true, encrypt: ['user', 'owner', '256'], print: 'none' }, args: ['locked.pdf'] }, exitCode: 0, creates: ['locked.pdf'] },
+      { does: 'shows its encryption with the owner password', tool: 'qpdf', input: { flags: { 'show-encryption': true, password: 'owner' }, args: ['locked.pdf'] }, exitCode: 0, stdout: /^print high resolution: not allowed$/m },
     ],
   },
 ];

@@ -86,6 +86,9 @@ export const machineTextPrograms: readonly Program[] = [
       { does: 'finds files by name', tool: 'find', input: { flags: { name: '*.py' }, args: ['.'] }, exitCode: 0, stdout: /^\.\/src\/app\.py$/m },
       { does: 'finds regular files by type and name under a directory', tool: 'find', input: { flags: { type: 'f', name: '*.js' }, args: ['src'] }, exitCode: 0, stdout: /^src\/util\.js$/m },
       { does: 'finds empty files at the top level', tool: 'find', input: { flags: { maxdepth: '1', empty: true }, args: ['.'] }, exitCode: 0, stdout: /^\.\/empty\.log$/m },
+      // Class: an option whose words a closing word ends (`-exec COMMAND ;`), and an expression read in the call's order.
+      { does: 'runs a command on each match (-exec … ;), the test before the action', tool: 'find', input: { flags: { name: '*.py', exec: ['echo', 'found', '{}'] }, args: ['.'] }, exitCode: 0, stdout: /^found \.\/src\/app\.py\n$/ },
+      { does: 'runs one command on all matches (-exec … {} +)', tool: 'find', input: { flags: { name: '*.js', exec: ['echo', 'all:', '{}', '+'] }, args: ['src'] }, exitCode: 0, stdout: /^all: src\/util\.js\n$/ },
     ],
   },
   {

@@ -16,6 +16,8 @@ export const machineUnixPrograms: readonly Program[] = [
     calls: [
       { does: 'selects ids by tag into a compact array', tool: 'jq', input: { flags: { c: true }, args: ['[.items[] | select(.tag == "a") | .id]', 'data.json'] }, exitCode: 0, stdout: /^\[1,3\]$/m },
       { does: 'prints a raw string', tool: 'jq', input: { flags: { r: true }, args: ['.name', 'data.json'] }, exitCode: 0, stdout: /^cli-mcp$/m },
+      // Class: an option taking two words per use (`--arg name value`), given twice as one list.
+      { does: 'sets two variables with --arg name value', tool: 'jq', input: { flags: { n: true, arg: ['a', 'x', 'b', 'y'] }, args: ['$a + $b'] }, exitCode: 0, stdout: /^"xy"$/m },
       { does: 'sets exit 1 for a null result with -e', tool: 'jq', input: { flags: { e: true }, args: ['.missing', 'data.json'] }, exitCode: 1, stdout: /^null$/m },
     ],
   },

@@ -43,6 +43,26 @@ interface Value {
   readonly optional: boolean;
   readonly variadic: boolean;
   readonly choices?: string[];
+  /** `--arg name value`: the words each use takes. */
+  readonly arity?: number;
+  /** `-exec COMMAND ;`, `--pages file … --`: the words that close the run. */
+  readonly closedBy?: string[];
+}
+
+/** A placeholder word: `NAME`, `<file>`, `name`, `key-length`. */
+const WORD = /^(<[\w-]+>|[A-Za-z][\w-]{0,19})$/;
+
+/** Several words after the flag: a run its closing word ends (`COMMAND ;`, `file [options] --`, `COMMAND {} +`), or 2 to 3 placeholders. */
+function wordsOf(text: string): Value | undefined {
+  const tokens = text.split(/\s+/).map((token) => token.replace(/^\\;$/, ';'));
+  const end = tokens.findIndex((token, index) => index > 0 && (token === ';' || token === '--' || (token === '+' && tokens[index - 1] === '{}')));
+  if (end > 0) {
+    const closedBy = [tokens[end] ?? ';', ...(tokens[end] === ';' && text.includes('{} +') ? ['+'] : [])];
+    return { metavar: tokens[0] ?? 'word', optional: false, variadic: true, closedBy };
+  }
+  // click's `INTEGER RANGE` is one type, not two words.
+  if (tokens.length >= 2 && tokens.length <= 3 && tokens.every((token) => WORD.test(token)) && !/ RANGE$/.test(text)) return { metavar: tokens.join(' '), optional: false, variadic: true, arity: tokens.length };
+  return undefined;
 }
 
 const FORM = /^(--?)(\[no-\])?([\w?#](?:[\w-]|\.(?=\w))*)(.*)$/;
@@ -74,6 +94,11 @@ function valueOf(rest: string, rules: OptionRules): Value | undefined {
   if (text === '' || text === '...') return undefined;
   // esbuild's `--format=...`: a value follows, whatever it is; not a list.
   if (text === '=...') return { metavar: 'value', optional: false, variadic: false };
+  const words = wordsOf(text);
+  if (words !== undefined) return words;
+  // find's `-delete -print0 -printf FORMAT`: several options on one line; this one's value ends where the next flag starts.
+  text = text.replace(/(?:^|\s+)-[A-Za-z][\s\S]*$/, '').trim();
+  if (text === '') return undefined;
   let variadic = false;
   if (/\s*\[\S+ \.\.\.\]$/.test(text) && !text.startsWith('[')) {
     variadic = true;
@@ -179,6 +204,8 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
     ...(negation !== undefined ? { negation } : {}),
     ...(typing.optional && type !== 'boolean' && !count ? { optionalValue: true } : {}),
     ...(variadic ? { variadic: true } : {}),
+    ...(variadic && value?.arity !== undefined ? { arity: value.arity } : {}),
+    ...(variadic && value?.closedBy !== undefined ? { closedBy: value.closedBy } : {}),
     ...(count ? { count: true } : {}),
     ...(choices !== undefined ? { choices } : {}),
     ...(fallback !== undefined ? { default: fallback } : {}),
@@ -249,7 +276,9 @@ function typingOf(forms: readonly Form[], value: Value | undefined, rest: string
   }
   const fromDefault = said === undefined ? undefined : typeOfValue(said);
   const fromTag = tag?.type === 'boolean' ? undefined : tag?.type;
-  const type = typeOfMetavar(value.metavar) ?? fromTag ?? (fromDefault === 'integer' || fromDefault === 'number' ? fromDefault : 'string');
+  // Several words per use travel as strings, whatever each one names.
+  const words = value.arity !== undefined || value.closedBy !== undefined;
+  const type = words ? 'string' : (typeOfMetavar(value.metavar) ?? fromTag ?? (fromDefault === 'integer' || fromDefault === 'number' ? fromDefault : 'string'));
   // optionator's `Array` (eslint's `--fix-type Array`) takes several values.
   const variadic = value.variadic || tag?.variadic === true || value.metavar === 'Array' || repeatsIn(description);
   return { type, variadic, optional: value.optional, count: false, ...(said !== undefined ? { defaultText: said } : {}) };

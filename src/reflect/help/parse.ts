@@ -10,6 +10,7 @@ import { detectDialect } from './detect.js';
 import { parseGit } from './git.js';
 import { parseGnu } from './gnu.js';
 import { parseGoFlag } from './goflag.js';
+import { markInside } from './inside-runs.js';
 import type { HelpDialect, HelpPage, ParseContext } from './page.js';
 
 const PARSERS: Readonly<Record<HelpDialect, (text: string, context: ParseContext) => HelpPage>> = {
@@ -33,7 +34,7 @@ export interface ParseHelpOptions extends ParseContext {
 export function parseHelp(text: string, options: ParseHelpOptions = {}): HelpPage & { readonly dialect: HelpDialect } {
   const dialect = options.dialect ?? detectDialect(text);
   const context: ParseContext = options.path !== undefined ? { path: options.path } : {};
-  return { ...PARSERS[dialect](text, context), dialect };
+  return { ...markInside(PARSERS[dialect](text, context), text), dialect };
 }
 
 /** The page says something a help page says: a usage line, options or subcommands. */
