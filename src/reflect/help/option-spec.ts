@@ -65,7 +65,7 @@ function wordsOf(text: string): Value | undefined {
   return undefined;
 }
 
-const FORM = /^(--?)(\[no-\])?([\w?#](?:[\w-]|\.(?=\w))*)(.*)$/;
+const FORM = /^(--?)(\[no-\])?(#+|[\w?](?:[\w-]|\.(?=\w))*)(.*)$/;
 
 function formsOf(spec: string): Form[] {
   const forms: Form[] = [];
@@ -168,7 +168,9 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
   // diff's `--GTYPE-group-format=GFMT` is `--old-group-format`, `--new-group-format`…: a capitalised part is a placeholder.
   // zip's manual explains its syntax with `--longoption[-][=value]`: a word standing for any option.
   const family = /^--?(?=.*-[a-z])(?:[a-z\d]+-)*[A-Z]{3,}(?:-[a-z\d]+)*$/.test(primary.flag) || /^--?(long-?option|option|flag)$/i.test(primary.flag);
-  if (isHelpOrVersion(name, description) || /^-[A-Z]{2,}$/.test(primary.flag) || primary.flag.endsWith('-') || family) return undefined;
+  // gzip's `-#` stands for a digit, as GNU's `-NUM` does (gcc's `-###` is an option of its own).
+  const digit = primary.flag === '-#';
+  if (isHelpOrVersion(name, description) || /^-[A-Z]{2,}$/.test(primary.flag) || primary.flag.endsWith('-') || family || digit) return undefined;
 
   const typing = typingOf(forms, value, carrier.rest.trim(), description, rules);
   const { type, count } = typing;

@@ -70,7 +70,8 @@ export function plannedCalls(tools: readonly ToolDefinition[]): Planned[] {
 
 function valueOf(option: ScopedOption): unknown {
   const one = option.type === 'boolean' ? true : option.type === 'string' ? (option.choices?.[0] ?? STRING_VALUE) : 1;
-  return option.variadic ? [one] : one;
+  // `--arg a v` takes its words in groups: one group.
+  return option.variadic ? Array.from({ length: option.arity ?? 1 }, () => one) : one;
 }
 
 /** The smallest valid input that sets this option: placeholder operands and passthrough words when required. */
@@ -81,6 +82,9 @@ export function inputFor(tool: ToolDefinition, option: ScopedOption): { flags: R
   const flags: Record<string, unknown> = { [option.name]: valueOf(option) };
   // Other required options get a value too, or validation would refuse the call before it runs.
   for (const other of tool.command.options) if (other.required && other.name !== option.name) flags[other.name] = valueOf(other);
+  // An option written inside another's run (qpdf's --print in --encrypt … --) is sent with that run.
+  const run = option.inside === undefined ? undefined : tool.command.options.find((other) => other.name === option.inside);
+  if (run !== undefined) flags[run.name] = valueOf(run);
   return { flags, args, ...((schema.properties?.passthrough?.minItems ?? 0) > 0 ? { passthrough: [OPERAND] } : {}) };
 }
 
