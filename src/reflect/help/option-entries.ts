@@ -26,7 +26,7 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
   const starts = lines.filter((line) => START.test(line.trim())).map(indentOf);
   if (starts.length === 0) return [];
   const base = Math.min(...starts);
-  const entries: { spec: string; description: string[]; indent: number; descColumn: number; flush?: boolean }[] = [];
+  const entries: { spec: string; description: string[]; indent: number; descColumn: number; flush?: boolean; line: string }[] = [];
   let open = false;
   for (const line of lines) {
     const trimmed = line.trim();
@@ -59,7 +59,7 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
       const spec = split.spec.replace(/(=\S*):$/, '$1');
       const text = split.text;
       const descColumn = text === undefined ? Number.POSITIVE_INFINITY : line.indexOf(text, indent + spec.length);
-      entries.push({ spec, description: text === undefined ? [] : [text], indent, descColumn, flush: indent === 0 && text === undefined });
+      entries.push({ spec, description: text === undefined ? [] : [text], indent, descColumn, flush: indent === 0 && text === undefined, line });
       open = true;
       continue;
     }
@@ -72,7 +72,23 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
     if (!Number.isFinite(last.descColumn)) last.descColumn = indent;
     last.description.push(trimmed);
   }
-  return entries.map((entry) => ({ spec: entry.spec, description: entry.description.join(' ') }));
+  const column = usualColumn(entries.map((entry) => entry.descColumn));
+  return entries.map((entry) => {
+    // ImageMagick's `-set attribute value set an image attribute`: one space before the page's text column parts them.
+    const line = entry.line;
+    if (entry.description.length > 0 || column === undefined || line.length <= column || line[column - 1] !== ' ' || line[column - 2] === ' ' || line[column] === ' ') {
+      return { spec: entry.spec, description: entry.description.join(' ') };
+    }
+    return { spec: line.slice(0, column).trim(), description: line.slice(column).trim() };
+  });
+}
+
+/** The column most descriptions start at, when at least three share it. */
+function usualColumn(columns: readonly number[]): number | undefined {
+  const counts = new Map<number, number>();
+  for (const column of columns) if (Number.isFinite(column)) counts.set(column, (counts.get(column) ?? 0) + 1);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best !== undefined && best[1] >= 3 ? best[0] : undefined;
 }
 
 /**
@@ -87,7 +103,9 @@ function splitEntry(trimmed: string): { spec: string; text?: string } {
   if (glued) return { spec: glued[1] ?? trimmed, text: glued[2] ?? '' };
   const [, spec = trimmed, text] = /^(.*?\S)(?:\s{2,}(\S.*))?$/.exec(trimmed) ?? [];
   // gcc's `-print-multi-os-directory Display the relative path…`: a name too long for its column, one space, then a sentence.
-  const overflow = text === undefined ? /^(--?[\w][\w-]*(?:[ =]?<[^>]+>)?) ([A-Z][a-z]+(?: [\w'.,()-]+){2,}\.?)$/.exec(spec) : null;
+  // valgrind's `--max-stackframe=<number> assume stack switch…`: after a bracketed placeholder, any sentence.
+  const overflow =
+    text === undefined ? (/^(--?[\w][\w-]*(?:[ =]?<[^>]+>)?) ([A-Z][a-z]+(?: [\w'.,()-]+){2,}\.?)$/.exec(spec) ?? /^(--?\w[\w-]*[ =]?<[^>]+>) ([a-z][a-z']*(?: \S+){1,})$/.exec(spec)) : null;
   if (overflow) return { spec: overflow[1] ?? spec, text: overflow[2] ?? '' };
   // shfmt's `-ln, --language-dialect str  bash/posix…`: two spaces after the comma, the long name's value after one.
   const long = text === undefined || spec.includes('--') ? undefined : /^(--\S+(?: [a-z]+)?)(?:\s{2,}(\S.*))?$/.exec(text);

@@ -301,3 +301,30 @@ describe('options the wide corpus saw rejected for the spelling cli-mcp chose', 
     expect(option(sass, 'source-map-urls')).toMatchObject({ type: 'string', choices: ['relative', 'absolute'], default: 'relative' });
   });
 });
+
+describe('a name too long for its column, parted from its text by one space', () => {
+  it('when valgrind writes `--max-stackframe=<number> assume stack switch…` then the placeholder ends the flag and its type is read', () => {
+    const valgrind = page('valgrind.txt', ['valgrind']);
+    expect(option(valgrind, 'max-stackframe')).toMatchObject({ type: 'integer', syntax: '--max-stackframe=<number>', description: expect.stringMatching(/^assume stack switch/) });
+    expect(option(valgrind, 'main-stacksize')).toMatchObject({ type: 'integer', syntax: '--main-stacksize=<number>' });
+  });
+
+  it('when ImageMagick writes `-set attribute value set an image attribute` then the page\'s text column parts them: two words a use', () => {
+    const identify = page('identify.txt', ['identify']);
+    expect(option(identify, 'set')).toMatchObject({ arity: 2, syntax: '-set attribute value', description: 'set an image attribute' });
+    expect(option(identify, 'extract')).toMatchObject({ type: 'string', description: 'extract area from image' });
+  });
+});
+
+describe('options written inside another option\'s run (qpdf --help=all)', () => {
+  it('when a topic places options between an option and its closing "--" then they are marked inside it, and that option takes a run', () => {
+    const qpdf = page('qpdf-all.txt', ['qpdf']);
+    expect(option(qpdf, 'encrypt')).toMatchObject({ variadic: true, closedBy: ['--'] });
+    expect(option(qpdf, 'pages')).toMatchObject({ closedBy: ['--'] });
+    expect(option(qpdf, 'print')).toMatchObject({ inside: 'encrypt' });
+    expect(option(qpdf, 'mimetype')).toMatchObject({ inside: 'add-attachment' });
+    expect(option(qpdf, 'prefix')).toMatchObject({ inside: 'copy-attachments-from' });
+    expect(option(qpdf, 'linearize')).not.toHaveProperty('inside');
+    expect(option(qpdf, 'allow-weak-crypto')).not.toHaveProperty('inside');
+  });
+});
