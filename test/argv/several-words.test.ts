@@ -33,11 +33,6 @@ describe('reading an option that takes several words', () => {
     expect(read('--pages file [--password=password] [page-range] [...] --')).toMatchObject({ closedBy: ['--'] });
   });
 
-  it('when gzip writes -# for a digit then it is no option, while gcc\'s -### is one', () => {
-    expect(read('-#')).toBeUndefined();
-    expect(read('-###')).toMatchObject({ name: '###', type: 'boolean', flag: '-###' });
-  });
-
   it('when a line holds several options (find\'s actions) then the first is read alone: a switch stays a switch', () => {
     expect(read('-delete -print0 -printf FORMAT -fprintf FILE FORMAT -print')).toEqual({ name: 'delete', type: 'boolean', flag: '-delete' });
     expect(read('-fprint0 FILE -fprint FILE -ls')).toMatchObject({ name: 'fprint0', type: 'string' });

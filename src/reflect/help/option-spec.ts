@@ -170,7 +170,9 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
   const family = /^--?(?=.*-[a-z])(?:[a-z\d]+-)*[A-Z]{3,}(?:-[a-z\d]+)*$/.test(primary.flag) || /^--?(long-?option|option|flag)$/i.test(primary.flag);
   // gzip's `-#` stands for a digit, as GNU's `-NUM` does (gcc's `-###` is an option of its own).
   const digit = primary.flag === '-#';
-  if (isHelpOrVersion(name, description) || /^-[A-Z]{2,}$/.test(primary.flag) || primary.flag.endsWith('-') || family || digit) return undefined;
+  // cut's range forms `N-M`, `-M  from first to M'th …`: a placeholder for a number, listed like an option.
+  const range = /^-[A-Z]$/.test(primary.flag) && new RegExp(`\\b${primary.flag.slice(1)}'th\\b`).test(description);
+  if (isHelpOrVersion(name, description) || /^-[A-Z]{2,}$/.test(primary.flag) || primary.flag.endsWith('-') || family || digit || range) return undefined;
 
   const typing = typingOf(forms, value, carrier.rest.trim(), description, rules);
   const { type, count } = typing;
@@ -264,7 +266,7 @@ function typingOf(forms: readonly Form[], value: Value | undefined, rest: string
     const named = /^Specify (?!that\b|whether\b|if\b)(an?|the)? ?[\w ]*?\b(folder|file|directory|path|names?)\b|\bgiven the path to\b/.test(description);
     // mocha prints no placeholders at all: `--reporter  Specify reporter to use`, `--jobs  Number of concurrent jobs`.
     const amount = /^Number of\b|\bthis many times\b/.test(description);
-    const valued = named || /^(Specify (?!whether|if\b|that\b)|Path to\b|List of\b)|\bcontaining this string\b|\bmatching this string\b/.test(description);
+    const valued = named || /^(Specify (?!whether|if\b|that\b)|[Pp]ath (?:to|of)\b|List of\b)|\bcontaining this string\b|\bmatching this string\b/.test(description);
     const type = tag?.type ?? (/(?:^|\s)one (of|or more): \S/.test(description) || valued ? 'string' : amount ? 'integer' : valueDefaultType(said, description) ?? 'boolean');
     const count = tag?.count === true || counted(type);
     return { type: count ? 'integer' : type, variadic: tag?.variadic === true, optional: false, count, ...(said !== undefined ? { defaultText: said } : {}) };

@@ -139,3 +139,16 @@ describe('the other spellings of a printed option', () => {
     expect(option?.aliases).toEqual(aliases);
   });
 });
+
+describe('placeholders listed like options', () => {
+  it('when gzip writes -# for a digit then it is no option, while gcc\'s -### is one', () => {
+    expect(optionFromEntry({ spec: '-#', description: '' })).toBeUndefined();
+    expect(optionFromEntry({ spec: '-###', description: '' })).toMatchObject({ name: '###', type: 'boolean', flag: '-###' });
+  });
+
+  it('when cut lists its range forms (`-M  from first to M\'th …`) then -M is no option; wget\'s "path of …" takes a value', () => {
+    expect(optionFromEntry({ spec: '-M', description: "from first to M'th (included) byte, character or field" })).toBeUndefined();
+    expect(optionFromEntry({ spec: '-M', description: 'print the manual' })).toMatchObject({ name: 'M', type: 'boolean' });
+    expect(optionFromEntry({ spec: '--hsts-file', description: 'path of HSTS database (will override default)' })).toMatchObject({ type: 'string' });
+  });
+});
