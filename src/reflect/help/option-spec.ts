@@ -67,9 +67,11 @@ function wordsOf(text: string): Value | undefined {
 
 const FORM = /^(--?)(\[no-\])?(#+|[\w?](?:[\w-]|\.(?=\w))*)(.*)$/;
 
-function formsOf(spec: string): Form[] {
+function formsOf(written: string): Form[] {
   const forms: Form[] = [];
   let extra = '';
+  // exa's `--colo[u]r=WHEN`: a letter that may be left out gives two spellings, the shorter first.
+  const spec = written.replace(/^(--\w+)\[(\w+)\]([\w-]+)(\S*)/, '$1$3$4, $1$2$3$4');
   // semver's `-r --range <range>`: a short and a long flag separated by a space only; psql's `-1 ("one")` notes a name.
   // xxd's man page writes its spellings as alternatives: `-p | -ps | -postscript | -plain`.
   for (const part of spec.replace(/\s*\("[^"]*"\)/g, '').split(/,\s+|\s+\/\s+|(?<=^-\w)\s+(?=--\w)|\s+\|\s+(?=-)/)) {
@@ -316,7 +318,17 @@ export function optionsFromEntries(entries: readonly OptionEntry[], rules: Optio
       byName.set(option.name, { ...positive, ...(negative.negation !== undefined ? { negation: negative.negation } : {}) });
     }
   }
-  return [...byName.values()];
+  return [...byName.values()].map((option) => asAliased(option, byName));
+}
+
+/** GnuTLS's `--app-proto  an alias for the 'starttls-proto' option`: it takes what that option takes. */
+function asAliased(option: OptionSpec, byName: ReadonlyMap<string, OptionSpec>): OptionSpec {
+  const target = /^an alias for the '([\w-]+)' option\.?$/.exec(option.description ?? '')?.[1];
+  const like = target === undefined ? undefined : byName.get(target);
+  if (like === undefined || option.type !== 'boolean' || like.type === 'boolean') return option;
+  const { name, description, flag } = option;
+  const { negation: _negation, aliases: _aliases, ...rest } = like;
+  return { ...rest, name, ...(description !== undefined ? { description } : {}), ...(flag !== undefined ? { flag } : {}) };
 }
 
 /** Every printed flag (short and long) mapped to whether it takes a value, for reading usage lines. */

@@ -152,3 +152,15 @@ describe('placeholders listed like options', () => {
     expect(optionFromEntry({ spec: '--hsts-file', description: 'path of HSTS database (will override default)' })).toMatchObject({ type: 'string' });
   });
 });
+
+describe('spellings and aliases a text states', () => {
+  it('when exa writes a letter that may be left out (`--colo[u]r=WHEN`) then both spellings are the option, the shorter sent', () => {
+    expect(optionFromEntry({ spec: '--colo[u]r=WHEN', description: 'when to use terminal colours' })).toMatchObject({ name: 'color', type: 'string', flag: '--color', aliases: ['--colour'], valueForm: 'equals' });
+    expect(optionFromEntry({ spec: '--colo[u]r-scale', description: 'highlight levels' })).toMatchObject({ name: 'color-scale', type: 'boolean', aliases: ['--colour-scale'] });
+  });
+
+  it('when GnuTLS says an option is "an alias for the \'X\' option" then it takes what X takes', () => {
+    const options = optionsFromEntries([{ spec: '--starttls-proto=str', description: 'The application protocol' }, { spec: '--app-proto', description: "an alias for the 'starttls-proto' option" }]);
+    expect(options.find((option) => option.name === 'app-proto')).toMatchObject({ type: 'string', flag: '--app-proto', valueForm: 'equals' });
+  });
+});
