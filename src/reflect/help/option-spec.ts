@@ -321,9 +321,9 @@ export function optionsFromEntries(entries: readonly OptionEntry[], rules: Optio
   return [...byName.values()].map((option) => asAliased(option, byName));
 }
 
-/** GnuTLS's `--app-proto  an alias for the 'starttls-proto' option`: it takes what that option takes. */
+/** GnuTLS's `--app-proto  an alias for the 'starttls-proto' option` (its man pages: `This is an alias for the --pskfile option.`): it takes what that option takes. */
 function asAliased(option: OptionSpec, byName: ReadonlyMap<string, OptionSpec>): OptionSpec {
-  const target = /^an alias for the '([\w-]+)' option\.?$/.exec(option.description ?? '')?.[1];
+  const target = /^(?:this is )?an alias for the '?(?:--)?([\w-]+)'? option\b/i.exec(option.description ?? '')?.[1];
   const like = target === undefined ? undefined : byName.get(target);
   if (like === undefined || option.type !== 'boolean' || like.type === 'boolean') return option;
   const { name, description, flag } = option;

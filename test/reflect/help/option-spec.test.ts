@@ -162,5 +162,7 @@ describe('spellings and aliases a text states', () => {
   it('when GnuTLS says an option is "an alias for the \'X\' option" then it takes what X takes', () => {
     const options = optionsFromEntries([{ spec: '--starttls-proto=str', description: 'The application protocol' }, { spec: '--app-proto', description: "an alias for the 'starttls-proto' option" }]);
     expect(options.find((option) => option.name === 'app-proto')).toMatchObject({ type: 'string', flag: '--app-proto', valueForm: 'equals' });
+    const man = optionsFromEntries([{ spec: '-p, --pskfile=str', description: 'Specify a pre-shared key file' }, { spec: '--passwd', description: 'This is an alias for the --pskfile option. NOTE: THIS OPTION IS DEPRECATED' }]);
+    expect(man.find((option) => option.name === 'passwd')).toMatchObject({ type: 'string', flag: '--passwd' });
   });
 });
