@@ -134,6 +134,8 @@ describe('usage errors', () => {
     expect(spellingErrorLines("ls: invalid argument 'x' for '--color'", ['--color'])).toEqual([]);
     expect(spellingErrorLines('objdump: unrecognized argument to --disassembler-color: cause of error unknown', ['--disassembler-color'])).toEqual([]);
     expect(spellingErrorLines('error: unknown option --other', ['--wide'])).toEqual([]);
+    expect(spellingErrorLines('Invalid option value: --install wide-value. Valid values are: always, never, prompt.', ['--install'])).toEqual([]);
+    expect(spellingErrorLines('ctags: Warning: Unsupported parameter \'w\' for "extras" option', ['--extras'])).toEqual([]);
   });
 
   it('when rejections are classed then a missing value, a value not allowed and an unknown spelling differ', () => {

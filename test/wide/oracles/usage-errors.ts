@@ -33,8 +33,11 @@ const SPELLING_ERROR = new RegExp(
   'i',
 );
 
-/** `unrecognized argument to --disassembler-color`, `unknown argument to --json= switch`: the value's content. */
-const VALUE_COMPLAINT = /\b(unrecogni[sz]ed|unknown|invalid|bad)\s+(argument|value)s?\s+(to|for)\b/i;
+/**
+ * `unrecognized argument to --disassembler-color`, `unknown argument to --json= switch`, ncu's `Invalid option value: --format x`,
+ * ctags' `Unsupported parameter 'w' for "extras" option`: the value's content.
+ */
+const VALUE_COMPLAINT = /\b(unrecogni[sz]ed|unknown|invalid|bad)\s+(argument|value)s?\s+(to|for)\b|\binvalid option value\b|\bunsupported parameter '[^']*' for\b/i;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
