@@ -308,6 +308,6 @@ function conventionsOf(dialect: HelpDialect, rootText: string): ArgvConventions 
   if (dialect === 'git') return PARSER_CONVENTIONS.git;
   if (dialect === 'goflag') return PARSER_CONVENTIONS.goFlag;
   // The catch-all dialect also reads programs with parsers of their own: take values as their help writes them.
-  if (dialect === 'gnu') return { ...PARSER_CONVENTIONS.getopt, ...valueFormsOf(rootText), ...(honoursDoubleDash(rootText) ? {} : { doubleDash: 'never' as const }) };
+  if (dialect === 'gnu') return { ...PARSER_CONVENTIONS.getopt, ...valueFormsOf(rootText, honoursDoubleDash(rootText)), ...(honoursDoubleDash(rootText) ? {} : { doubleDash: 'never' as const }) };
   return PARSER_CONVENTIONS.getopt;
 }

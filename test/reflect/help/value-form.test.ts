@@ -16,6 +16,12 @@ describe('valueFormsOf', () => {
   it.each(['gnu/ls.txt', 'gnu/grep.txt'])('when a GNU help writes --x=VALUE (%s) then values stay joined', (name) => {
     expect(valueFormsOf(fixture(name))).toEqual({});
   });
+
+  it('when a parser of the program\'s own shows no value form at all (typedoc\'s `--name   Set the name…`, which refuses --name=x) then long values go as words', () => {
+    const typedoc = 'typedoc path/to/entry.ts\n\nOptions:\n --name                 Set the name of the project\n --customCss            Path to a custom CSS file\n';
+    expect(valueFormsOf(typedoc, false)).toEqual({ longValue: 'separate' });
+    expect(valueFormsOf(typedoc, true)).toEqual({});
+  });
 });
 
 describe('zstd, whose help writes --[no-]x as git does', () => {
