@@ -13,7 +13,7 @@ import { loadTarget, type LoadedTarget } from '../../src/reflect/load-program.js
 import { installHint, locate, versionOf } from './locate.js';
 import { argvAcceptance, recordArgv, type AcceptanceResult } from './oracles/argv-acceptance.js';
 import { operandAcceptance, type OperandResult } from './oracles/operand-acceptance.js';
-import { optionCoverage, type CoverageResult } from './oracles/option-coverage.js';
+import { documentedSpellings, optionCoverage, type CoverageResult } from './oracles/option-coverage.js';
 import { helpPage, manPage, type Page, type PageRun } from './oracles/pages.js';
 import { runDirectories, typeProblems, type TypeResult } from './oracles/type-problems.js';
 import type { WideProgram } from './programs.js';
@@ -96,7 +96,7 @@ export async function checkProgram(program: WideProgram, bounds: Bounds = FULL_B
         coverage: optionCoverage(pages, tools.tools),
         operands: operandAcceptance(pages, tools.tools, names),
         types: typeProblems(pages, tools.tools, runDirectories(dirs.cwd)),
-        acceptance: await argvAcceptance(tools, { maxCalls: bounds.maxCalls, deadline: Date.now() + bounds.callBudgetMs, concurrency: bounds.concurrency }),
+        acceptance: await argvAcceptance(tools, { maxCalls: bounds.maxCalls, deadline: Date.now() + bounds.callBudgetMs, concurrency: bounds.concurrency, documented: documentedSpellings(pages) }),
         durationMs: Date.now() - started,
       };
     } finally {

@@ -41,7 +41,7 @@ function figureCells(figures: Figures): (string | number)[] {
     `${figures.coveragePooled} % (${figures.covered} / ${figures.documented})`,
     `${figures.coverageMean} %${figures.nothingDocumented > 0 ? ` (${figures.nothingDocumented} read as documenting nothing)` : ''}`,
     `${figures.operandsPercent} % (${figures.usagesAccepted} / ${figures.usages})`,
-    `${figures.rejections} of ${figures.callsRan}`,
+    `${figures.rejections} of ${figures.callsRan}${figures.unknownToBuild > 0 ? ` (+${figures.unknownToBuild} unknown to the build)` : ''}`,
     figures.refusals,
     figures.typeProblems,
   ];
@@ -85,10 +85,13 @@ function gaps(results: readonly ProgramResult[]): string[] {
   for (const { rejection } of rejections) classes.set(rejectionClass(rejection.message), (classes.get(rejectionClass(rejection.message)) ?? 0) + 1);
   lines.push('', `**Argv rejected by the program** (${rejections.length}; ${[...classes].map(([kind, count]) => `${count} ${kind}`).join(', ') || 'none'}):`, '');
   for (const { result, rejection } of rejections.slice(0, 40)) lines.push(`- ${result.name} \`${JSON.stringify(rejection.argv)}\`: ${rejection.message.split('\n')[0]!.slice(0, 120)}`);
+  const unknown = checked.flatMap((result) => (result.acceptance!.unknownToBuild ?? []).map((rejection) => ({ result, rejection })));
+  lines.push('', `**Documented, unknown to this build** (${unknown.length}; not counted as rejected: the documentation names the option, cli-mcp sent its one documented spelling as written, and the program does not know it):`, '');
+  for (const { result, rejection } of unknown.slice(0, 40)) lines.push(`- ${result.name} \`${JSON.stringify(rejection.argv)}\`: ${rejection.message.split('\n')[0]!.slice(0, 120)}`);
   const problems = checked.flatMap((result) => result.types!.problems.map((problem) => ({ result, problem })));
   lines.push('', `**Type problems** (${problems.length}):`, '');
   for (const { result, problem } of problems.slice(0, 40)) lines.push(`- ${result.name} \`${problem.option}\`: ${problem.kind} (${problem.detail.slice(0, 100)})`);
-  const more = [operandFailures, rejections, problems].some((list) => list.length > 40);
+  const more = [operandFailures, rejections, unknown, problems].some((list) => list.length > 40);
   if (more) lines.push('', 'Lists cut at 40: every failure is in `test/wide/results/latest.json`.');
   return lines;
 }

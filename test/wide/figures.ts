@@ -20,6 +20,8 @@ export interface Figures {
   readonly operandsPercent: number;
   readonly callsRan: number;
   readonly rejections: number;
+  /** Documented options the program's build does not know, sent as documented (not counted in rejections). */
+  readonly unknownToBuild: number;
   readonly refusals: number;
   readonly notRun: number;
   readonly typeProblems: number;
@@ -57,6 +59,7 @@ export function figuresOf(results: readonly ProgramResult[]): Figures {
     operandsPercent: percent(usagesAccepted, usages),
     callsRan: sum((r) => r.acceptance?.ran ?? 0),
     rejections: sum((r) => r.acceptance?.rejected.length ?? 0),
+    unknownToBuild: sum((r) => r.acceptance?.unknownToBuild?.length ?? 0),
     refusals: sum((r) => r.acceptance?.refused.length ?? 0),
     notRun: sum((r) => r.acceptance?.notRun ?? 0),
     typeProblems: sum((r) => r.types?.problems.length ?? 0),

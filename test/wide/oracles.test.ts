@@ -7,6 +7,7 @@ import { documentedOptions, isHelpOrVersion } from './oracles/documented-options
 import { rejectionClass } from './figures.js';
 import { helpUsages, manUsages, parseUsage } from './oracles/usage-operands.js';
 import { spellingErrorLines } from './oracles/usage-errors.js';
+import { unknownToBuild } from './oracles/argv-acceptance.js';
 
 const spellingsOf = (text: string) => documentedOptions(text).map((doc) => [doc.tokens.join(' '), doc.value]);
 
@@ -128,6 +129,16 @@ describe('usage errors', () => {
     ['argparse', 'error: argument --format: expected one argument', ['--format']],
   ])('when the program answers %s then the line naming the option is found', (_parser, output, spellings) => {
     expect(spellingErrorLines(output, spellings)).toHaveLength(1);
+  });
+
+  it('when a documented option, sent in its one documented spelling, is unknown to the program then it is set apart from the rejections, and only then', () => {
+    const quiet = { name: 'quiet', type: 'boolean', flag: '--quiet', depth: 0 } as const;
+    const documented = new Set(['--quiet', '--lint', '-n', '--nosymlinks']);
+    expect(unknownToBuild(quiet, ['--quiet', 'wide-operand'], "readelf: unrecognized option '--quiet'", documented)).toBe(true);
+    // A value missing is cli-mcp's typing, not the build's; an undocumented flag is cli-mcp's reading; another documented spelling might work.
+    expect(unknownToBuild({ ...quiet, type: 'string' }, ['--quiet'], "option '--quiet' requires an argument", documented)).toBe(false);
+    expect(unknownToBuild(quiet, ['--quiet'], "unrecognized option '--quiet'", new Set(['--lint']))).toBe(false);
+    expect(unknownToBuild({ ...quiet, name: 'nosymlinks', flag: '--nosymlinks', aliases: ['-n'] }, ['--nosymlinks'], "unrecognized option '--nosymlinks'", documented)).toBe(false);
   });
 
   it('when the complaint is about the value or names another option then it is not a spelling error of this one', () => {

@@ -34,6 +34,12 @@ export interface AcceptanceResult {
   /** Calls that ran the program. */
   readonly ran: number;
   readonly rejected: readonly Rejection[];
+  /**
+   * Rejections where the program does not know the option at all, though its documentation (as the coverage
+   * oracle reads it) names it, and cli-mcp sent that one documented spelling as it is written: the
+   * documentation describes another build (readelf's man page and `--quiet`). No spelling could do better.
+   */
+  readonly unknownToBuild: readonly Rejection[];
   /** Calls cli-mcp refused before running anything (invalid input it built itself, unrepresentable argv). */
   readonly refused: readonly Refusal[];
   /** Calls answered with a usage error that names neither the option nor its value (an operand, another option). */
@@ -46,6 +52,19 @@ export interface AcceptanceBounds {
   readonly maxCalls: number;
   readonly deadline: number;
   readonly concurrency: number;
+  /** Every option spelling the program's pages document (the coverage oracle's reading). */
+  readonly documented?: ReadonlySet<string>;
+}
+
+/** Wording that says the option itself is unknown, not that its value is missing or wrong. */
+const UNKNOWN_OPTION = /\b(unrecogni[sz]ed|unknown|unsupported|invalid|illegal|bad)\s+(command[- ]line\s+)?(long\s+|short\s+)?(options?|flags?|arguments?|switch(es)?)\b|\bnot supported\b|\bis unknown\b/i;
+
+/** The documented option, sent in its only documented spelling as a word of its own, is unknown to the program. */
+export function unknownToBuild(option: ScopedOption, argv: readonly string[], message: string, documented: ReadonlySet<string>): boolean {
+  const flag = option.flag;
+  if (flag === undefined || !documented.has(flag) || !argv.includes(flag)) return false;
+  if ((option.aliases ?? []).some((alias) => documented.has(alias))) return false;
+  return UNKNOWN_OPTION.test(message);
 }
 
 interface Planned {
@@ -102,7 +121,7 @@ export const recordArgv: Middleware = async (ctx, next) => {
 export async function argvAcceptance(tools: CliTools, bounds: AcceptanceBounds): Promise<AcceptanceResult> {
   const planned = plannedCalls(tools.tools);
   const chosen = planned.slice(0, bounds.maxCalls);
-  const result = { ran: 0, rejected: [] as Rejection[], refused: [] as Refusal[], otherUsageErrors: [] as AcceptanceResult['otherUsageErrors'][number][], notRun: planned.length - chosen.length };
+  const result = { ran: 0, rejected: [] as Rejection[], unknownToBuild: [] as Rejection[], refused: [] as Refusal[], otherUsageErrors: [] as AcceptanceResult['otherUsageErrors'][number][], notRun: planned.length - chosen.length };
   let next = 0;
   const worker = async () => {
     while (next < chosen.length) {
@@ -128,7 +147,8 @@ export async function argvAcceptance(tools: CliTools, bounds: AcceptanceBounds):
       const valueAlone = argv.includes(STRING_VALUE) ? [STRING_VALUE] : [];
       const spellings = [option.flag, option.negation, ...(option.aliases ?? []), ...valueAlone].filter((one): one is string => !!one);
       const named = spellingErrorLines(text, spellings);
-      if (named.length > 0) result.rejected.push({ tool: tool.name, option: label, argv, exitCode: output.exitCode, message: named.join('\n') });
+      const rejection = { tool: tool.name, option: label, argv, exitCode: output.exitCode, message: named.join('\n') };
+      if (named.length > 0) (unknownToBuild(option, argv, rejection.message, bounds.documented ?? new Set()) ? result.unknownToBuild : result.rejected).push(rejection);
       else {
         const other = anySpellingErrorLines(text);
         if (other.length > 0) result.otherUsageErrors.push({ tool: tool.name, option: label, argv, message: other.slice(0, 2).join('\n') });

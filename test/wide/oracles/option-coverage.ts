@@ -45,6 +45,11 @@ function isCovered(doc: DocumentedOption, names: Set<string>, shorts: Set<string
   return doc.tokens.some((token) => names.has(token) || (/^-[^-]./.test(token) && shorts.has(token.slice(0, 2))));
 }
 
+/** Every option spelling the pages document, as this oracle reads them. */
+export function documentedSpellings(pages: readonly Page[]): Set<string> {
+  return new Set(pages.flatMap((page) => documentedOptions(page.text).flatMap((doc) => doc.tokens)));
+}
+
 /** The tool a page's command words name; undefined when none does. */
 export function toolFor(tools: readonly ToolDefinition[], words: readonly string[]): ToolDefinition | undefined {
   return tools.find((tool) => tool.command.path.length === words.length + 1 && tool.command.path.slice(1).every((word, i) => word === words[i]));
