@@ -150,6 +150,8 @@ describe('placeholders listed like options', () => {
     expect(optionFromEntry({ spec: '-M', description: "from first to M'th (included) byte, character or field" })).toBeUndefined();
     expect(optionFromEntry({ spec: '-M', description: 'print the manual' })).toMatchObject({ name: 'M', type: 'boolean' });
     expect(optionFromEntry({ spec: '--hsts-file', description: 'path of HSTS database (will override default)' })).toMatchObject({ type: 'string' });
+    expect(optionFromEntry({ spec: '-V, --validate', description: 'a JSON schema to use for validation' })).toMatchObject({ type: 'string' });
+    expect(optionFromEntry({ spec: '-q, --quiet', description: 'do not print the parsed json to STDOUT' })).toMatchObject({ type: 'boolean' });
   });
 });
 
