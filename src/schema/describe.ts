@@ -21,11 +21,19 @@ export function describeOption(option: OptionSpec): string {
   if (option.negation && (option.type !== 'boolean' || !option.flag)) notes.push(`false passes ${option.negation}`);
   if (option.count && option.flag) notes.push(`a count: 2 passes ${option.flag} twice`);
   if (option.arity !== undefined && option.arity > 1 && option.flag) notes.push(`${option.arity} words per use, as in ${option.syntax ?? option.flag}; several uses as one list`);
-  if (option.closedBy?.length && option.flag) notes.push(`the words of one ${option.flag} … ${option.closedBy[0]}, as a list; cli-mcp adds the closing ${option.closedBy[0]}`);
+  if (option.closedBy?.length && option.flag) notes.push(`the words of one ${runForm(option)}, as a list; cli-mcp adds the closing ${option.closedBy[0]}`);
   if (option.afterOperands === true) notes.push('after the operands');
   if (option.inside !== undefined) notes.push(`sent inside the words of flags.${option.inside}, which must be given too`);
   const text = option.description?.trim() ?? '';
   return notes.length ? `${text} (${notes.join('; ')})`.trim() : text;
+}
+
+/** A run as its documentation writes it (`--encrypt user-password owner-password key-length [options] --`), when that is one form. */
+function runForm(option: OptionSpec): string {
+  const closer = option.closedBy?.[0] ?? '';
+  const syntax = option.syntax ?? '';
+  const first = syntax.indexOf(` ${closer}`);
+  return first > 0 && syntax.startsWith(`${option.flag ?? ''} `) ? syntax.slice(0, first + closer.length + 1) : `${option.flag ?? ''} … ${closer}`;
 }
 
 /** The description of a command's `passthrough` field. */

@@ -127,7 +127,7 @@ describe('sending an option that takes several words', () => {
     const json = inputJsonSchemaFor(jq) as { properties: { flags: { properties: Record<string, { type: string; description: string }> } } };
     expect(json.properties.flags.properties.arg).toMatchObject({ type: 'array', description: expect.stringContaining('2 words per use, as in --arg a v') });
     const flags = (inputJsonSchemaFor(qpdf) as { properties: { flags: { properties: Record<string, { description: string }> } } }).properties.flags.properties;
-    expect(flags.encrypt?.description).toContain('cli-mcp adds the closing --');
+    expect(flags.encrypt?.description).toContain('the words of one --encrypt user-password owner-password key-length [options] --, as a list; cli-mcp adds the closing --');
     expect(flags.print?.description).toContain('sent inside the words of flags.encrypt');
   });
 

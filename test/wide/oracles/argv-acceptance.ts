@@ -89,8 +89,16 @@ export function plannedCalls(tools: readonly ToolDefinition[]): Planned[] {
 
 function valueOf(option: ScopedOption): unknown {
   const one = option.type === 'boolean' ? true : option.type === 'string' ? (option.choices?.[0] ?? STRING_VALUE) : 1;
-  // `--arg a v` takes its words in groups: one group.
-  return option.variadic ? Array.from({ length: option.arity ?? 1 }, () => one) : one;
+  // `--arg a v` takes its words in groups: one group; `--encrypt user owner key-length [options] --` the words its form names first.
+  return option.variadic ? Array.from({ length: option.arity ?? leadingWords(option) }, () => one) : one;
+}
+
+/** The placeholders a closed run's documented form names before anything optional (`-exec COMMAND ;`: 1). */
+function leadingWords(option: ScopedOption): number {
+  if (option.closedBy === undefined || option.syntax === undefined) return 1;
+  const words = option.syntax.split(/\s+/).slice(1);
+  const end = words.findIndex((word) => word.startsWith('[') || option.closedBy?.includes(word));
+  return Math.max(1, end === -1 ? 1 : end);
 }
 
 /** The smallest valid input that sets this option: placeholder operands and passthrough words when required. */
