@@ -140,8 +140,9 @@ function bodyColumn(lines: Section['lines']): number | undefined {
 function splitTag(line: string, body: number): string {
   // Not where the tag goes on (`-A, --after-context NUM`): its text starts with a word, after a tag that does not end in `,`.
   if (body <= indentOf(line) + 1 || line.length <= body || line[body - 1] !== ' ' || /[ ,|]/.test(line[body - 2] ?? ' ') || !/[A-Za-z(]/.test(line[body] ?? '')) return line;
-  // find's `-group gname` over its text: a lone lowercase word at the text's column is the tag's value, not the text.
-  if (!/[A-Z(]/.test(line[body] ?? '') && line.slice(body).trim().split(/\s+/).length < 3) return line;
+  // find's `-group gname` over its text: a lone lowercase word at the text's column is the tag's value, not the text;
+  // patch's `-x num  or  --debug=num` goes on with another spelling.
+  if (!/[A-Z(]/.test(line[body] ?? '') && (line.slice(body).trim().split(/\s+/).length < 3 || /\s{2,}or\s{2,}-/.test(line))) return line;
   return `${line.slice(0, body)} ${line.slice(body)}`;
 }
 

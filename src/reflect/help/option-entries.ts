@@ -19,7 +19,8 @@ const START = /^--?[\w[?#<]/;
  */
 export function optionEntries(raw: readonly string[]): OptionEntry[] {
   // marked's man page puts each option after a bullet: `• -o, --output [output file]`, `o -o, …` in the C locale.
-  const cleaned = raw.map((line) => line.replace(/^(\s*)[•·o] (?=-)/, '$1').replace(/ \.{3,} /, '  '));
+  // patch's man page joins spellings with a spaced `or`: `-x num  or  --debug=num`.
+  const cleaned = raw.map((line) => line.replace(/^(\s*)[•·o] (?=-)/, '$1').replace(/ \.{3,} /, '  ').replace(/^(\s*-\S.*?\S)\s{2,}or\s{2,}(?=-)/, '$1, '));
   // pnpm's clap help: `  -g, --global`, and `      --json` starting where the long names do, each with its text below.
   const longColumns = new Set([...pairedLongColumns(cleaned), ...commaLongColumns(cleaned)]);
   const lines = splitGrid(cleaned.map(joinColumns).flatMap(splitPairs));

@@ -45,6 +45,14 @@ describe('reading a man page', () => {
     expect(options.find((option) => option.name === 'empty')).toMatchObject({ type: 'boolean', description: expect.stringMatching(/^File is empty/) });
   });
 
+  it('when patch joins a tag\'s spellings with a spaced "or" (`-x num  or  --debug=num`) then they are one option taking the value', () => {
+    const text = ['NAME', '       patch - apply a diff file to an original', '', 'OPTIONS', '       -x num  or  --debug=num', '          Set internal debugging flags of interest only to patch patchers.', '', '       -Y pref  or  --basename-prefix=pref', '          Prefix pref to a file name when generating its simple backup file name.', ''].join('\n');
+    const options = pageFromManual(text, ['patch']).options;
+    expect(options.find((option) => option.name === 'debug')).toMatchObject({ type: 'integer', flag: '--debug', aliases: ['-x'], valueForm: 'equals' });
+    expect(options.find((option) => option.name === 'basename-prefix')).toMatchObject({ type: 'string', aliases: ['-Y'] });
+    expect(options.find((option) => option.name === 'x')).toBeUndefined();
+  });
+
   it('when Info-ZIP marks an option as another system\'s (`[VMS]`, `[MacOS]`, `[Systems using EBCDIC]`) then this build\'s tools leave it out, and `--longoption` is no option', () => {
     const text = ['NAME', '       zip - package and compress (archive) files', '', 'OPTIONS', '       -a', '       --ascii', '              [Systems using EBCDIC] Translate file to ASCII format.', '', '       --datafork', '              [MacOS] Include only data-fork of files zipped into the archive.', '', '       -X', '       --no-extra', '              [Unix, VMS] Do not save extra file attributes.', '', '       --longoption[-][=value][ value]', '              Long options are written so.', '', '       -r', '       --recurse-paths', '              Travel the directory structure recursively.', ''].join('\n');
     expect(pageFromManual(text, ['zip']).options.map((option) => option.flag ?? option.negation)).toEqual(['--no-extra', '--recurse-paths']);
