@@ -252,9 +252,12 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
   call = { ...call, env: { ...call.env, ...(await dialectEnvironment(dialect, call.cwd)) } };
   // `git --help` lists the common commands only; `git help -a` lists the rest.
   const rootPage = dialect === 'git' ? await limit(() => withFullCommandList({ ...call, deadline }, root.page)) : root.page;
-  const visit = async (words: readonly string[], listedPage: HelpPage, text: string, depth: number): Promise<Visited> => {
+  // `above`: the options of the commands between the root and this one. A child's `Global Flags` that a group above it
+  // declares (hugo convert's --output under `hugo convert toJSON`) come from that group, not from the root.
+  const visit = async (words: readonly string[], listedPage: HelpPage, text: string, depth: number, above: ReadonlySet<string> = new Set()): Promise<Visited> => {
     let page = listedPage;
-    if (depth > 0) inherited.push(...page.globalOptions);
+    if (depth > 0) inherited.push(...page.globalOptions.filter((option) => !above.has(option.name)));
+    const below = depth === 0 ? above : new Set([...above, ...page.options.map((option) => option.name)]);
     let listed = page.subcommands;
     if (depth === 0 && settings.only !== undefined) listed = selectOnly(listed, settings.only);
     const fit = budget.admit(listed.length);
@@ -272,7 +275,7 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
       listed.map(async (entry): Promise<Visited> => {
         const childWords = [...words, entry.name];
         const result = await read(childWords, entry, text);
-        if (result.kind === 'page') return { ...(await visit(childWords, result.page, result.text, depth + 1)), entry };
+        if (result.kind === 'page') return { ...(await visit(childWords, result.page, result.text, depth + 1, below)), entry };
         // A call cut by the crawl's own deadline means the time bound was reached: the partial result is cached, marked.
         if (result.reason === 'time') budget.exhausted();
         unread.push({ command: label(childWords), reason: result.reason === 'not-started' ? 'unreadable' : result.reason });

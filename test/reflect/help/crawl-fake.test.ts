@@ -53,6 +53,18 @@ describe('crawling a cobra-like program through its help', () => {
     expect(result.spec.subcommands[0]?.options.map((option) => option.name)).not.toContain('namespace');
   });
 
+  it('when a group\'s persistent flags come back as Global Flags of its commands (hugo convert\'s --output) then they stay the group\'s, never the root\'s', async () => {
+    const fake = makeFake(scratch(), (config) => {
+      const tree = config.tree as { commands: Record<string, Record<string, unknown>> };
+      if (tree.commands['config'] !== undefined) tree.commands['config']['persistent'] = [['--kubeconfig string', 'The file to edit']];
+    });
+    const result = await crawl(fake);
+    expect(result.spec.options.map((option) => option.name)).toEqual(['namespace', 'verbose']);
+    const config = result.spec.subcommands.find((command) => command.name === 'config');
+    expect(config?.options.map((option) => option.name)).toEqual(['kubeconfig']);
+    expect(config?.subcommands.find((command) => command.name === 'view')?.options.map((option) => option.name)).toEqual(['raw']);
+  });
+
   it('when a group shows its own usage form beside `[command]` (cobra prints both for a runnable group) then it is runnable too', async () => {
     const fake = makeFake(scratch(), (config) => {
       const tree = config.tree as { commands: Record<string, Record<string, unknown>> };
