@@ -42,6 +42,16 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
       last.description.push(trimmed);
       continue;
     }
+    // biome's `--reporter=` with its value list wrapped to the next line, `<default|concise|…>  Changes how…`.
+    if (last !== undefined && last.spec.endsWith('=') && last.description.length === 0 && /^[<{[][^\s]*[>}\]](?:\s{2,}|$)/.test(trimmed)) {
+      const [, more = trimmed, text] = /^(.*?\S)(?:\s{2,}(\S.*))?$/.exec(trimmed) ?? [];
+      last.spec = `${last.spec}${more}`;
+      if (text !== undefined) {
+        last.description.push(text);
+        last.descColumn = line.indexOf(text, indent + more.length);
+      }
+      continue;
+    }
     // A deeper line right under an entry that has no description yet is that description (man's `-1 prints …`).
     const awaited = last !== undefined && last.description.length === 0 && indent > last.indent && !(longColumns.has(indent) && trimmed.startsWith('--'));
     const opens = START.test(trimmed) && (indent <= base + 4 || longColumns.has(indent)) && !awaited && (last === undefined || indent < last.descColumn);

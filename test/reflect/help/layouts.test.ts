@@ -142,6 +142,12 @@ describe('clap and bpaf help read from npm programs', () => {
     expect(option(list, 'global')).toMatchObject({ type: 'boolean', aliases: ['-g'] });
   });
 
+  it('when bpaf wraps a flag\'s value list to the next line (biome\'s `--reporter=` over `<default|concise|…>  Changes how…`) then they are one entry: the values are its choices', () => {
+    const version = page('biome-version.txt', ['biome', 'version']);
+    expect(option(version, 'reporter')).toMatchObject({ type: 'string', valueForm: 'equals', choices: expect.arrayContaining(['default', 'json', 'sarif']), description: expect.stringMatching(/^Changes how diagnostics/) });
+    expect(option(version, 'reporter-file')).toMatchObject({ type: 'string' });
+  });
+
   it('when bpaf lists "Available commands:" (biome) then each is a subcommand', () => {
     expect(page('biome.txt', ['biome']).subcommands.map((entry) => entry.name)).toEqual(expect.arrayContaining(['check', 'lint', 'format', 'ci', 'migrate']));
   });
