@@ -36,12 +36,13 @@ export function honoursDoubleDash(text: string): boolean {
  * them: a help that never shows `--x=VALUE` but shows `--x VALUE` is a parser that knows no `=` (curl),
  * and `-o OUTPUT` a one-letter option whose value is a word of its own (zstd). getopt_long reads both
  * forms for a required value, so for it the spaced form is as right as the joined one; a parser of the
- * program's own (no getopt marks) that never shows `=` may not read it (typedoc's `--name x`), so it gets words.
+ * program's own (no getopt marks) that never shows `=` may not read it (typedoc's `--name x`), and may read `-p8080` as
+ * `-p -8 …` (serve's arg), so it gets words.
  */
 export function valueFormsOf(text: string, getopt = true): Partial<ArgvConventions> {
   const spaced = LONG_SPACED.test(text) || OPENSSL_GRID.test(text) || FLUSH_LONG.test(text) || !getopt;
   return {
     ...(!LONG_EQUALS.test(text) && spaced ? { longValue: 'separate' as const } : {}),
-    ...(SHORT_SPACED.test(text) || SYNOPSIS_SPACED.test(text) ? { shortValue: 'separate' as const } : {}),
+    ...(SHORT_SPACED.test(text) || SYNOPSIS_SPACED.test(text) || !getopt ? { shortValue: 'separate' as const } : {}),
   };
 }

@@ -151,6 +151,7 @@ describe('placeholders listed like options', () => {
     expect(optionFromEntry({ spec: '-M', description: 'print the manual' })).toMatchObject({ name: 'M', type: 'boolean' });
     expect(optionFromEntry({ spec: '--hsts-file', description: 'path of HSTS database (will override default)' })).toMatchObject({ type: 'string' });
     expect(optionFromEntry({ spec: '-V, --validate', description: 'a JSON schema to use for validation' })).toMatchObject({ type: 'string' });
+    expect(optionFromEntry({ spec: '--cwd', description: 'Behave as if invoked within this working directory.' })).toMatchObject({ type: 'string' });
     expect(optionFromEntry({ spec: '-q, --quiet', description: 'do not print the parsed json to STDOUT' })).toMatchObject({ type: 'boolean' });
   });
 });
@@ -166,5 +167,12 @@ describe('spellings and aliases a text states', () => {
     expect(options.find((option) => option.name === 'app-proto')).toMatchObject({ type: 'string', flag: '--app-proto', valueForm: 'equals' });
     const man = optionsFromEntries([{ spec: '-p, --pskfile=str', description: 'Specify a pre-shared key file' }, { spec: '--passwd', description: 'This is an alias for the --pskfile option. NOTE: THIS OPTION IS DEPRECATED' }]);
     expect(man.find((option) => option.name === 'passwd')).toMatchObject({ type: 'string', flag: '--passwd' });
+  });
+});
+
+describe('a long name that runs into its text with one space', () => {
+  it('when turbo writes `--dangerously-disable-package-manager-check Allow for missing `packageManager` in `package.json`.` then the sentence is the text', () => {
+    const entries = optionEntries(['      --dangerously-disable-package-manager-check Allow for missing `packageManager` in `package.json`.', '      --cwd <CWD>    The directory']);
+    expect(entries[0]).toEqual({ spec: '--dangerously-disable-package-manager-check', description: 'Allow for missing `packageManager` in `package.json`.' });
   });
 });

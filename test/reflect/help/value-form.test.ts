@@ -17,9 +17,9 @@ describe('valueFormsOf', () => {
     expect(valueFormsOf(fixture(name))).toEqual({});
   });
 
-  it('when a parser of the program\'s own shows no value form at all (typedoc\'s `--name   Set the name…`, which refuses --name=x) then long values go as words', () => {
+  it('when a parser of the program\'s own shows no value form at all (typedoc refuses --name=x, serve reads -p8080 as -p -8…) then values go as words', () => {
     const typedoc = 'typedoc path/to/entry.ts\n\nOptions:\n --name                 Set the name of the project\n --customCss            Path to a custom CSS file\n';
-    expect(valueFormsOf(typedoc, false)).toEqual({ longValue: 'separate' });
+    expect(valueFormsOf(typedoc, false)).toEqual({ longValue: 'separate', shortValue: 'separate' });
     expect(valueFormsOf(typedoc, true)).toEqual({});
   });
 });
