@@ -53,6 +53,11 @@ describe('reading a man page', () => {
     expect(options.find((option) => option.name === 'x')).toBeUndefined();
   });
 
+  it('when sftp\'s INTERACTIVE COMMANDS list options of their own (`ls -n`) then those are typed at its prompt and are no options of the program', () => {
+    const text = ['NAME', '     sftp - OpenSSH secure file transfer', '', 'DESCRIPTION', '     -q      Quiet mode.', '', 'INTERACTIVE COMMANDS', '     ls [-1afhlnrSt] [path]', '             Display a remote directory listing.', '', '             -n      Produce a long listing with user and group information', '                     presented numerically.', ''].join('\n');
+    expect(pageFromManual(text, ['sftp']).options.map((option) => option.name)).toEqual(['q']);
+  });
+
   it('when Info-ZIP marks an option as another system\'s (`[VMS]`, `[MacOS]`, `[Systems using EBCDIC]`) then this build\'s tools leave it out, and `--longoption` is no option', () => {
     const text = ['NAME', '       zip - package and compress (archive) files', '', 'OPTIONS', '       -a', '       --ascii', '              [Systems using EBCDIC] Translate file to ASCII format.', '', '       --datafork', '              [MacOS] Include only data-fork of files zipped into the archive.', '', '       -X', '       --no-extra', '              [Unix, VMS] Do not save extra file attributes.', '', '       --longoption[-][=value][ value]', '              Long options are written so.', '', '       -r', '       --recurse-paths', '              Travel the directory structure recursively.', ''].join('\n');
     expect(pageFromManual(text, ['zip']).options.map((option) => option.flag ?? option.negation)).toEqual(['--no-extra', '--recurse-paths']);
