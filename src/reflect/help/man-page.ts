@@ -60,7 +60,7 @@ export function pageFromManual(text: string, path: readonly string[]): HelpPage 
   const forms = synopsisForms(text, program);
   const entries = splitManEntries(
     layout.sections.filter((section) => !NOT_OPTIONS.test(section.title)).flatMap((section) => {
-      const found = optionEntries(taggedParagraphs(section.lines));
+      const found = optionEntries(taggedParagraphs(ownLines(section.lines, program)));
       return /^commands$/i.test(section.title) ? found.map(asCommand) : found;
     }),
   );
@@ -68,6 +68,18 @@ export function pageFromManual(text: string, path: readonly string[]): HelpPage 
   const description = /\s(?:-|\\-|–|—)\s+(.*)$/.exec(name?.lines.join(' ') ?? '')?.[1]?.trim();
   const options = optionsFromEntries(entries).filter((option) => !otherSystems(option.description ?? ''));
   return assemblePage({ layout: { ...layout, usage: forms, intro: '' }, options, subcommands: [], arity: flagArity(entries), ...(description ? { description } : {}) }, { path });
+}
+
+/**
+ * A section's lines up to where it starts on another program (units' `You invoke units_cur like this:` over
+ * `units_cur [options] [outfile]`): the options after that are the other program's.
+ */
+function ownLines(lines: Section['lines'], program: string): Section['lines'] {
+  const other = lines.findIndex((line) => {
+    const name = /^\s+([\w.+-]+) \[(?:options?|OPTIONS?)\]/.exec(line)?.[1];
+    return name !== undefined && name !== program && !name.startsWith('-');
+  });
+  return other === -1 ? lines : lines.slice(0, other);
 }
 
 /** Info-ZIP's `[VMS]`, `[MacOS]`, `[WIN32]`, `[Systems using EBCDIC]`: an option of other systems, which this build does not take. */

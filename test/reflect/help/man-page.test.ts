@@ -58,6 +58,11 @@ describe('reading a man page', () => {
     expect(pageFromManual(text, ['sftp']).options.map((option) => option.name)).toEqual(['q']);
   });
 
+  it('when a section goes on to a companion program (units\' `You invoke units_cur like this:` over `units_cur [options] [outfile]`) then the options after that are not this program\'s', () => {
+    const text = ['NAME', '       units - unit conversion and calculation program', '', 'OPTIONS', '       -q, --quiet', '              Suppress prompting.', '', 'UPDATING CURRENCY EXCHANGE RATES', '       You invoke units_cur like this:', '', '       units_cur [options] [outfile]', '', '       -k key, --key key', '              Set the API key to key for sources that require it.', ''].join('\n');
+    expect(pageFromManual(text, ['units']).options.map((option) => option.name)).toEqual(['quiet']);
+  });
+
   it('when Info-ZIP marks an option as another system\'s (`[VMS]`, `[MacOS]`, `[Systems using EBCDIC]`) then this build\'s tools leave it out, and `--longoption` is no option', () => {
     const text = ['NAME', '       zip - package and compress (archive) files', '', 'OPTIONS', '       -a', '       --ascii', '              [Systems using EBCDIC] Translate file to ASCII format.', '', '       --datafork', '              [MacOS] Include only data-fork of files zipped into the archive.', '', '       -X', '       --no-extra', '              [Unix, VMS] Do not save extra file attributes.', '', '       --longoption[-][=value][ value]', '              Long options are written so.', '', '       -r', '       --recurse-paths', '              Travel the directory structure recursively.', ''].join('\n');
     expect(pageFromManual(text, ['zip']).options.map((option) => option.flag ?? option.negation)).toEqual(['--no-extra', '--recurse-paths']);
