@@ -268,7 +268,7 @@ function typingOf(forms: readonly Form[], value: Value | undefined, rest: string
     const named = /^Specify (?!that\b|whether\b|if\b)(an?|the)? ?[\w ]*?\b(folder|file|directory|path|names?)\b|\bgiven the path to\b/.test(description);
     // mocha prints no placeholders at all: `--reporter  Specify reporter to use`, `--jobs  Number of concurrent jobs`.
     const amount = /^Number of\b|\bthis many times\b/.test(description);
-    const valued = named || /^(Specify (?!whether|if\b|that\b)|[Pp]ath (?:to|of)\b|List of\b|(?:an?|the) [\w ]{1,30}? to (?:use|load|read)\b)|\bcontaining this string\b|\bmatching this string\b|\bwithin this (?:working )?directory\b/.test(description);
+    const valued = named || /^(Specify (?!whether|if\b|that\b)|[Pp]ath (?:to|of)\b|List of\b|(?:an?|the) [\w ]{1,30}? to (?:use|load|read)\b)|\bcontaining this string\b|\bmatching this string\b|\bwithin this (?:working )?directory\b|(?:^|\s)<[\w-]+> argument\b/.test(description);
     const type = tag?.type ?? (/(?:^|\s)one (of|or more): \S/.test(description) || valued ? 'string' : amount ? 'integer' : valueDefaultType(said, description) ?? 'boolean');
     const count = tag?.count === true || counted(type);
     return { type: count ? 'integer' : type, variadic: tag?.variadic === true, optional: false, count, ...(said !== undefined ? { defaultText: said } : {}) };

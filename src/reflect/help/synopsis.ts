@@ -35,7 +35,9 @@ function visit(tokens: readonly UsageToken[], flags: Map<string, Flag>): void {
       // ssh's `[-D [bind_address:]port]`, `[-W host:port]`: one flag, then its value however it is written.
       const alone = token.alternatives.length === 1 ? SHORT.exec(first?.[0]?.kind === 'word' ? first[0].text : '')?.[1] : undefined;
       const rest = first?.slice(1) ?? [];
-      if (alone?.length === 1 && rest.length > 0 && rest.every((part) => !(part.kind === 'word' ? part.text.startsWith('-') : part.alternatives.some((alt) => alt[0]?.kind === 'word' && alt[0].text.startsWith('-'))))) {
+      // json_pp's `[-json_opt options_to_json1[,…]]`: a word flag with a value is one flag, not a cluster of letters.
+      const oneFlag = alone !== undefined && (alone.length === 1 || alone.includes('_') || /^[a-z]{4,}$/.test(alone));
+      if (oneFlag && rest.length > 0 && rest.every((part) => !(part.kind === 'word' ? part.text.startsWith('-') : part.alternatives.some((alt) => alt[0]?.kind === 'word' && alt[0].text.startsWith('-'))))) {
         if (!flags.get(alone)?.choices) flags.set(alone, { metavar: usageText(rest).replace(/[<>[\]]/g, '') });
         continue;
       }

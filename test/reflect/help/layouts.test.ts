@@ -168,6 +168,12 @@ describe('options read from a BSD synopsis', () => {
     for (const letter of ['D', 'J', 'W', 'w', 'B']) expect(option(ssh, letter)).toMatchObject({ type: 'string', valueForm: 'separate' });
     expect(option(ssh, 'v')).toMatchObject({ type: 'boolean' });
   });
+
+  it('when json_pp writes [-json_opt options_to_json1[,options_to_json2[,...]]] then it is one flag taking a value, not a cluster of letters', () => {
+    const jsonPp = parseHelp('Usage: /usr/bin/json_pp [-V] [-f from_format] [-t to_format] [-json_opt options_to_json1[,options_to_json2[,...]]]\n', { path: ['json_pp'] });
+    expect(jsonPp.options.map((found) => found.name)).toEqual(['V', 'f', 't', 'json_opt']);
+    expect(option(jsonPp, 'json_opt')).toMatchObject({ type: 'string', flag: '-json_opt' });
+  });
 });
 
 describe('gcc, cmake, ctags and zip as their help and man page write them', () => {
