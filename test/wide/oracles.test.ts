@@ -139,6 +139,9 @@ describe('usage errors', () => {
     expect(unknownToBuild({ ...quiet, type: 'string' }, ['--quiet'], "option '--quiet' requires an argument", documented)).toBe(false);
     expect(unknownToBuild(quiet, ['--quiet'], "unrecognized option '--quiet'", new Set(['--lint']))).toBe(false);
     expect(unknownToBuild({ ...quiet, name: 'nosymlinks', flag: '--nosymlinks', aliases: ['-n'] }, ['--nosymlinks'], "unrecognized option '--nosymlinks'", documented)).toBe(false);
+    // A letter getopt calls invalid may be read out of place; an option that needs another is no unknown one.
+    expect(unknownToBuild({ ...quiet, name: 's', flag: '-s' }, ['-s'], "jo: invalid option -- 's'", new Set(['-s']))).toBe(false);
+    expect(unknownToBuild({ ...quiet, name: 'race', flag: '--race' }, ['--race'], 'ERROR: Invalid Option: --race (without parallel)', new Set(['--race']))).toBe(false);
   });
 
   it('when the complaint is about the value or names another option then it is not a spelling error of this one', () => {

@@ -52,6 +52,12 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
       }
       continue;
     }
+    // ack's `--flush` over `--flush flushes output immediately.`: a text that opens with its option's name is its text.
+    if (last !== undefined && last.description.length === 0 && indent > last.indent && trimmed.startsWith(`${last.spec} `) && /^\S+ [a-z]+ [a-z]/.test(trimmed)) {
+      last.description.push(trimmed);
+      if (!Number.isFinite(last.descColumn)) last.descColumn = indent;
+      continue;
+    }
     // A deeper line right under an entry that has no description yet is that description (man's `-1 prints …`).
     const awaited = last !== undefined && last.description.length === 0 && indent > last.indent && !(longColumns.has(indent) && trimmed.startsWith('--'));
     const opens = START.test(trimmed) && (indent <= base + 4 || longColumns.has(indent)) && !awaited && (last === undefined || indent < last.descColumn);

@@ -65,7 +65,8 @@ function wordsOf(text: string): Value | undefined {
   return undefined;
 }
 
-const FORM = /^(--?)(\[no-\])?(#+|[\w?](?:[\w-]|\.(?=\w))*)(.*)$/;
+// xgettext's `--c++`: a name may end in plus signs.
+const FORM = /^(--?)(\[no-\])?(#+|[\w?](?:[\w-]|\.(?=\w))*\+*)(.*)$/;
 
 function formsOf(written: string): Form[] {
   const forms: Form[] = [];
@@ -74,7 +75,8 @@ function formsOf(written: string): Form[] {
   const spec = written.replace(/^(--\w+)\[(\w+)\]([\w-]+)(\S*)/, '$1$3$4, $1$2$3$4');
   // semver's `-r --range <range>`: a short and a long flag separated by a space only; psql's `-1 ("one")` notes a name.
   // xxd's man page writes its spellings as alternatives: `-p | -ps | -postscript | -plain`.
-  for (const part of spec.replace(/\s*\("[^"]*"\)/g, '').split(/,\s+|\s+\/\s+|(?<=^-\w)\s+(?=--\w)|\s+\|\s+(?=-)/)) {
+  // readelf's `-L --lint|--enable-checks`: a bar with no spaces parts long spellings too.
+  for (const part of spec.replace(/\s*\("[^"]*"\)/g, '').split(/,\s+|\s+\/\s+|(?<=^-\w)\s+(?=--\w)|\s+\|\s+(?=-)|\|(?=--\w)/)) {
     const match = FORM.exec(part.trim());
     if (!match) {
       extra += ` ${part}`; // argparse's "X [X ...]" belongs to the form before it

@@ -177,3 +177,16 @@ describe('a long name that runs into its text with one space', () => {
     expect(entries[0]).toEqual({ spec: '--dangerously-disable-package-manager-check', description: 'Allow for missing `packageManager` in `package.json`.' });
   });
 });
+
+describe('names and texts as man pages write them', () => {
+  it('when xgettext names an option --c++ and readelf writes -L --lint|--enable-checks then the names are whole and the bar parts spellings', () => {
+    expect(optionFromEntry({ spec: '-C, --c++', description: 'shorthand for --language=C++' })).toMatchObject({ name: 'c++', type: 'boolean', flag: '--c++', aliases: ['-C'] });
+    expect(optionFromEntry({ spec: '-L --lint|--enable-checks', description: 'Display warning messages' })).toMatchObject({ name: 'lint', type: 'boolean', aliases: ['-L', '--enable-checks'] });
+  });
+
+  it('when ack\'s text opens with its option\'s name (`--flush` over `--flush flushes output immediately.`) then that line is its text, not a value', () => {
+    const entries = optionEntries(['    --flush', '        --flush flushes output immediately.  This is off by default', '        unless ack is running interactively.', '', '    -f  Only print the files.']);
+    expect(entries[0]).toEqual({ spec: '--flush', description: '--flush flushes output immediately.  This is off by default unless ack is running interactively.' });
+    expect(optionFromEntry(entries[0]!)).toMatchObject({ type: 'boolean' });
+  });
+});

@@ -56,13 +56,17 @@ export interface AcceptanceBounds {
   readonly documented?: ReadonlySet<string>;
 }
 
-/** Wording that says the option itself is unknown, not that its value is missing or wrong. */
-const UNKNOWN_OPTION = /\b(unrecogni[sz]ed|unknown|unsupported|invalid|illegal|bad)\s+(command[- ]line\s+)?(long\s+|short\s+)?(options?|flags?|arguments?|switch(es)?)\b|\bnot supported\b|\bis unknown\b/i;
+/** Wording that says the option itself is unknown, not that its value is missing or wrong, nor that it needs another. */
+const UNKNOWN_OPTION = /\b(unrecogni[sz]ed|unknown|unsupported)\s+(command[- ]line\s+)?(long\s+)?(options?|flags?)\b/i;
 
-/** The documented option, sent in its only documented spelling as a word of its own, is unknown to the program. */
+/**
+ * The documented option, sent in its only documented spelling as a word of its own, is unknown to the program.
+ * Word flags only (`--quiet`, `-extract`): getopt's complaint about a letter cannot tell a missing option from a
+ * letter read out of place (jo's `-s`, which goes after `--`).
+ */
 export function unknownToBuild(option: ScopedOption, argv: readonly string[], message: string, documented: ReadonlySet<string>): boolean {
   const flag = option.flag;
-  if (flag === undefined || !documented.has(flag) || !argv.includes(flag)) return false;
+  if (flag === undefined || /^-[^-]$/.test(flag) || !documented.has(flag) || !argv.includes(flag)) return false;
   if ((option.aliases ?? []).some((alias) => documented.has(alias))) return false;
   return UNKNOWN_OPTION.test(message);
 }
