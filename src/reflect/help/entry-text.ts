@@ -16,7 +16,9 @@ export function attachedPlaceholder(spec: string, description: string): string {
   const rest = glued?.[2] ?? '';
   // eqn's `-mn  The minimum point-size is n`, `-Tname  … for device name`, `-fF  … a gfont F command`: a one-letter or
   // placeholder-like rest that the text uses as a word of its own names the value too.
-  const named = (rest.length === 1 || /^(name|dir|file|path|num|size|level)$/.test(rest)) && new RegExp(`(^|[\\s(])${rest}([\\s.,;:)]|$)`).test(description);
+  const word = (text: string): boolean => new RegExp(`(^|[\\s(])${text}([\\s.,;:)]|$)`).test(description);
+  // eqn's `-dxy  Specify delimiters x and y`: two letters the text names one by one.
+  const named = ((rest.length === 1 || /^(name|dir|file|path|num|size|level)$/.test(rest)) && word(rest)) || (rest.length === 2 && [...rest].every(word));
   if (!glued || (!description.includes(`'${rest}'`) && !named)) return spec;
   return `-${glued[1] ?? ''}<${rest}${glued[3] ?? ''}>`;
 }

@@ -17,7 +17,7 @@ const SHORT = /^-(\w+)$/;
 const VALUE = /^(<?[a-z][\w.-]*(\[[\w.-]+\])?>?|"[^"]+")$/i;
 
 /** Reads one form's tokens (the path split off) into `flags`. */
-function visit(tokens: readonly UsageToken[], flags: Map<string, Flag>): void {
+function visit(tokens: readonly UsageToken[], flags: Map<string, Flag>, grouped = false): void {
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i] as UsageToken;
     if (token.kind === 'group') {
@@ -43,7 +43,7 @@ function visit(tokens: readonly UsageToken[], flags: Map<string, Flag>): void {
       }
       // `[-v | --verbose]` has a long name; the reader of GNU usage lines takes it.
       if (token.alternatives.some((alt) => alt[0]?.kind === 'word' && alt[0].text.startsWith('--'))) continue;
-      for (const alt of token.alternatives) visit(alt, flags);
+      for (const alt of token.alternatives) visit(alt, flags, true);
       continue;
     }
     const letters = SHORT.exec(token.text)?.[1];
@@ -54,6 +54,12 @@ function visit(tokens: readonly UsageToken[], flags: Map<string, Flag>): void {
     if (valued) {
       if (!flags.get(letters)?.choices) flags.set(letters, { metavar: next.text.replace(/^<(.*)>$|^"(.*)"$/, '$1$2').replace(/[<>[\]]/g, '') });
       i += 1;
+      continue;
+    }
+    // eqn's `[ -rvDCNR ] -dxx -fn -Mdir`: switches cluster in brackets; a bare word after one letter is its value, glued.
+    const [first = '', ...glued] = letters;
+    if (!grouped && glued.length > 0 && /^[a-z]+$/.test(glued.join(''))) {
+      if (!flags.get(first)?.metavar) flags.set(first, { metavar: glued.join('') });
       continue;
     }
     for (const letter of letters) if (!flags.has(letter)) flags.set(letter, {});

@@ -169,6 +169,13 @@ describe('options read from a BSD synopsis', () => {
     expect(option(ssh, 'v')).toMatchObject({ type: 'boolean' });
   });
 
+  it('when eqn writes [ -rvDCNR ] -dxx -fn -Mdir -Ts then the bracket holds switches and each bare word is one letter with its value glued', () => {
+    const eqn = parseHelp('usage: eqn [ -rvDCNR ] -dxx -fn -sn -pn -mn -Mdir -Ts [ files ... ]\n', { path: ['eqn'] });
+    expect(eqn.options.map((found) => found.name)).toEqual(['r', 'v', 'D', 'C', 'N', 'R', 'd', 'f', 's', 'p', 'm', 'M', 'T']);
+    for (const name of ['d', 'M', 'T']) expect(option(eqn, name)).toMatchObject({ type: 'string' });
+    expect(option(eqn, 'r')).toMatchObject({ type: 'boolean' });
+  });
+
   it('when json_pp writes [-json_opt options_to_json1[,options_to_json2[,...]]] then it is one flag taking a value, not a cluster of letters', () => {
     const jsonPp = parseHelp('Usage: /usr/bin/json_pp [-V] [-f from_format] [-t to_format] [-json_opt options_to_json1[,options_to_json2[,...]]]\n', { path: ['json_pp'] });
     expect(jsonPp.options.map((found) => found.name)).toEqual(['V', 'f', 't', 'json_opt']);

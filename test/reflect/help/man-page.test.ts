@@ -63,6 +63,11 @@ describe('reading a man page', () => {
     expect(pageFromManual(text, ['units']).options.map((option) => option.name)).toEqual(['quiet']);
   });
 
+  it('when eqn glues two letters its text names one by one (`-dxy  Specify delimiters x and y`) then -d takes them attached', () => {
+    const text = ['NAME', '       eqn - format equations for troff', '', 'OPTIONS', '       -dxy   Specify delimiters x and y for the left and right end.', '', '       -C     Recognize .EQ and .EN.', ''].join('\n');
+    expect(pageFromManual(text, ['eqn']).options.find((option) => option.flag === '-d')).toMatchObject({ type: 'string', valueForm: 'attached' });
+  });
+
   it('when Info-ZIP marks an option as another system\'s (`[VMS]`, `[MacOS]`, `[Systems using EBCDIC]`) then this build\'s tools leave it out, and `--longoption` is no option', () => {
     const text = ['NAME', '       zip - package and compress (archive) files', '', 'OPTIONS', '       -a', '       --ascii', '              [Systems using EBCDIC] Translate file to ASCII format.', '', '       --datafork', '              [MacOS] Include only data-fork of files zipped into the archive.', '', '       -X', '       --no-extra', '              [Unix, VMS] Do not save extra file attributes.', '', '       --longoption[-][=value][ value]', '              Long options are written so.', '', '       -r', '       --recurse-paths', '              Travel the directory structure recursively.', ''].join('\n');
     expect(pageFromManual(text, ['zip']).options.map((option) => option.flag ?? option.negation)).toEqual(['--no-extra', '--recurse-paths']);
