@@ -46,7 +46,8 @@ const MARKS: Readonly<Record<HelpDialect, readonly Mark[]>> = {
     [/^Usage: \S+ \[global options\]/m, 5], // terraform: the program's options go before the subcommand
     [/^Global options \(use these before the subcommand/m, 4],
     [/^ +-[a-z][\w-]+=[^\s<[]\S* {2,}\S/m, 2], // `-lock-timeout=0s   Duration …` (not gcc's `-std=<standard>`)
-    [/^ +-\w{2,}, +--[\w-]+/m, 3], // shfmt 3 registers `-ln` and `--language-dialect` with Go's flag
+    // shfmt 3 registers `-ln` and `--language-dialect str` with Go's flag (not dos2unix's `-ul, --assume-utf16le assume that…`).
+    [/^ +-\w{2,}, +--[\w-]+(?: [a-z]+)?(?: {2,}|$)/m, 3],
   ],
   gnu: [
     [/^Usage: \S+ \[OPTION\]/m, 4],

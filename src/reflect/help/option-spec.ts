@@ -178,7 +178,7 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
   const range = /^-[A-Z]$/.test(primary.flag) && new RegExp(`\\b${primary.flag.slice(1)}'th\\b`).test(description);
   if (isHelpOrVersion(name, description) || /^-[A-Z]{2,}$/.test(primary.flag) || primary.flag.endsWith('-') || family || digit || range) return undefined;
 
-  const typing = typingOf(forms, value, carrier.rest.trim(), description, rules);
+  const typing = namedValues(name, value, description) ?? typingOf(forms, value, carrier.rest.trim(), description, rules);
   const { type, count } = typing;
   const variadic = typing.variadic && type !== 'boolean' && !count;
   // Choices the placeholder lists are the parser's own; those read from prose may be units or examples.
@@ -233,6 +233,18 @@ function valueFormOf(primary: Form, carrier: Form): OptionSpec['valueForm'] {
   if (/^\s/.test(shown)) return 'separate';
   if (/^[[<{A-Z]/.test(shown) && !primary.long) return 'attached';
   return undefined;
+}
+
+/** dos2unix's `-c, --convmode  conversion mode` over `convmode  ascii, 7bit, iso, mac, default to ascii`: a line naming the value lists it. */
+function namedValues(name: string, value: Value | undefined, description: string): Typing | undefined {
+  if (value !== undefined) return undefined;
+  const listed = new RegExp(`(?:^|\\s)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s{2,}(\\S.*)$`).exec(description)?.[1];
+  if (listed === undefined) return undefined;
+  const parts = listed.split(/,\s*/);
+  const choices = parts.filter((part) => /^[\w.-]+$/.test(part));
+  if (choices.length < 2) return undefined;
+  const fallback = /^default (?:to |is )?([\w.-]+)$/.exec(parts.at(-1) ?? '')?.[1];
+  return { type: 'string', variadic: false, optional: false, count: false, choices, ...(fallback !== undefined && choices.includes(fallback) ? { defaultText: fallback } : {}) };
 }
 
 interface Typing {

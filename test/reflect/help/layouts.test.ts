@@ -162,6 +162,18 @@ describe('one word in braces', () => {
   });
 });
 
+describe('dos2unix, whose two-letter flags are no mark of Go', () => {
+  it('when it writes `-ul, --assume-utf16le assume that…` and `convmode  ascii, 7bit, …` under --convmode then it reads as GNU help and --convmode takes one of those', async () => {
+    const { detectDialect } = await import('../../../src/reflect/help/detect.js');
+    const text = readFileSync(new URL('../../fixtures/help/layouts/dos2unix.txt', import.meta.url), 'utf8');
+    expect(detectDialect(text)).toBe('gnu');
+    const dos2unix = page('dos2unix.txt', ['dos2unix']);
+    expect(option(dos2unix, 'convmode')).toMatchObject({ type: 'string', choices: ['ascii', '7bit', 'iso', 'mac'], default: 'ascii' });
+    expect(option(dos2unix, 'keep-bom')).toMatchObject({ type: 'boolean' });
+    expect(option(dos2unix, 'keep-bom')).not.toHaveProperty('negation');
+  });
+});
+
 describe('options read from a BSD synopsis', () => {
   it('when ssh writes [-D [bind_address:]port], [-J [user@]host[:port]] and [-W host:port] then each takes a value', () => {
     const ssh = page('ssh.txt', ['ssh']);
