@@ -4,6 +4,8 @@ import { metaNames, type MetaNames } from '../discovery/meta-names.js';
 import { compose } from '../middleware/compose.js';
 import { riskOf } from '../middleware/risk.js';
 import { findPage, readOutputPage } from '../output/read-page.js';
+import { flattenRunnable } from '../reflect/flatten.js';
+import { assignToolNames } from '../reflect/tool-name.js';
 import { chooseTools } from '../tool/build-tools.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import { resolveToolName, unknownToolMessage, type ResolvedToolName } from '../tool/resolve-name.js';
@@ -84,11 +86,16 @@ interface Kept {
 /** Builds the tools of a reflected CLI and the call pipeline that runs them. */
 export function createCliTools(root: CommandSpec, options: CliToolsOptions): CliTools {
   checkToolsOptions(options);
-  const names = metaNames(root.name, options.prefix, options.maxToolNameLength);
+  const names = metaNames(root.name, options.prefix, options.maxToolNameLength, commandToolNames(root, options));
   const settings = runSettings(options, names);
   const layers = layersFor(options, settings);
   const runs = options.runs === false ? undefined : createRunRegistry({ store: options.store, ...options.runs });
   return toolsOver(root, { options, names, settings, layers, runs });
+}
+
+/** The names the command tools get (before any selection), so the meta-tools can step aside. */
+function commandToolNames(root: CommandSpec, options: CliToolsOptions): Set<string> {
+  return new Set(assignToolNames(flattenRunnable(root), { prefix: options.prefix, maxLength: options.maxToolNameLength }).map(({ name }) => name));
 }
 
 function toolsOver(root: CommandSpec, kept: Kept): CliTools {

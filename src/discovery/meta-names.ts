@@ -30,11 +30,31 @@ const SUFFIXES: Readonly<Record<Exclude<keyof MetaNames, 'lead' | 'maxLength'>, 
   runCancel: 'run_cancel',
 };
 
-/** `kubectl_search_commands`, …: the program's word (or the prefix) and a suffix no command path is likely to give; the word is cut to fit the longest name. */
-export function metaNames(program: string, prefix: string | undefined, maxLength = DEFAULT_TOOL_NAME_LENGTH): MetaNames {
+/** A second wording for each, taken only where a command already has the first name (`gh run cancel` is `gh_run_cancel`). */
+const OTHER_SUFFIXES: Readonly<Record<keyof typeof SUFFIXES, string>> = {
+  search: 'find_commands',
+  describe: 'command_help',
+  run: 'call_command',
+  runReadOnly: 'call_read_only_command',
+  readOutput: 'read_spooled_output',
+  runStart: 'start_background_run',
+  runStatus: 'background_run_status',
+  runCancel: 'cancel_background_run',
+};
+
+/**
+ * `kubectl_search_commands`, …: the program's word (or the prefix) and a suffix no command path is likely to give; the word is
+ * cut to fit the longest name. A command's tool keeps its name: where one has a meta-tool's name (`commands`, the command
+ * tools' names), the meta-tool takes its second wording (`gh_cancel_background_run` beside gh's own `gh_run_cancel`).
+ */
+export function metaNames(program: string, prefix: string | undefined, maxLength = DEFAULT_TOOL_NAME_LENGTH, commands: ReadonlySet<string> = new Set()): MetaNames {
   const lead = (prefix ?? program).replace(/[^A-Za-z0-9_-]+/g, '_');
   const name = (suffix: string): string => toolNameWith(lead.slice(0, Math.max(1, maxLength - suffix.length - 1)), suffix, maxLength);
-  const names = Object.fromEntries(Object.entries(SUFFIXES).map(([key, suffix]) => [key, name(suffix)]));
+  const free = (key: keyof typeof SUFFIXES): string => {
+    const first = name(SUFFIXES[key]);
+    return commands.has(first) ? name(OTHER_SUFFIXES[key]) : first;
+  };
+  const names = Object.fromEntries((Object.keys(SUFFIXES) as (keyof typeof SUFFIXES)[]).map((key) => [key, free(key)]));
   return { lead, maxLength, ...names } as MetaNames;
 }
 
@@ -55,5 +75,5 @@ export function checkMetaNames(names: MetaNames, commands: readonly { readonly n
   const clash = commands.find((tool) => taken.has(tool.name));
   if (!clash) return;
   const words = clash.command.path.slice(1).join(' ');
-  throw new CliMcpError('cli-mcp.tool-name-collision', `the command \`${clash.command.path.join(' ')}\` gets the tool name "${clash.name}", which cli-mcp needs for one of its own tools; leave it out (--exclude "${words}") to serve the rest`);
+  throw new CliMcpError('cli-mcp.tool-name-collision', `the command \`${clash.command.path.join(' ')}\` gets the tool name "${clash.name}", which cli-mcp needs for one of its own tools (both of its wordings are commands' names); leave it out (--exclude "${words}") to serve the rest`);
 }

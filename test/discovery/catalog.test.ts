@@ -410,23 +410,29 @@ describe('name collisions', () => {
   };
   const clash = spec('shop', { runnable: false, subcommands: [spec('search', { runnable: false, subcommands: [spec('commands')] }), spec('view')] });
 
-  it.each(['search', 'all', 'groups'] as const)("when a command's tool takes a meta-tool's name in %s mode then the tools are refused with a clear error", (mode) => {
-    const reads = spec('shop', { runnable: false, subcommands: [spec('read', { runnable: false, subcommands: [spec('output')] }), spec('view')] });
-    const error = refusal(() => toolsIn({ mode }, reads));
-    expect(error).toBeInstanceOf(CliMcpError);
-    expect(error).toMatchObject({ code: 'cli-mcp.tool-name-collision', message: expect.stringContaining('the command `shop read output` gets the tool name "shop_read_output", which cli-mcp needs for one of its own tools; leave it out (--exclude "read output")') });
+  const listed = (tools: CliTools): string[] => tools.catalog.listed.map((tool) => tool.name);
+
+  it.each(['search', 'all', 'groups'] as const)("when a command's tool has a meta-tool's name in %s mode then the command keeps it and the meta-tool takes its second wording (gh's `run cancel`)", (mode) => {
+    const { tools } = toolsIn({ mode }, clash);
+    expect(refusal(() => toolsIn({ mode }, clash))).toBeUndefined();
+    if (mode === 'search') expect(listed(tools)).toEqual(expect.arrayContaining(['shop_find_commands', 'shop_describe_command']));
+    if (mode === 'all') expect(listed(tools)).toEqual(expect.arrayContaining(['shop_search_commands', 'shop_view']));
+    const runs = spec('gh', { runnable: false, subcommands: [spec('run', { runnable: false, subcommands: [spec('cancel'), spec('list')] })] });
+    expect(listed(toolsIn({ mode: 'all' }, runs).tools)).toEqual(expect.arrayContaining(['gh_run_cancel', 'gh_run_list']));
   });
 
-  it("when the empty prefix makes a command's tool take a meta-tool's name then it is refused too", () => {
+  it("when the empty prefix gives a command a meta-tool's name then the meta-tool steps aside too", () => {
     const bare = spec('shop', { runnable: false, subcommands: [spec('describe', { runnable: false, subcommands: [spec('command')] }), spec('view')] });
-    expect(refusal(() => toolsIn({ mode: 'search' }, bare, { prefix: '' }))).toMatchObject({ code: 'cli-mcp.tool-name-collision', message: expect.stringContaining('"describe_command"') });
+    expect(listed(toolsIn({ mode: 'search' }, bare, { prefix: '' }).tools)).toEqual(expect.arrayContaining(['search_commands', 'command_help']));
   });
 
-  it("when a command's tool takes a meta-tool's name then no prefix avoids it, so the error names the command instead of advising another prefix", () => {
+  it("when commands take both of a meta-tool's wordings then the tools are refused naming the command, without advising another prefix", () => {
+    const both = spec('shop', { runnable: false, subcommands: [spec('search', { runnable: false, subcommands: [spec('commands')] }), spec('find', { runnable: false, subcommands: [spec('commands')] })] });
     // Command tools and meta-tools start with the same word, the prefix when there is one.
-    for (const prefix of ['s', 'other', 'x_y']) expect(refusal(() => toolsIn({ mode: 'search' }, clash, { prefix }))).toMatchObject({ code: 'cli-mcp.tool-name-collision' });
-    const error = refusal(() => toolsIn({ mode: 'search' }, clash)) as Error;
-    expect(error.message).toContain('search commands');
+    for (const prefix of ['s', 'other', 'x_y']) expect(refusal(() => toolsIn({ mode: 'search' }, both, { prefix }))).toMatchObject({ code: 'cli-mcp.tool-name-collision' });
+    const error = refusal(() => toolsIn({ mode: 'search' }, both)) as Error;
+    expect(error).toBeInstanceOf(CliMcpError);
+    expect(error.message).toContain('the command `shop find commands` gets the tool name "shop_find_commands", which cli-mcp needs for one of its own tools (both of its wordings are commands\' names); leave it out (--exclude "find commands")');
     expect(error.message).not.toMatch(/another prefix/);
   });
 
