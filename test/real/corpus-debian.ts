@@ -125,11 +125,12 @@ export const debianPrograms: readonly Program[] = [
     name: 'gh',
     family: 'cobra',
     source: debian('gh'),
-    wrap: ['--preset', 'gh', '--include', 'config *', 'alias *'],
+    // `run cancel` gets gh_run_cancel, the name of cli-mcp's own run tool, which takes its second wording instead.
+    wrap: ['--preset', 'gh', '--include', 'config *', 'alias *', 'run cancel'],
     version: ['--version'],
     method: 'help text (cobra',
     // `gh config --help` and `gh alias --help`; neither needs a login or the network.
-    tools: { exactly: ['gh_alias_delete', 'gh_alias_list', 'gh_alias_set', 'gh_config_get', 'gh_config_list', 'gh_config_set'] },
+    tools: { exactly: ['gh_alias_delete', 'gh_alias_list', 'gh_alias_set', 'gh_config_get', 'gh_config_list', 'gh_config_set', 'gh_run_cancel'] },
     calls: [
       { does: 'sets a configuration value', tool: 'gh_config_set', input: { args: ['editor', 'vim'] }, exitCode: 0 },
       { does: 'reads the value back', tool: 'gh_config_get', input: { args: ['editor'] }, exitCode: 0, stdout: /^vim$/m },

@@ -99,7 +99,8 @@ export async function runProgram(program: Program, dirs: Dirs, cache: string): P
   try {
     const method = /found by ([^;\n]+);/.exec(server.stderr())?.[1];
     const listed = await server.listToolNames();
-    const own = (name: string): boolean => OWN_TOOL.test(name);
+    // A meta-tool whose name a command has takes its second wording (gh's `run cancel` is gh_run_cancel).
+    const own = (name: string): boolean => OTHER_OWN_TOOL.test(name) || (OWN_TOOL.test(name) && !listed.includes(name.replace(OWN_TOOL, (_, suffix: string) => `_${SECOND_WORDING[suffix] ?? suffix}`)));
     const toolNames = listed.filter((name) => !own(name));
     const ownTools = listed.filter(own);
     const calls: CallOutcome[] = [];
@@ -117,6 +118,8 @@ export async function runProgram(program: Program, dirs: Dirs, cache: string): P
 
 /** The names of cli-mcp's own tools in all mode (`<prefix>_describe_command`, the run tools, `<prefix>_read_output`); no corpus command ends so. */
 const OWN_TOOL = /_(describe_command|run_start|run_status|run_cancel|read_output)$/;
+const SECOND_WORDING: Readonly<Record<string, string>> = { describe_command: 'command_help', run_start: 'start_background_run', run_status: 'background_run_status', run_cancel: 'cancel_background_run', read_output: 'read_spooled_output' };
+const OTHER_OWN_TOOL = /_(command_help|start_background_run|background_run_status|cancel_background_run|read_spooled_output)$/;
 
 function protocolFailure(error: unknown): CallResult {
   return { isError: true, content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }] };
