@@ -298,7 +298,9 @@ function typingOf(forms: readonly Form[], value: Value | undefined, rest: string
   const fromTag = tag?.type === 'boolean' ? undefined : tag?.type;
   // Several words per use travel as strings, whatever each one names.
   const words = value.arity !== undefined || value.closedBy !== undefined;
-  const type = words ? 'string' : (typeOfMetavar(value.metavar) ?? fromTag ?? (fromDefault === 'integer' || fromDefault === 'number' ? fromDefault : 'string'));
+  // ImageMagick's `-colors value  preferred number of colors in the image`: a count, whatever the placeholder says.
+  const counts = /^(?:preferred |maximum |minimum |max\.? |min\.? )?number of\b/i.test(description) ? 'integer' : undefined;
+  const type = words ? 'string' : (typeOfMetavar(value.metavar) ?? fromTag ?? (fromDefault === 'integer' || fromDefault === 'number' ? fromDefault : (counts ?? 'string')));
   // optionator's `Array` (eslint's `--fix-type Array`) takes several values.
   const variadic = value.variadic || tag?.variadic === true || value.metavar === 'Array' || repeatsIn(description);
   return { type, variadic, optional: value.optional, count: false, ...(said !== undefined ? { defaultText: said } : {}) };

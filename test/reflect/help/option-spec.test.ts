@@ -153,6 +153,7 @@ describe('placeholders listed like options', () => {
     expect(optionFromEntry({ spec: '-V, --validate', description: 'a JSON schema to use for validation' })).toMatchObject({ type: 'string' });
     expect(optionFromEntry({ spec: '--cwd', description: 'Behave as if invoked within this working directory.' })).toMatchObject({ type: 'string' });
     expect(optionFromEntry({ spec: '-X', description: 'Read <tag> argument from STDIN (see example below).' })).toMatchObject({ type: 'string' });
+    expect(optionFromEntry({ spec: '-colors value', description: 'preferred number of colors in the image' })).toMatchObject({ type: 'integer' });
     expect(optionFromEntry({ spec: '-q, --quiet', description: 'do not print the parsed json to STDOUT' })).toMatchObject({ type: 'boolean' });
   });
 });
