@@ -153,8 +153,9 @@ function pflagValue(value: Value | undefined, rest: string): { type: ValueType; 
 /** The option an entry describes, or undefined for help/version switches and unreadable specs. */
 export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): OptionSpec | undefined {
   const description = entry.description.trim();
-  // xxd's `-r -s off`: two short flags used together, an example of the second's meaning there, not an option.
-  if (/^-\w\s+-\w(\s|$)/.test(entry.spec.trim())) return undefined;
+  // xxd's `-r -s off`: two short flags used together, an example of the second's meaning there, not an option;
+  // datamash's table row `-1 > x   -  highly skewed left`: a comparison, not an option.
+  if (/^-\w\s+-\w(\s|$)/.test(entry.spec.trim()) || /^-\S+\s+[<>=]=?\s/.test(entry.spec.trim())) return undefined;
   const forms = formsOf(attachedPlaceholder(entry.spec, description));
   if (forms.length === 0) return undefined;
   const longs = forms.filter((form) => form.long);

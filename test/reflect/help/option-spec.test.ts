@@ -146,6 +146,11 @@ describe('placeholders listed like options', () => {
     expect(optionFromEntry({ spec: '-###', description: '' })).toMatchObject({ name: '###', type: 'boolean', flag: '-###' });
   });
 
+  it('when datamash\'s man page has a table row `-1 > x   -  highly skewed left` then it is a comparison, not an option', () => {
+    expect(optionFromEntry({ spec: '-1 > x', description: '-  highly skewed left' })).toBeUndefined();
+    expect(optionFromEntry({ spec: '-o <file>', description: 'write to file' })).toMatchObject({ type: 'string' });
+  });
+
   it('when cut lists its range forms (`-M  from first to M\'th …`) then -M is no option; wget\'s "path of …" takes a value', () => {
     expect(optionFromEntry({ spec: '-M', description: "from first to M'th (included) byte, character or field" })).toBeUndefined();
     expect(optionFromEntry({ spec: '-M', description: 'print the manual' })).toMatchObject({ name: 'M', type: 'boolean' });
