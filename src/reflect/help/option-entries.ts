@@ -29,9 +29,17 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
   const base = Math.min(...starts);
   const entries: { spec: string; description: string[]; indent: number; descColumn: number; flush?: boolean; line: string }[] = [];
   let open = false;
+  let continued = false;
   for (const line of lines) {
     const trimmed = line.trim();
     const last = entries[entries.length - 1];
+    // heaptrack's example in a text, `flamegraph.pl … \` then `--countname allocations < stacks.txt`: a shell line goes on.
+    const goesOn = continued && trimmed !== '';
+    if (trimmed !== '') continued = trimmed.endsWith(' \\');
+    if (goesOn && last !== undefined) {
+      last.description.push(trimmed);
+      continue;
+    }
     if (trimmed === '') {
       if (last !== undefined) last.flush = false; // a flush-left body runs to the blank line
       continue;

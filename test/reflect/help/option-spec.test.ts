@@ -196,3 +196,10 @@ describe('names and texts as man pages write them', () => {
     expect(optionFromEntry(entries[0]!)).toMatchObject({ type: 'boolean' });
   });
 });
+
+describe('shell lines in a text', () => {
+  it('when heaptrack\'s example goes on after a backslash (`flamegraph.pl … \\` then `--countname allocations < stacks.txt`) then the next line is the text, not an option', () => {
+    const entries = optionEntries(['  -p [ --print-flamegraph ] arg   Path to output file.', '        flamegraph.pl --title "heaptrack" --colors mem \\', '', '  --countname allocations < stacks.txt > out.svg', '  -a [ --print-allocators ] arg   Print allocators.']);
+    expect(entries.map((entry) => entry.spec)).toEqual(['-p [ --print-flamegraph ] arg', '-a [ --print-allocators ] arg']);
+  });
+});
