@@ -58,3 +58,11 @@ export function uniqueEntries(lists: readonly (readonly SubcommandEntry[])[]): S
   for (const entry of lists.flat()) if (!seen.has(entry.name)) seen.set(entry.name, entry);
   return [...seen.values()];
 }
+
+/** The wanted entries, in listing order, then wanted names the page does not list (git lists only common commands). */
+export function selectOnly(listed: readonly SubcommandEntry[], only: readonly string[]): SubcommandEntry[] {
+  const wanted = new Set(only);
+  const picked = listed.filter((entry) => wanted.has(entry.name) || (entry.aliases ?? []).some((alias) => wanted.has(alias)));
+  const named = new Set(picked.flatMap((entry) => [entry.name, ...(entry.aliases ?? [])]));
+  return [...picked, ...only.filter((name) => !named.has(name)).map((name) => ({ name }))];
+}

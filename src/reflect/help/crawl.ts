@@ -3,12 +3,11 @@
  * help of every listed subcommand (bounded in depth, time, pages, bytes, commands and parallelism), and
  * assembles the pages into a CommandSpec. The result, partial when a bound was reached, is cached on disk per program build.
  */
-import { PARSER_CONVENTIONS } from '../../argv/conventions.js';
 import { CliMcpError } from '../../errors.js';
 import { childEnvironment, type EnvironmentOptions } from '../../exec/environment.js';
 import type { SandboxLevel } from '../../exec/sandbox.js';
 import { runCommand } from '../../exec/run.js';
-import type { ArgvConventions, CommandSpec, OptionSpec } from '../../types.js';
+import type { CommandSpec, OptionSpec } from '../../types.js';
 import { identify, programName, resolveBinary } from './binary.js';
 import { CACHE_FORMAT, cacheKey, defaultCacheDir, readCache, readCacheLink, writeCache, writeCacheLink, type CachedHelp, type UnreadCommand } from './cache.js';
 import { nativeIdentity } from './native-identity.js';
@@ -24,8 +23,9 @@ import { dialectEnvironment, withNeutralDirectory } from './neutral-dir.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { assembleSpec, type Globals, type Visited } from './spec-tree.js';
 import { cleanSpec } from '../clean-spec.js';
-import { crawlBudget, partialWarning, type CrawlBound, type CrawlBudget, type CrawlLimits } from './budget.js';
-import { honoursDoubleDash, valueFormsOf } from './value-form.js';
+import { crawlBudget, partialWarning, type CrawlBound } from './budget.js';
+import { conventionsOf } from './value-form.js';
+import { selectOnly } from './command-list.js';
 
 export interface ReflectHelpOptions {
   /** Subcommand levels read below the program; deeper commands are listed but not exposed. @default 3 */
@@ -295,22 +295,4 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
   const globals: Globals = { inherited, rootPage: root.page.globalOptions };
   const sources = [...(help.kind === 'page' ? ['help'] : []), ...(manual !== undefined ? ['man page'] : [])];
   return { root: tree, globals, dialect, pages, sources, unread: unread.sort((a, b) => a.command.localeCompare(b.command)), unreadDetail: unreadDetail.sort(), rootText: root.text, reached: budget.reached, leftOut: budget.leftOut };
-}
-
-/** The wanted entries, in listing order, then wanted names the page does not list (git lists only common commands). */
-function selectOnly(listed: readonly SubcommandEntry[], only: readonly string[]): SubcommandEntry[] {
-  const wanted = new Set(only);
-  const picked = listed.filter((entry) => wanted.has(entry.name) || (entry.aliases ?? []).some((alias) => wanted.has(alias)));
-  const named = new Set(picked.flatMap((entry) => [entry.name, ...(entry.aliases ?? [])]));
-  return [...picked, ...only.filter((name) => !named.has(name)).map((name) => ({ name }))];
-}
-
-/** How users of a program whose help reads in this dialect type its command lines. */
-function conventionsOf(dialect: HelpDialect, rootText: string): ArgvConventions {
-  if (dialect === 'cobra') return PARSER_CONVENTIONS.cobra;
-  if (dialect === 'git') return PARSER_CONVENTIONS.git;
-  if (dialect === 'goflag') return PARSER_CONVENTIONS.goFlag;
-  // The catch-all dialect also reads programs with parsers of their own: take values as their help writes them.
-  if (dialect === 'gnu') return { ...PARSER_CONVENTIONS.getopt, ...valueFormsOf(rootText, honoursDoubleDash(rootText)), ...(honoursDoubleDash(rootText) ? {} : { doubleDash: 'never' as const }) };
-  return PARSER_CONVENTIONS.getopt;
 }

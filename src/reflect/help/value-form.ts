@@ -1,4 +1,6 @@
+import { PARSER_CONVENTIONS } from '../../argv/conventions.js';
 import type { ArgvConventions } from '../../types.js';
+import type { HelpDialect } from './page.js';
 
 // An option entry's long flag written with its value after `=` (`--lines=NUM`, `--color[=WHEN]`): the parser reads `=`.
 const LONG_EQUALS = /^\s*(?:-\w,?\s+)?--[\w-]+\[?=/m;
@@ -45,4 +47,14 @@ export function valueFormsOf(text: string, getopt = true): Partial<ArgvConventio
     ...(!LONG_EQUALS.test(text) && spaced ? { longValue: 'separate' as const } : {}),
     ...(SHORT_SPACED.test(text) || SYNOPSIS_SPACED.test(text) || !getopt ? { shortValue: 'separate' as const } : {}),
   };
+}
+
+/** How users of a program whose help reads in this dialect type its command lines. */
+export function conventionsOf(dialect: HelpDialect, rootText: string): ArgvConventions {
+  if (dialect === 'cobra') return PARSER_CONVENTIONS.cobra;
+  if (dialect === 'git') return PARSER_CONVENTIONS.git;
+  if (dialect === 'goflag') return PARSER_CONVENTIONS.goFlag;
+  // The catch-all dialect also reads programs with parsers of their own: take values as their help writes them.
+  if (dialect === 'gnu') return { ...PARSER_CONVENTIONS.getopt, ...valueFormsOf(rootText, honoursDoubleDash(rootText)), ...(honoursDoubleDash(rootText) ? {} : { doubleDash: 'never' as const }) };
+  return PARSER_CONVENTIONS.getopt;
 }
