@@ -24,7 +24,10 @@ oracles that need no hand-written expectations and share nothing with cli-mcp's 
 - **(c) argv acceptance**: each option, called with a value of its type (and placeholder operands when
   required) through cli-mcp's own pipeline under \`--sandbox strict\` without network, ${bounds.callTimeoutMs / 1000} s a call, from an
   empty directory with a scratch HOME, is never answered with the program's own usage error naming it.
-  Up to ${bounds.maxCalls} options a program, ${bounds.callBudgetMs / 1000} s of calls; the rest is counted as not run.
+  Up to ${bounds.maxCalls} options a program, ${bounds.callBudgetMs / 1000} s of calls; the rest is counted as not run. A word flag
+  the program calls unrecognised, unknown or unsupported, though its pages document it and cli-mcp sent its one
+  documented spelling as written, is counted apart as unknown to the build (its documentation describes another
+  build: readelf's manual and \`--quiet\`), and listed.
 - **(d) types**: no option documented with a value is a boolean; no default is a metavar, an environment
   reference or the directory cli-mcp ran in.
 
