@@ -12,7 +12,8 @@ export type { OptionRules } from './flag-forms.js';
 
 /** The option an entry describes, or undefined for help/version switches and unreadable specs. */
 export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): OptionSpec | undefined {
-  const description = entry.description.trim();
+  // cmake writes ` = ` between an option and its text (`-S <path-to-source>   = Explicitly specify…`).
+  const description = entry.description.trim().replace(/^= (?=\S)/, '');
   // xxd's `-r -s off`: two short flags used together, an example of the second's meaning there, not an option;
   // datamash's table row `-1 > x   -  highly skewed left`: a comparison, not an option.
   if (/^-\w\s+-\w(\s|$)/.test(entry.spec.trim()) || /^-\S+\s+[<>=]=?\s/.test(entry.spec.trim())) return undefined;

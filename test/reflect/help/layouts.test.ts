@@ -196,6 +196,12 @@ describe('options read from a BSD synopsis', () => {
 });
 
 describe('gcc, cmake, ctags and zip as their help and man page write them', () => {
+  it('when cmake writes ` = ` between an option and its text, glued to a long name (`--compile-no-warning-as-error= Ignore …`), then it is no value and no text', () => {
+    const cmake = page('cmake.txt', ['cmake']);
+    expect(option(cmake, 'compile-no-warning-as-error')).toMatchObject({ type: 'boolean', description: expect.stringMatching(/^Ignore COMPILE_WARNING_AS_ERROR property/) });
+    expect(option(cmake, 'S')).toMatchObject({ type: 'string', valueForm: 'separate', description: 'Explicitly specify a source directory.' });
+  });
+
   it('when gcc writes -std=<standard> and -Xassembler <arg> then it is GNU-style help, not Go flag, and a name too long for its column keeps its sentence apart', () => {
     const gcc = page('gcc.txt', ['gcc']);
     expect(option(gcc, 'Xassembler')).toMatchObject({ type: 'string', valueForm: 'separate' });
