@@ -4,6 +4,7 @@ import { checkCommands } from '../argv/command-policy.js';
 import { confinedPaths } from '../argv/confine-paths.js';
 import { refuse } from '../middleware/refuse.js';
 import { checkInput } from '../middleware/validate.js';
+import type { OptionSpec } from '../types.js';
 import type { Middleware } from './context.js';
 
 /**
@@ -19,8 +20,10 @@ export function prepareArgv(policy: ArgvPolicy): Middleware {
     ctx.input = checked.input;
     const laid = layOutArgv(ctx.tool.command, checked.input);
     if (!laid.ok) return refuse(ctx, `Refused: ${laid.message}`, 'refused: unrepresentable argv');
-    // Flags in every spelling the parser accepts, and positionals where the CLI reads options after `--`.
-    const refused = checkArgv(laid.argv, policy, shortsTakingValues(ctx.tool.command.options));
+    // Flags in every spelling the parser accepts, and positionals where the CLI reads options after `--`; a closed run's words
+    // too, wherever the run stands (qpdf's `--pages … --` after another run's closing `--`, which checkArgv takes for the end).
+    const shorts = shortsTakingValues(ctx.tool.command.options);
+    const refused = checkArgv(laid.argv, policy, shorts) ?? checkArgv(runWords(ctx.tool.command.options, checked.input.flags ?? {}), policy, shorts);
     if (refused) return refuse(ctx, `Refused: ${refused}`, 'refused: argv policy');
     const command = checkCommands(laid.argv, ctx.tool.command, policy.commands, policy.checks);
     if (command) return refuse(ctx, `Refused: ${command}`, 'refused: command policy');
@@ -30,4 +33,12 @@ export function prepareArgv(policy: ArgvPolicy): Middleware {
     ctx.argv = Object.freeze([...laid.argv]);
     await next();
   };
+}
+
+/** The words of the call's closed runs (`-exec rm {}`, `--pages a.pdf 1-2`): what the program reads there, checked as flags. */
+function runWords(options: readonly OptionSpec[], flags: Readonly<Record<string, unknown>>): string[] {
+  return options.filter((option) => option.closedBy !== undefined).flatMap((option) => {
+    const words = flags[option.name];
+    return Array.isArray(words) ? words.filter((word): word is string => typeof word === 'string' && word !== '--') : [];
+  });
 }

@@ -5,7 +5,8 @@ import { optionFromEntry } from '../../src/reflect/help/option-spec.js';
 import { parseHelp } from '../../src/reflect/help/parse.js';
 import { inputJsonSchemaFor } from '../../src/schema/json-from-spec.js';
 import { inputSchemaFor } from '../../src/schema/input.js';
-import type { RunnableCommand, ScopedOption } from '../../src/types.js';
+import type { CommandSpec, RunnableCommand, ScopedOption } from '../../src/types.js';
+import { createCliTools } from '../../src/call/cli-tools.js';
 import { checkInput } from '../../src/middleware/validate.js';
 import type { ToolDefinition } from '../../src/tool/definition.js';
 
@@ -135,5 +136,30 @@ describe('sending an option that takes several words', () => {
     const tool = { name: 'find', command: find([del, nameTest]), inputSchema: inputSchemaFor(find([del, nameTest])) } as unknown as ToolDefinition;
     const checked = checkInput(tool, { flags: { name: '*.log', delete: true }, args: ['.'] });
     expect(checked.ok && Object.keys(checked.input.flags ?? {})).toEqual(['name', 'delete']);
+  });
+});
+
+describe('a closed run under the argv policy', () => {
+  const argvLog = { file: process.execPath, prefixArgs: ['test/fixtures/argv-log/argv-log.js'] };
+  const twoRuns: CommandSpec = {
+    name: 'qpdf',
+    runnable: true,
+    options: [
+      { name: 'encrypt', type: 'string', flag: '--encrypt', variadic: true, closedBy: ['--'] },
+      { name: 'pages', type: 'string', flag: '--pages', variadic: true, closedBy: ['--'] },
+      { name: 'linearize', type: 'boolean', flag: '--linearize' },
+    ],
+    positionals: [{ name: 'outfile', type: 'string', required: true, variadic: false }],
+    subcommands: [],
+    argv: { doubleDash: 'never', options: 'command', falseValue: 'omit', shortValue: 'attached' },
+  };
+
+  it('when a denied flag is among a run\'s words, even after another run\'s closing "--", then the call is refused before anything runs', async () => {
+    const tools = createCliTools(twoRuns, { launcher: argvLog, rateLimit: false, approval: { mode: 'yolo' }, callLog: false, argvPolicy: { denyFlags: ['--allow-weak-crypto'] } });
+    const tool = tools.tools.find((one) => one.name === 'qpdf')!;
+    const refused = await tools.run(tool, { flags: { encrypt: ['u', 'o', '256'], pages: ['a.pdf', '--allow-weak-crypto', '1'] }, args: ['out.pdf'] });
+    expect(refused).toMatchObject({ isError: true, message: expect.stringMatching(/--allow-weak-crypto/) });
+    const ran = await tools.run(tool, { flags: { encrypt: ['u', 'o', '256'], pages: ['a.pdf', '1-2'] }, args: ['out.pdf'] });
+    expect(ran).not.toMatchObject({ isError: true });
   });
 });
