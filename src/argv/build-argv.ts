@@ -102,7 +102,7 @@ function insideTokens(options: readonly ScopedOption[], flags: Readonly<Record<s
 /** A run of words its closing word ends (`-exec rm {} ;`), with the options written inside it before the close. */
 function renderRun(spec: ScopedOption, value: unknown, inner: readonly string[]): string[] | string {
   const closers = spec.closedBy ?? [];
-  const words = Array.isArray(value) ? value.filter((word): word is string => typeof word === 'string') : [];
+  const words = wordsIn(value);
   if (spec.flag === undefined || words.length === 0) return [];
   const last = words.at(-1) ?? '';
   const closed = words.length > 1 && closers.includes(last);
@@ -114,9 +114,14 @@ function renderRun(spec: ScopedOption, value: unknown, inner: readonly string[])
   return [spec.flag, ...body, ...inner, closed ? last : (closers[0] ?? ';')];
 }
 
+/** The words an option taking several holds: its string items. */
+export function wordsIn(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((word): word is string => typeof word === 'string') : [];
+}
+
 /** An option taking several words per use (`--arg name value`): the flag before each group. */
 function renderGroups(spec: ScopedOption, value: unknown, arity: number): string[] | string {
-  const words = Array.isArray(value) ? value.filter((word): word is string => typeof word === 'string') : [];
+  const words = wordsIn(value);
   if (spec.flag === undefined || words.length === 0) return [];
   if (words.length % arity !== 0) return `flags.${spec.name} holds ${words.length} words: ${spec.flag} takes ${arity} per use (${spec.syntax ?? spec.flag}), so give a multiple of ${arity}.`;
   const dashed = words.find((word) => word.startsWith('-'));

@@ -1,5 +1,5 @@
 import { checkArgv, shortsTakingValues, type ArgvPolicy } from '../argv/argv-policy.js';
-import { layOutArgv } from '../argv/build-argv.js';
+import { layOutArgv, wordsIn } from '../argv/build-argv.js';
 import { checkCommands } from '../argv/command-policy.js';
 import { confinedPaths } from '../argv/confine-paths.js';
 import { refuse } from '../middleware/refuse.js';
@@ -37,8 +37,5 @@ export function prepareArgv(policy: ArgvPolicy): Middleware {
 
 /** The words of the call's closed runs (`-exec rm {}`, `--pages a.pdf 1-2`): what the program reads there, checked as flags. */
 function runWords(options: readonly OptionSpec[], flags: Readonly<Record<string, unknown>>): string[] {
-  return options.filter((option) => option.closedBy !== undefined).flatMap((option) => {
-    const words = flags[option.name];
-    return Array.isArray(words) ? words.filter((word): word is string => typeof word === 'string' && word !== '--') : [];
-  });
+  return options.filter((option) => option.closedBy !== undefined).flatMap((option) => wordsIn(flags[option.name]).filter((word) => word !== '--'));
 }

@@ -19,7 +19,8 @@ export interface MetaNames {
   readonly runCancel: string;
 }
 
-const SUFFIXES: Readonly<Record<Exclude<keyof MetaNames, 'lead' | 'maxLength'>, string>> = {
+/** Each meta-tool's word after the lead (`kubectl_search_commands`). */
+export const SUFFIXES: Readonly<Record<Exclude<keyof MetaNames, 'lead' | 'maxLength'>, string>> = {
   search: 'search_commands',
   describe: 'describe_command',
   run: 'run_command',
@@ -31,7 +32,7 @@ const SUFFIXES: Readonly<Record<Exclude<keyof MetaNames, 'lead' | 'maxLength'>, 
 };
 
 /** A second wording for each, taken only where a command already has the first name (`gh run cancel` is `gh_run_cancel`). */
-const OTHER_SUFFIXES: Readonly<Record<keyof typeof SUFFIXES, string>> = {
+export const OTHER_SUFFIXES: Readonly<Record<keyof typeof SUFFIXES, string>> = {
   search: 'find_commands',
   describe: 'command_help',
   run: 'call_command',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { repoRoot, type CallResult } from '../e2e/clients.js';
 import type { CallCase, Dirs, Program } from './corpus-types.js';
 import { loggedArgv, serve } from './serve.js';
+import { OTHER_SUFFIXES, SUFFIXES } from '../../src/discovery/meta-names.js';
 
 export interface CallOutcome {
   readonly tool: string;
@@ -117,9 +118,10 @@ export async function runProgram(program: Program, dirs: Dirs, cache: string): P
 }
 
 /** The names of cli-mcp's own tools in all mode (`<prefix>_describe_command`, the run tools, `<prefix>_read_output`); no corpus command ends so. */
-const OWN_TOOL = /_(describe_command|run_start|run_status|run_cancel|read_output)$/;
-const SECOND_WORDING: Readonly<Record<string, string>> = { describe_command: 'command_help', run_start: 'start_background_run', run_status: 'background_run_status', run_cancel: 'cancel_background_run', read_output: 'read_spooled_output' };
-const OTHER_OWN_TOOL = /_(command_help|start_background_run|background_run_status|cancel_background_run|read_spooled_output)$/;
+const OWN_KEYS = ['describe', 'runStart', 'runStatus', 'runCancel', 'readOutput'] as const;
+const OWN_TOOL = new RegExp(`_(${OWN_KEYS.map((key) => SUFFIXES[key]).join('|')})$`);
+const SECOND_WORDING: Readonly<Record<string, string>> = Object.fromEntries(OWN_KEYS.map((key) => [SUFFIXES[key], OTHER_SUFFIXES[key]]));
+const OTHER_OWN_TOOL = new RegExp(`_(${OWN_KEYS.map((key) => OTHER_SUFFIXES[key]).join('|')})$`);
 
 function protocolFailure(error: unknown): CallResult {
   return { isError: true, content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }] };

@@ -52,12 +52,7 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
     }
     // biome's `--reporter=` with its value list wrapped to the next line, `<default|concise|…>  Changes how…`.
     if (last !== undefined && last.spec.endsWith('=') && last.description.length === 0 && /^[<{[][^\s]*[>}\]](?:\s{2,}|$)/.test(trimmed)) {
-      const [, more = trimmed, text] = /^(.*?\S)(?:\s{2,}(\S.*))?$/.exec(trimmed) ?? [];
-      last.spec = `${last.spec}${more}`;
-      if (text !== undefined) {
-        last.description.push(text);
-        last.descColumn = line.indexOf(text, indent + more.length);
-      }
+      continueSpec(last, line, indent, '');
       continue;
     }
     // ack's `--flush` over `--flush flushes output immediately.`: a text that opens with its option's name is its text.
@@ -71,12 +66,7 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
     const opens = START.test(trimmed) && (indent <= base + 4 || longColumns.has(indent)) && !awaited && (last === undefined || indent < last.descColumn);
     if (opens && last !== undefined && last.spec.endsWith(',') && last.description.length === 0) {
       // grep's `--color[=WHEN],` continues on the next line: `--colour[=WHEN]  use markers…`.
-      const [, more = trimmed, text] = /^(.*?\S)(?:\s{2,}(\S.*))?$/.exec(trimmed) ?? [];
-      last.spec = `${last.spec} ${more}`;
-      if (text !== undefined) {
-        last.description.push(text);
-        last.descColumn = line.indexOf(text, indent + more.length);
-      }
+      continueSpec(last, line, indent, ' ');
       continue;
     }
     if (opens) {
@@ -114,6 +104,15 @@ function usualColumn(columns: readonly number[]): number | undefined {
   for (const column of columns) if (Number.isFinite(column)) counts.set(column, (counts.get(column) ?? 0) + 1);
   const [best] = [...counts].sort((a, b) => b[1] - a[1]);
   return best !== undefined && best[1] >= 3 ? best[0] : undefined;
+}
+
+/** A line that goes on with the entry's flags (`--colour[=WHEN]  use markers…`): its first cell joins the spec, the rest is the text. */
+function continueSpec(entry: { spec: string; description: string[]; descColumn: number }, line: string, indent: number, joiner: string): void {
+  const [, more = line.trim(), text] = /^(.*?\S)(?:\s{2,}(\S.*))?$/.exec(line.trim()) ?? [];
+  entry.spec = `${entry.spec}${joiner}${more}`;
+  if (text === undefined) return;
+  entry.description.push(text);
+  entry.descColumn = line.indexOf(text, indent + more.length);
 }
 
 /**
