@@ -6,6 +6,7 @@
  * mode ends with the background run tools (when runs are kept) and the read-output tool (when output is spooled).
  */
 import { CliMcpError } from '../errors.js';
+import { riskAnnotations } from '../middleware/risk.js';
 import { outputJsonSchema } from '../schema/output.js';
 import { allowCommands } from '../tool/select.js';
 import type { ToolDefinition } from '../tool/definition.js';
@@ -125,7 +126,7 @@ function direct(tool: ToolDefinition, source: MetaSource, shared?: ReadonlySet<s
       return shared ? (compact ??= compactInputSchema(tool.inputJsonSchema, shared)) : tool.inputJsonSchema;
     },
     ...(shared ? {} : { outputSchema: outputJsonSchema }),
-    annotations: tool.annotations,
+    annotations: riskAnnotations(source.risk(tool), tool.annotations),
     ...(tool.command.longRunning ? { longRunning: true } : {}),
     call: (input, options) => source.run(tool, input, options),
   };

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ToolDefinition } from '../tool/definition.js';
-import type { Risk } from '../middleware/risk.js';
+import { riskAnnotations, type Risk } from '../middleware/risk.js';
 import type { CommandAnnotations, CommandSpec } from '../types.js';
 import { compactInputSchema } from './compact.js';
 import type { ListedTool } from './listed-tool.js';
@@ -112,7 +112,6 @@ function unionSchema(names: readonly string[], members: readonly ToolDefinition[
 
 /** Read-only when every command is; destructive when any is. */
 function groupAnnotations(risks: readonly Risk[]): CommandAnnotations {
-  const readOnly = risks.every((risk) => risk === 'read-only');
-  const destructive = risks.includes('destructive');
-  return { readOnlyHint: readOnly, destructiveHint: !readOnly && destructive, openWorldHint: true };
+  const risk = risks.every((one) => one === 'read-only') ? 'read-only' : risks.includes('destructive') ? 'destructive' : 'write';
+  return riskAnnotations(risk);
 }

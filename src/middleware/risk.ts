@@ -1,10 +1,16 @@
-import type { RunnableCommand } from '../types.js';
+import type { CommandAnnotations, RunnableCommand } from '../types.js';
 
 /** How much harm a command can do: what approval modes decide on. */
 export type Risk = 'read-only' | 'write' | 'destructive';
 
 /** Command words (and word parts) that only look. */
-const READ_ONLY_WORDS = new Set(['get', 'list', 'ls', 'describe', 'show', 'view', 'status', 'info', 'inspect', 'logs', 'log', 'cat', 'read', 'search', 'find', 'diff', 'explain', 'version', 'help', 'top', 'whoami', 'check', 'print', 'query', 'stat', 'tree']);
+const READ_ONLY_WORDS = new Set([
+  'get', 'list', 'ls', 'describe', 'show', 'view', 'status', 'info', 'inspect', 'logs', 'log', 'cat', 'read', 'search', 'find', 'diff', 'explain', 'version', 'help',
+  'top', 'whoami', 'check', 'print', 'query', 'stat', 'tree', 'ps', 'can', 'events', 'history', 'stats', 'head', 'tail', 'grep', 'count', 'which', 'ping', 'outdated',
+  'lint', 'validate', 'verify', 'plan', 'preview', 'doctor', 'du', 'df',
+]);
+/** A read verb glued to a word: rclone's `lsjson`, `lsf`, pm2's `jlist`. */
+const GLUED_READ = /^(?:ls[a-z]{1,4}|[a-z]list)$/;
 /** Command words (and word parts) that remove or overwrite beyond recovery; compounds a CLI spells as one word are listed whole. */
 const DESTRUCTIVE_WORDS = new Set([
   'delete', 'del', 'destroy', 'rm', 'rmdir', 'rmi', 'remove', 'drop', 'dropdb', 'dropuser', 'purge', 'prune', 'wipe', 'erase', 'expunge', 'obliterate', 'shred', 'nuke',
@@ -12,7 +18,7 @@ const DESTRUCTIVE_WORDS = new Set([
   'clean', 'cleanup', 'clear', 'flush', 'flushall', 'flushdb', 'overwrite', 'force',
 ]);
 /** Command words (and word parts) that change something recoverably: they decide over an earlier word, as the other two do. */
-const WRITE_WORDS = new Set(['add', 'create', 'new', 'set', 'update', 'put', 'patch', 'post', 'edit', 'apply', 'push', 'write', 'install', 'publish', 'register', 'deploy', 'run', 'exec', 'start', 'stop', 'restart', 'commit', 'merge', 'tag', 'label', 'annotate', 'scale', 'upload', 'import', 'send', 'move', 'mv', 'copy', 'cp', 'rename', 'init']);
+const WRITE_WORDS = new Set(['fix', 'add', 'create', 'new', 'set', 'update', 'put', 'patch', 'post', 'edit', 'apply', 'push', 'write', 'install', 'publish', 'register', 'deploy', 'run', 'exec', 'start', 'stop', 'restart', 'commit', 'merge', 'tag', 'label', 'annotate', 'scale', 'upload', 'import', 'send', 'move', 'mv', 'copy', 'cp', 'rename', 'init']);
 /** Verbs whose undoing (`un`, `de`, `dis` + verb: `unpublish`, `deregister`, `unset`) takes something away. */
 const UNDOABLE_VERBS = new Set(['publish', 'install', 'register', 'provision', 'deploy', 'set', 'link', 'tag', 'alias']);
 const UNDO_PREFIX = /^(?:un|de|dis)(?<verb>[a-z]+)$/;
@@ -31,7 +37,8 @@ export type RiskOverrides = Readonly<Record<string, Risk>> | ((command: Runnable
  * nouns such as `log` or `status` follow the verb), and otherwise its first known part decides
  * (`get-deleted` reads: `deleted` is no verb; `set-status` writes). A part is destructive when it is
  * in the table or is `un`/`de`/`dis` before a verb whose undoing takes something away (`unpublish`,
- * `deregister`, `unset`; `undelete` and `uncordon` are not).
+ * `deregister`, `unset`; `undelete` and `uncordon` are not). A command whose words hold no verb at all
+ * and end in a plural noun lists things (`kubectl api-resources`, `docker images`).
  */
 export function riskOf(command: RunnableCommand, overrides?: RiskOverrides): Risk {
   const overridden = typeof overrides === 'function' ? overrides(command) : overrides && fromTable(overrides, command);
@@ -42,7 +49,13 @@ export function riskOf(command: RunnableCommand, overrides?: RiskOverrides): Ris
     const risk = wordRisk(word);
     if (risk) return risk;
   }
-  return 'write';
+  return namesPlural(command.path.at(-1) ?? '') && command.path.length > 1 ? 'read-only' : 'write';
+}
+
+/** `api-resources`, `images`; not `access`, `status`, `analysis`. */
+function namesPlural(word: string): boolean {
+  const last = wordParts(word).at(-1) ?? '';
+  return /[^su]s$/.test(last) && !/(?:ss|us|is)$/.test(last);
 }
 
 /** The risk one command word names, or undefined when it holds no known verb. */
@@ -62,10 +75,20 @@ function partRisk(part: string): Risk | undefined {
   if (DESTRUCTIVE_WORDS.has(part)) return 'destructive';
   if (READ_ONLY_WORDS.has(part)) return 'read-only';
   if (WRITE_WORDS.has(part)) return 'write';
+  if (GLUED_READ.test(part)) return 'read-only';
   const undone = UNDO_PREFIX.exec(part)?.groups?.verb;
   return undone !== undefined && UNDOABLE_VERBS.has(undone) ? 'destructive' : undefined;
 }
 
 function fromTable(table: Readonly<Record<string, Risk>>, command: RunnableCommand): Risk | undefined {
   return table[command.path.join(' ')] ?? table[command.path.slice(1).join(' ')];
+}
+
+/**
+ * The MCP annotations a risk publishes, so clients that gate on them (Codex runs only read-only tools
+ * unasked) judge as approval does. A command author's own hints win where they say more (`idempotentHint`).
+ */
+export function riskAnnotations(risk: Risk, own: CommandAnnotations = {}): CommandAnnotations {
+  const hints = risk === 'read-only' ? { readOnlyHint: true } : { readOnlyHint: false, destructiveHint: risk === 'destructive' };
+  return { ...own, ...hints };
 }

@@ -138,6 +138,15 @@ describe('auto mode', () => {
     expect(json(compact, 'shop_describe_command')).toMatchObject({ title: expect.any(String) });
   });
 
+  it('when a command is listed as its own tool, full or compacted, then its annotations publish the risk approval acts on', () => {
+    for (const catalog of [full, compact]) {
+      const hints = (path: string) => catalog.listed.find((tool) => tool.name === `shop_${path.replaceAll(' ', '_')}`)?.annotations;
+      for (const path of READ_ONLY) expect(hints(path)).toStrictEqual({ readOnlyHint: true });
+      expect(hints('order delete')).toStrictEqual({ readOnlyHint: false, destructiveHint: true });
+      expect(hints('order create')).toStrictEqual({ readOnlyHint: false, destructiveHint: false });
+    }
+  });
+
   it('when the full list fits the budget then every command is its own tool, uncompacted, and the note says so', () => {
     const { catalog } = toolsIn({}).tools;
     expect(catalog.mode).toBe('all');

@@ -97,6 +97,16 @@ describe('riskOf on real command names', () => {
     'tool list-deleted-items',
     'tool getDeletedItems',
     'docker image inspect',
+    // A read verb glued to a word (rclone, pm2), a question word, and verbless plural nouns that list.
+    'rclone lsjson',
+    'rclone lsf',
+    'pm2 jlist',
+    'kubectl auth can-i',
+    'kubectl events',
+    'kubectl api-resources',
+    'docker images',
+    'docker ps',
+    'npm outdated',
   ])('when the command is "%s" then it is read-only', (path) => {
     expect(riskOf(at(...path.split(' ')))).toBe('read-only');
   });
@@ -116,6 +126,10 @@ describe('riskOf on real command names', () => {
     'tool undelete',
     'tool deploy',
     'doctl compute droplet create',
+    'npm audit fix',
+    'kubectl proxy',
+    'npm access',
+    'tool analysis',
   ])('when the command is "%s" then it writes', (path) => {
     expect(riskOf(at(...path.split(' ')))).toBe('write');
   });
