@@ -8,6 +8,7 @@ import type { ApprovalMode } from '../middleware/approval.js';
 import type { Selector } from '../call/options.js';
 import { allowCommands, excludeCommands, excludeFlags } from '../tool/select.js';
 import type { CreateMcpServerOptions } from '../server/create-mcp-server.js';
+import { STRUCTURED_CONTENT_CHOICES, type StructuredContentChoice } from '../server/clients.js';
 import { DEFAULT_DETACH_AFTER_MS, DEFAULT_MAX_RUN_MS, DEFAULT_MAX_RUNS_PER_PRINCIPAL, DEFAULT_RUN_TTL_MS } from '../runs/types.js';
 
 /** The options `wrap`, `tools` and `call` share. */
@@ -77,6 +78,8 @@ export interface SharedFlags {
   warmIdle?: number;
   /** MiB. */
   warmMaxMemory?: number;
+  /** `wrap` and `mcp start` only. */
+  structuredContent?: StructuredContentChoice;
 }
 
 type PresetName = keyof typeof ARGV_PRESETS;
@@ -144,6 +147,11 @@ export function addRunOptions(command: Command): Command {
     .addOption(new Option('--max-run-time <duration>', 'stop a background run\'s process tree after this long (500ms, 3s, 30m, 1h)').argParser(positiveDuration).default(DEFAULT_MAX_RUN_MS, formatDuration(DEFAULT_MAX_RUN_MS)))
     .addOption(new Option('--run-ttl <duration>', 'how long a finished background run\'s result is kept for polling').argParser(positiveDuration).default(DEFAULT_RUN_TTL_MS, formatDuration(DEFAULT_RUN_TTL_MS)))
     .addOption(new Option('--detach-after <duration>', 'a call still running this long after its process started goes on in the background: a task, for clients that declare tasks (0: at once)').argParser(duration).default(DEFAULT_DETACH_AFTER_MS, formatDuration(DEFAULT_DETACH_AFTER_MS)))
+    .addOption(
+      new Option('--structured-content <when>', 'when results carry structuredContent beside the text: auto (not for clients known to show their model the JSON instead: Claude Code, Codex, mcporter, Mastra, LangChain), always, never')
+        .choices(STRUCTURED_CONTENT_CHOICES)
+        .default('auto'),
+    )
     .option('--no-runs', 'no background runs: every call is answered when it ends, never as a task')
     .option('--no-warm', 'start every call of a Node CLI cold, with no warm workers waiting in its parse()')
     .addOption(new Option('--warm-workers <n>', 'warm workers kept ready for a Node CLI found by its parse() call (each takes one call)').argParser(positiveInt).default(1))
@@ -180,6 +188,7 @@ export function serverOptions(flags: SharedFlags & { readonly tokenFile?: string
     // The bearer tokens of every principal: no call of any of them may read the file.
     sandboxHide: flags.tokenFile === undefined ? undefined : [flags.tokenFile],
     maxFrameBytes: flags.maxFrameBytes,
+    structuredContent: flags.structuredContent,
     runs: flags.runs === false ? false : { maxRunsPerPrincipal: flags.maxRuns, maxRunMs: flags.maxRunTime, ttlMs: flags.runTtl, detachAfterMs: flags.detachAfter },
     // Serving commands only (one call starts cold anyway); `wrap` keeps it only for a program found by its parse() call.
     warm: flags.warm === false ? false : flags.warmWorkers === undefined ? undefined : { size: flags.warmWorkers, idleMs: flags.warmIdle, maxMemoryBytes: flags.warmMaxMemory === undefined ? undefined : flags.warmMaxMemory * 1024 * 1024 },

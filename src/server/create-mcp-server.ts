@@ -5,6 +5,7 @@ import { reflectCommander, type CommanderCommand } from '../reflect/commander.js
 import { createCliTools, type CliTools, type CliToolsOptions } from '../call/cli-tools.js';
 import type { CommandSpec } from '../types.js';
 import { checkServerOptions } from '../call/check-options.js';
+import { STRUCTURED_CONTENT_CHOICES, type StructuredContentChoice } from './clients.js';
 import { serverFactory, type ServedTools } from './create-server.js';
 import type { HttpHandle, HttpSettings } from './http.js';
 import { DEFAULT_MAX_FRAME_BYTES } from './bounded-lines.js';
@@ -26,6 +27,12 @@ export interface CreateMcpServerOptions extends Omit<CliToolsOptions, 'launcher'
   readonly pageSize?: number;
   /** Longest message read over stdio; a longer one is skipped as it streams and answered with an error while serving goes on. @default 4194304 (4 MiB) */
   readonly maxFrameBytes?: number;
+  /**
+   * When results carry `structuredContent` and command tools advertise an output schema: `auto` leaves both out for
+   * clients known to show their model the JSON rather than the text (Claude Code, Codex, mcporter, Mastra) or both
+   * (LangChain), so their model reads the output once, unescaped; `always`; `never`. @default 'auto'
+   */
+  readonly structuredContent?: StructuredContentChoice;
 }
 
 /** An MCP server over a CLI's tools; build one SDK server per connection, or serve stdio directly. */
@@ -56,7 +63,13 @@ export function createMcpServer(source: CommanderCommand | CommandSpec, options:
   const version = options.version ?? (isSpec(source) ? undefined : source.version?.()) ?? '0.0.0';
   const info = { name: options.name ?? spec.name, version };
   const served = servedTools(createCliTools(spec, { ...options, launcher: launcherFrom(options.executable) }));
-  const settings = { pageSize: checkedPositive('pageSize', options.pageSize, DEFAULT_PAGE_SIZE), grantTtlMs: options.approval?.grantTtlMs, maxFrameBytes: checkedPositive('maxFrameBytes', options.maxFrameBytes, DEFAULT_MAX_FRAME_BYTES), store: options.store };
+  const settings = {
+    pageSize: checkedPositive('pageSize', options.pageSize, DEFAULT_PAGE_SIZE),
+    grantTtlMs: options.approval?.grantTtlMs,
+    maxFrameBytes: checkedPositive('maxFrameBytes', options.maxFrameBytes, DEFAULT_MAX_FRAME_BYTES),
+    store: options.store,
+    structuredContent: checkedChoice(options.structuredContent),
+  };
   return {
     get tools() {
       return served.current();
@@ -100,6 +113,11 @@ function checkedPositive(name: string, value: number | undefined, fallback: numb
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value <= 0) throw new CliMcpError('cli-mcp.invalid-option', `${name} must be a positive whole number, got ${value}`);
   return value;
+}
+
+function checkedChoice(choice: StructuredContentChoice | undefined): StructuredContentChoice | undefined {
+  if (choice === undefined || STRUCTURED_CONTENT_CHOICES.includes(choice)) return choice;
+  throw new CliMcpError('cli-mcp.invalid-option', `structuredContent must be one of ${STRUCTURED_CONTENT_CHOICES.join(', ')}, got ${JSON.stringify(choice)}`);
 }
 
 function isSpec(source: CommanderCommand | CommandSpec): source is CommandSpec {

@@ -7,6 +7,7 @@ import type { SharedStore } from '../store/shared-store.js';
 import { resolveToolName, unknownToolMessage } from '../tool/resolve-name.js';
 import { approvalBridge } from './approval.js';
 import { toCallToolResult } from './call-result.js';
+import { resultShape, type ResultShape, type StructuredContentChoice } from './clients.js';
 import { outputResources } from './output-resources.js';
 import { declaresTasks, serveTasks, startTask } from './tasks.js';
 import { DEFAULT_PAGE_SIZE, pageOfTools } from './tool-list.js';
@@ -29,6 +30,8 @@ export interface ServerSettings {
   readonly store?: SharedStore;
   /** What the access policy gives a caller: the tools it sees and calls, its approval mode and rate limit. @default every tool, the server's settings */
   readonly accessFor?: (principal: CallPrincipal | undefined) => CallAccess;
+  /** When results carry `structuredContent` (`auto`: not for clients known to show their model the JSON instead of the text). @default 'auto' */
+  readonly structuredContent?: StructuredContentChoice;
 }
 
 /** What the HTTP edge knows of a request: who sent it, once authenticated. */
@@ -57,11 +60,13 @@ export function serverFactory(served: ServedTools, info: ServerInfo, settings: S
     // Over stdio grants live in one session, this connection; over HTTP an instance serves one request, so they live longer.
     const grants = settings.grants?.(principal) ?? memoryGrants();
     const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: { listChanged: true }, resources: {}, logging: {} }, ...approval.serverOptions });
-    server.setRequestHandler('tools/list', (request) => pageOfTools(catalogOf(served.current()).listed, request.params?.cursor, pageSize));
+    // Read per request: the client names itself in initialize, or in every request's envelope (2026-07-28).
+    const shape = (): ResultShape => resultShape(settings.structuredContent ?? 'auto', server.getClientVersion()?.name);
+    server.setRequestHandler('tools/list', (request) => pageOfTools(catalogOf(served.current()).listed, request.params?.cursor, pageSize, shape().structured));
     outputResources(server, served, principal);
     // A reload keeps the registry, so the one read now is the one every later request sees.
     const runs = served.current().runs;
-    if (runs) serveTasks(server, runs, { find: (name) => catalogOf(served.current()).find(name) }, principal);
+    if (runs) serveTasks(server, runs, { find: (name) => catalogOf(served.current()).find(name) }, principal, shape);
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const { name: requested, arguments: input } = request.params;
       const cliTools = served.current();
@@ -71,7 +76,7 @@ export function serverFactory(served: ServedTools, info: ServerInfo, settings: S
       if (!tool) {
         // A command reachable only through the meta-tools is a tool error that says how; anything else a protocol error.
         const command = cliTools.find(requested);
-        if (command && (!access || access.allows(command.command.path))) return toCallToolResult(await cliTools.call(requested, input));
+        if (command && (!access || access.allows(command.command.path))) return toCallToolResult(await cliTools.call(requested, input), shape());
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(requested, resolved.kind === 'unknown' ? resolved.suggestions : []));
       }
       // Log notifications honour the level the client set; a client that has gone away is not an error.
@@ -105,7 +110,8 @@ export function serverFactory(served: ServedTools, info: ServerInfo, settings: S
         if (isInputRequiredResult(asked)) return asked;
         result = asked;
       }
-      return server.projectCallToolResult(toCallToolResult(result), tool.outputSchema);
+      const shaped = shape();
+      return server.projectCallToolResult(toCallToolResult(result, shaped), shaped.structured ? tool.outputSchema : undefined);
     });
     return server;
   };

@@ -22,7 +22,8 @@ import type { Catalog } from '../discovery/catalog.js';
 import type { ListedTool } from '../discovery/listed-tool.js';
 import type { RunRegistry, RunStatus } from '../runs/run-registry.js';
 import type { ToolResult } from '../types.js';
-import { toCallToolResult } from './call-result.js';
+import { FULL_RESULT, toCallToolResult } from './call-result.js';
+import type { ResultShape } from './clients.js';
 
 /** The extension's identifier, in capabilities. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -121,7 +122,7 @@ export async function startTask(
 const taskParams = z.looseObject({ taskId: z.string() });
 
 /** Serves `tasks/get`, `tasks/update` and `tasks/cancel` on one server instance, for its principal, and declares the extension. */
-export function serveTasks(server: Server, runs: RunRegistry, catalog: Pick<Catalog, 'find'>, principal: CallPrincipal | undefined): void {
+export function serveTasks(server: Server, runs: RunRegistry, catalog: Pick<Catalog, 'find'>, principal: CallPrincipal | undefined, shape: () => ResultShape = () => FULL_RESULT): void {
   /** The run's state and its line count, or the spec's error for a task this caller cannot see. */
   const known = async (ctx: ServerContext, taskId: string): Promise<RunStatus> => {
     if (!declaresTasks(ctx)) throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } }, 'Missing required client capability');
@@ -140,7 +141,8 @@ export function serveTasks(server: Server, runs: RunRegistry, catalog: Pick<Cata
     const task = taskOf(status, runs.limits);
     if (task.status !== 'completed' || !status.result) return { ...task };
     // Exactly what the direct call would have answered: the same result, projected for the tool's output schema.
-    const result = server.projectCallToolResult(toCallToolResult(status.result), catalog.find(status.tool)?.outputSchema);
+    const shaped = shape();
+    const result = server.projectCallToolResult(toCallToolResult(status.result, shaped), shaped.structured ? catalog.find(status.tool)?.outputSchema : undefined);
     return { ...task, result };
   });
   // Approval is asked before a task exists, so no task of ours waits for input: answers are acknowledged and ignored, as the spec allows for keys not outstanding.

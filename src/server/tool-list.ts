@@ -11,6 +11,11 @@ function toMcpTool(tool: ListedTool): Tool {
   return listedToolJson(tool) as Tool;
 }
 
+function withoutOutputSchema(tool: Tool): Tool {
+  const { outputSchema: _dropped, ...rest } = tool;
+  return rest;
+}
+
 /** How many tools one `tools/list` page holds unless `pageSize` says otherwise. */
 export const DEFAULT_PAGE_SIZE = 100;
 
@@ -18,11 +23,12 @@ export const DEFAULT_PAGE_SIZE = 100;
  * One page of the tools list. The cursor is opaque to clients: the base64url of the next offset. A cursor
  * this server could not have issued is a protocol error (-32602), never a silent first page.
  */
-export function pageOfTools(all: readonly ListedTool[], cursor: string | undefined, pageSize: number): { tools: Tool[]; nextCursor?: string } {
+export function pageOfTools(all: readonly ListedTool[], cursor: string | undefined, pageSize: number, structured = true): { tools: Tool[]; nextCursor?: string } {
   const offset = cursor === undefined ? 0 : offsetOf(cursor, all.length);
   const end = offset + pageSize;
   // Only this page's schemas are built (once each): the first page of a huge CLI comes back at once.
-  const tools = all.slice(offset, end).map(toMcpTool);
+  // A tool that advertises an output schema must answer with structured content, so without it none is advertised.
+  const tools = all.slice(offset, end).map((tool) => (structured ? toMcpTool(tool) : withoutOutputSchema(toMcpTool(tool))));
   return end < all.length ? { tools, nextCursor: cursorFor(end) } : { tools };
 }
 
