@@ -33,7 +33,7 @@ describe('progress with a private key', () => {
     expect(streamed).not.toMatch(BODY);
     expect(streamed).not.toContain('PRIVATE KEY');
     // BEGIN goes out in the first notification and `done` about 2.4 s later: the body lines in between sent nothing.
-    expect(messages).toEqual(['fetching secret\n[REDACTED]', 'done']);
+    expect(messages).toEqual(['fetching secret', '[REDACTED]', 'done']);
     expect(result).toContain('[REDACTED]');
     expect(result).not.toMatch(BODY);
   });

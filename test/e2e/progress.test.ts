@@ -10,7 +10,7 @@ import { binPath, repoRoot } from './clients.js';
 const server = { command: process.execPath, args: [binPath, 'wrap', join(repoRoot, 'test/fixtures/secure/gitlike.js')], stderr: 'pipe' as const };
 
 describe('progress', () => {
-  it('when a v1 client sends a progressToken then output lines stream as progress, cleaned and batched', async () => {
+  it('when a v1 client sends a progressToken then output lines stream as progress, cleaned, a notification each', async () => {
     const client = new Client({ name: 'e2e-progress', version: '1.0.0' });
     await client.connect(new StdioClientTransport(server));
     try {
@@ -22,9 +22,9 @@ describe('progress', () => {
       expect(streamed).toContain('tick 3 bold [REDACTED]');
       expect(streamed).not.toContain('\u001b');
       expect(streamed).not.toContain('ghp_');
-      // Lines 120 ms apart, at most one notification per 250 ms: some lines share a message.
-      expect(messages.length).toBeGreaterThan(1);
-      expect(messages.length).toBeLessThan(5);
+      // A notification per line, as a status line: never a batch of lines in one message.
+      expect(messages.filter((message) => message.startsWith('tick'))).toHaveLength(5);
+      expect(messages.every((message) => !message.includes('\n'))).toBe(true);
     } finally {
       await client.close();
     }
