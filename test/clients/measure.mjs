@@ -225,6 +225,10 @@ for (const c of runnable) {
   }
 }
 
+if (!runnable.length) {
+  console.log('\nno client ran: install them as test/clients/README.md says, or pass --clients DIR');
+  process.exit(1);
+}
 console.log(`\n| client | ${cases.map((c) => `${c} (raw ${num(refs[c].raw)} B)`).join(' | ')} |`);
 console.log(`|---|${cases.map(() => '---:').join('|')}|`);
 for (const c of runnable) {
