@@ -148,7 +148,7 @@ export function addRunOptions(command: Command): Command {
     .addOption(new Option('--run-ttl <duration>', 'how long a finished background run\'s result is kept for polling').argParser(positiveDuration).default(DEFAULT_RUN_TTL_MS, formatDuration(DEFAULT_RUN_TTL_MS)))
     .addOption(new Option('--detach-after <duration>', 'a call still running this long after its process started goes on in the background: a task, for clients that declare tasks (0: at once)').argParser(duration).default(DEFAULT_DETACH_AFTER_MS, formatDuration(DEFAULT_DETACH_AFTER_MS)))
     .addOption(
-      new Option('--structured-content <when>', 'when results carry structuredContent beside the text: auto (not for clients known to show their model the JSON instead: Claude Code, Codex, mcporter, Mastra, LangChain), always, never')
+      new Option('--structured-content <when>', 'when results carry structuredContent beside the text: auto (not for clients known to show their model the JSON instead: Claude Code, Codex, mcporter, LangChain, the Inspector), always, never')
         .choices(STRUCTURED_CONTENT_CHOICES)
         .default('auto'),
     )

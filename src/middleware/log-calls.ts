@@ -7,6 +7,8 @@ export interface CallRecord {
   /** Who called, when the transport authenticated them: the principal's id (`token:alice`, `jwt:<issuer>#<sub>`). */
   readonly principal?: string;
   readonly argv?: readonly string[];
+  /** Input read otherwise than it was sent (`flags.n → flags.limit`, `flags.jobs: 2 → "2"`). */
+  readonly mapped?: readonly string[];
   readonly exitCode?: number | null;
   readonly durationMs: number;
   /** Bytes of stdout and stderr returned. */
@@ -44,11 +46,13 @@ export function callRecord(ctx: CallContext, elapsedMs: number): CallRecord {
   const { result } = ctx;
   const output = result?.output;
   const decision = ctx.state.get('decision');
+  const mapped = ctx.state.get('mapped') as readonly string[] | undefined;
   return {
     time: new Date().toISOString(),
     tool: ctx.tool.name,
     ...(ctx.principal ? { principal: ctx.principal.id } : {}),
     ...(ctx.argv ? { argv: ctx.argv } : {}),
+    ...(mapped ? { mapped } : {}),
     ...(output ? { exitCode: output.exitCode } : {}),
     durationMs: Math.round(output?.durationMs ?? elapsedMs),
     bytes: output ? Buffer.byteLength(output.stdout) + Buffer.byteLength(output.stderr) : 0,

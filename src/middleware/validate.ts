@@ -1,4 +1,5 @@
 import { describeIssues } from '../schema/issues.js';
+import { readLeniently } from '../schema/lenient.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import type { ToolInput } from '../types.js';
 import type { Middleware } from '../call/context.js';
@@ -12,19 +13,22 @@ export const validate: Middleware = async (ctx, next) => {
     return;
   }
   ctx.input = outcome.input;
+  if (outcome.mapped.length > 0) ctx.state.set('mapped', outcome.mapped);
   await next();
 };
 
-type Checked = { ok: true; input: ToolInput } | { ok: false; message: string };
+type Checked = { ok: true; input: ToolInput; mapped: readonly string[] } | { ok: false; message: string };
 
-/** Validates `raw` for `tool`. */
+/** Validates `raw` for `tool`, read leniently first (each reading listed in `mapped`). */
 export function checkInput(tool: ToolDefinition, raw: unknown): Checked {
-  const cleaned = normaliseInput(raw ?? {});
+  const read = readLeniently(tool.command, normaliseInput(raw ?? {}));
+  if (!read.ok) return { ok: false, message: `Invalid arguments for ${tool.name}:\n- ${read.message}\nFix this and call the tool again.` };
+  const cleaned = read.input;
   const parsed = tool.inputSchema.safeParse(cleaned);
   if (parsed.success) {
     const data = parsed.data as { flags?: Record<string, unknown>; args?: string[]; passthrough?: string[] };
     const flags = inCallersOrder(data.flags ?? {}, isRecord(cleaned) && isRecord(cleaned.flags) ? Object.keys(cleaned.flags) : []);
-    return { ok: true, input: { flags, args: data.args ?? [], ...(data.passthrough ? { passthrough: data.passthrough } : {}) } };
+    return { ok: true, input: { flags, args: data.args ?? [], ...(data.passthrough ? { passthrough: data.passthrough } : {}) }, mapped: read.mapped };
   }
   const validFlags = tool.command.options.map((option) => option.name);
   const lines = describeIssues(parsed.error.issues, cleaned, validFlags);

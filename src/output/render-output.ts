@@ -24,7 +24,7 @@ export function renderOutput(output: ExecOutput): string {
   if (output.timedOut) lines.push(`Timed out after ${output.durationMs} ms; the command's process tree was stopped.`);
   else if (output.outputExceeded) lines.push('The command printed more than the output ceiling allows; its process tree was stopped.');
   else if (output.signal) lines.push(`The command was ended by ${output.signal}.`);
-  else if (output.exitCode !== 0) lines.push(`The command failed with exit code ${output.exitCode}.`);
+  else if (output.exitCode !== 0) lines.push(`Exit code ${output.exitCode}.`);
   const labelled = lines.length > 0 || output.stderr !== '';
   if (output.stdout !== '') lines.push(labelled ? `stdout:\n${output.stdout}` : output.stdout);
   if (output.stderr !== '') lines.push(`stderr:\n${output.stderr}`);

@@ -1,5 +1,8 @@
 import type * as z from 'zod';
-import { article, pathText, preview, valueAt } from '../messages.js';
+import { article, distanceWithin, pathText, preview, valueAt } from '../messages.js';
+
+/** Most flag names an unknown-flag message lists whole; past it, the nearest to what was sent. */
+const MAX_LISTED_FLAGS = 15;
 
 /** Turns zod issues into lines a model can act on: where, what was expected, what it sent. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[], input: unknown, validFlags: readonly string[]): string {
@@ -10,8 +13,7 @@ function what(issue: z.core.$ZodIssue, input: unknown, validFlags: readonly stri
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
     if (issue.path.length === 0) return `unknown field ${keys}; the input has only "flags" (an object) and "args" (an array of strings)`;
-    const valid = validFlags.length ? `valid flags: ${validFlags.join(', ')}` : 'this command takes no flags';
-    return `unknown flag ${keys}; ${valid}`;
+    return `unknown flag ${keys}; ${validList(issue.keys, validFlags)}`;
   }
   const received = valueAt(input, issue.path);
   const got = received === undefined ? '' : `, got ${preview(received)}`;
@@ -32,4 +34,24 @@ function what(issue: z.core.$ZodIssue, input: unknown, validFlags: readonly stri
     default:
       return `${issue.message.replace(/^Invalid input: /, '')}${got}`;
   }
+}
+
+/** Every valid flag when there are few; else the ones nearest the unknown keys (git log has ~200), and how many there are. */
+function validList(keys: readonly string[], validFlags: readonly string[]): string {
+  if (validFlags.length === 0) return 'this command takes no flags';
+  if (validFlags.length <= MAX_LISTED_FLAGS) return `valid flags: ${validFlags.join(', ')}`;
+  const near = validFlags
+    .map((flag) => ({ flag, distance: Math.min(...keys.map((key) => nearness(key.toLowerCase(), flag.toLowerCase()))) }))
+    .filter(({ distance }) => distance < Infinity)
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, 5)
+    .map(({ flag }) => flag);
+  const hint = near.length > 0 ? `did you mean ${near.join(', ')}? ` : '';
+  return `${hint}this command has ${validFlags.length} flags (its tool description or the schema lists them)`;
+}
+
+/** 0 when one name holds the other, else their edit distance up to 3. */
+function nearness(key: string, flag: string): number {
+  if (key.length > 1 && (flag.includes(key) || key.includes(flag))) return 0;
+  return distanceWithin(key, flag, 3) <= 3 ? distanceWithin(key, flag, 3) : Infinity;
 }

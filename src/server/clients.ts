@@ -18,10 +18,11 @@ const KNOWN: ReadonlyArray<readonly [RegExp, ClientTraits]> = [
   [/^claude-code$/i, { reads: 'structured', takesLinks: true }],
   [/^codex/i, { reads: 'structured', takesLinks: false }],
   [/^mcporter/i, { reads: 'structured', takesLinks: false }],
-  [/mastra/i, { reads: 'structured', takesLinks: false }],
   [/^gemini-cli/i, { reads: 'text', takesLinks: false }],
   [/^ai-sdk/i, { reads: 'text', takesLinks: false }],
   [/langchain/i, { reads: 'both', takesLinks: false }],
+  // The Inspector prints both to a person: the text alone reads as the model would read it.
+  [/inspector/i, { reads: 'both', takesLinks: true }],
 ];
 
 /** The traits of the client that gave this name, or undefined for one not known here. */

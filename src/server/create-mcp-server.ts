@@ -29,8 +29,8 @@ export interface CreateMcpServerOptions extends Omit<CliToolsOptions, 'launcher'
   readonly maxFrameBytes?: number;
   /**
    * When results carry `structuredContent` and command tools advertise an output schema: `auto` leaves both out for
-   * clients known to show their model the JSON rather than the text (Claude Code, Codex, mcporter, Mastra) or both
-   * (LangChain), so their model reads the output once, unescaped; `always`; `never`. @default 'auto'
+   * clients known to show their model the JSON rather than the text (Claude Code, Codex, mcporter) or both
+   * (LangChain, the Inspector), so their model reads the output once, unescaped; `always`; `never`. @default 'auto'
    */
   readonly structuredContent?: StructuredContentChoice;
 }

@@ -229,13 +229,16 @@ describe('hardenInputMiddleware', () => {
     expect(ctx.result).toEqual({ isError: true, message: `flags.title: contains a line feed (\\n); values must be one line${hint('todo_add.title')}` });
   });
 
-  it('when it runs before validate then JSON-string flags validate and numeric strings are still refused by zod', async () => {
+  it('when it runs before validate then JSON-string flags validate, an exact numeric string is read as its number and any other string is still refused by zod', async () => {
     const chain = compose([hardenInputMiddleware(), validate], async (ctx) => void (ctx.result = { isError: false, message: 'ran' }));
     const good = contextFor(tool, { flags: '{"title":"x","limit":3}', args: '["inbox"]' });
     await chain(good);
     expect(good.input).toEqual({ flags: { title: 'x', limit: 3 }, args: ['inbox'] });
-    const numeric = contextFor(tool, { flags: { limit: '10' } });
+    const numeric = contextFor(tool, { flags: { title: 'x', limit: '10' }, args: ['inbox'] });
     await chain(numeric);
-    expect(numeric.result?.message).toMatch(/flags\.limit: expected an integer, got "10"/);
+    expect(numeric.input).toEqual({ flags: { title: 'x', limit: 10 }, args: ['inbox'] });
+    const words = contextFor(tool, { flags: { limit: '10 items' } });
+    await chain(words);
+    expect(words.result?.message).toMatch(/flags\.limit: expected an integer, got "10 items"/);
   });
 });

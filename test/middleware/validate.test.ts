@@ -48,8 +48,8 @@ describe('the validate middleware', () => {
 describe('checkInput', () => {
   it('when the raw input is undefined or null then it is checked as an empty object', () => {
     const free = toolFor(runnable({ options: [option('verbose', 'boolean')] }));
-    expect(checkInput(free, undefined)).toEqual({ ok: true, input: { flags: {}, args: [] } });
-    expect(checkInput(free, null)).toEqual({ ok: true, input: { flags: {}, args: [] } });
+    expect(checkInput(free, undefined)).toEqual({ ok: true, input: { flags: {}, args: [] }, mapped: [] });
+    expect(checkInput(free, null)).toEqual({ ok: true, input: { flags: {}, args: [] }, mapped: [] });
     expect(checkInput(tool, undefined)).toMatchObject({ ok: false, message: expect.stringContaining('flags.title') });
   });
 

@@ -37,6 +37,15 @@ describe('messages for a refused call', () => {
     );
   });
 
+  it('when a command has many flags (git log\'s ~200) then the error names the nearest few, not all of them', () => {
+    const names = Array.from({ length: 40 }, (_, i) => `option-${i}`);
+    const many = toolFor(runnable({ path: ['git', 'log'], options: [...names.map((name) => option(name, 'boolean')), option('oneline', 'boolean'), option('decorate', 'boolean')] }));
+    const message = refusal(many, { flags: { onelin: true } });
+    expect(message).toContain('- flags: unknown flag "onelin"; did you mean oneline');
+    expect(message).toContain('this command has 42 flags');
+    expect(message).not.toContain('option-39');
+  });
+
   it('when a command has no flags and one is sent then the error says it takes none', () => {
     expect(refusal(bare, { flags: { all: true } })).toContain('- flags: unknown flag "all"; this command takes no flags');
   });
@@ -81,16 +90,17 @@ describe('messages for a refused call', () => {
     expect(checkInput(todoAdd, { flags: { title: 'x', limit: null }, args: ['inbox'] })).toEqual({
       ok: true,
       input: { flags: { title: 'x' }, args: ['inbox'] },
+      mapped: [],
     });
     expect(refusal(todoAdd, { flags: { title: null }, args: ['inbox'] })).toContain('- flags.title: required: expected a string');
   });
 
   it('when args is not an array then the error says an array was expected and echoes the value', () => {
-    expect(refusal(listOnly, { args: '1' })).toContain('- args: expected an array, got "1"');
+    expect(refusal(listOnly, { args: { first: '1' } })).toContain('- args: expected an array, got {"first":"1"}');
   });
 
   it('when an arg is not a string then the error names its index', () => {
-    expect(refusal(listOnly, { args: [1] })).toContain('- args[0]: expected a string, got 1');
+    expect(refusal(listOnly, { args: [true] })).toContain('- args[0]: expected a string, got true');
   });
 
   it('when a required string flag is empty then the error says it must not be empty', () => {

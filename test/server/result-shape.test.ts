@@ -65,7 +65,7 @@ describe('resultShape', () => {
   it.each([
     ['claude-code', { structured: false, links: true }],
     ['codex-mcp-client', { structured: false, links: false }],
-    ['mastra-mcp-client', { structured: false, links: false }],
+    ['inspector-cli', { structured: false, links: true }],
     ['gemini-cli-mcp-client', { structured: true, links: false }],
     ['ai-sdk-mcp-client', { structured: true, links: false }],
     [undefined, { structured: true, links: true }],
