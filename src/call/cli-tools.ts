@@ -48,8 +48,12 @@ export interface CliTools {
   readonly tools: readonly ToolDefinition[];
   /** What `tools/list` shows in the discovery mode in force, and how each listed tool is called. */
   readonly catalog: Catalog;
-  /** The catalog over the commands an access policy entry allows (built once per entry): meta-tools and groups never name the others. */
-  catalogFor(access: CallAccess): Catalog;
+  /**
+   * The catalog one connection sees (built once per kind): over the commands its access policy entry allows, so
+   * meta-tools and groups never name the others; and, under `auto` discovery, a tool per command for a client that
+   * searches tools itself (server-side search would only double its round trips).
+   */
+  catalogFor(viewer: CatalogViewer): Catalog;
   find(name: string): ToolDefinition | undefined;
   /** The listed tool a requested name means: exact, or resolved when unambiguous (`kubectl.get` → `kubectl_get`), else suggestions. */
   resolve(name: string): ResolvedToolName;
@@ -122,13 +126,17 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
   const source = { program: root.name, tools, names, risk, run, readOutput, maxPageBytes: settings.maxResultBytes, spooling: settings.spool !== undefined, runs };
   const catalog = buildCatalog(source, root, options.discovery);
   const catalogs = new Map<string, Catalog>();
-  const catalogFor = (access: CallAccess): Catalog => {
-    let found = catalogs.get(access.rule);
+  const catalogFor = ({ access, searchesTools = false }: CatalogViewer): Catalog => {
+    const whole = searchesTools && (options.discovery?.mode ?? 'auto') === 'auto';
+    if (!access && !whole) return catalog;
+    const key = `${access?.rule ?? ''}\0${whole}`;
+    let found = catalogs.get(key);
     if (found) return found;
-    const allowed = tools.filter((tool) => access.allows(tool.command.path));
+    const allowed = access ? tools.filter((tool) => access.allows(tool.command.path)) : tools;
+    const discovery = whole ? { ...options.discovery, mode: 'all' as const } : options.discovery;
     // A caller allowed nothing sees nothing, not even the meta-tools.
-    found = allowed.length > 0 ? buildCatalog({ ...source, tools: allowed }, root, options.discovery) : { mode: catalog.mode, compacted: false, listed: [], find: () => undefined, note: 'no tools' };
-    catalogs.set(access.rule, found);
+    found = allowed.length > 0 ? buildCatalog({ ...source, tools: allowed }, root, discovery) : { mode: catalog.mode, compacted: false, listed: [], find: () => undefined, note: 'no tools' };
+    catalogs.set(key, found);
     return found;
   };
   const listedNames = catalog.listed.map((tool) => tool.name);
@@ -157,6 +165,12 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
       return tool.call(input, options);
     },
   };
+}
+
+/** Who a catalog is for: the caller's access policy entry, and whether the client searches tools itself. */
+export interface CatalogViewer {
+  readonly access?: CallAccess;
+  readonly searchesTools?: boolean;
 }
 
 /** Unknown among the listed tools: a command reachable only through the meta-tools says how to reach it. */

@@ -1,11 +1,9 @@
 import type { StreamRedactor } from '../middleware/redact-stream.js';
 
-/** Progress is sent at most this often: the newest lines of those in between, a notification each. */
+/** At most one progress notification per this many milliseconds; lines in between are sent together. */
 export const PROGRESS_INTERVAL_MS = 250;
-/** Notifications sent at once; in a flood only the newest lines go out. */
-export const MAX_LINES_PER_SEND = 8;
-/** The longest message one notification carries: a status line, as clients show it. */
-export const MAX_MESSAGE_CHARS = 200;
+/** The longest message one notification carries; the newest lines are kept. */
+const MAX_MESSAGE_CHARS = 2000;
 /** Characters kept of the start of a longer line; the rest of it is counted, not held. */
 export const MAX_LINE_CHARS = 4096;
 /** Characters kept of the end of a cut line: where a redrawn progress bar shows its latest state. */
@@ -29,15 +27,13 @@ export interface LineProgress {
 export type ProgressCleaner = ((text: string) => string) & { readonly stream?: () => StreamRedactor };
 
 /** The line a cut line becomes: its start, a marker, and its end. */
-function cutLine(start: string, cutChars: number, end: string): string {
+export function cutLine(start: string, cutChars: number, end: string): string {
   return `${start}[… ${cutChars.toLocaleString('en-US')} characters cut from this line …]${end}`;
 }
 
 /**
- * Turns output chunks into progress messages of one line each, as a terminal shows it after its last carriage return,
- * trimmed, at most {@link MAX_MESSAGE_CHARS}; blank lines are skipped. Every `intervalMs` at most, the newest
- * {@link MAX_LINES_PER_SEND} lines of those that arrived go out.
- * `clean` runs on every batch of lines (sanitising and redaction), so progress never shows what the result would mask.
+ * Turns output chunks into progress messages of whole lines, sent at most every `intervalMs`.
+ * `clean` runs on every message (sanitising and redaction), so progress never shows what the result would mask.
  * Memory and time are linear and bounded however the CLI prints: a line over {@link MAX_LINE_CHARS} keeps
  * its start and end and is cut in the middle as it streams; at most 200 lines wait for a message.
  */
@@ -51,9 +47,9 @@ export function lineProgress(send: (message: string) => void, clean: ProgressCle
   const flush = (): void => {
     timer = undefined;
     if (pending.length === 0) return;
-    const lines = statusLines(cleaner.text(pending.join('\n')), MAX_LINES_PER_SEND);
+    const message = cleaner.text(pending.join('\n')).slice(-MAX_MESSAGE_CHARS);
     pending = [];
-    for (const line of lines) send(line);
+    if (message.trim() !== '') send(message);
   };
   // Every complete line goes through `cleaner.lines` in order, even those too old to be sent.
   const take = (block: string): void => {
@@ -87,20 +83,6 @@ export function lineProgress(send: (message: string) => void, clean: ProgressCle
       flush();
     },
   };
-}
-
-/** The newest `count` lines of `text` that show something, oldest first, each as a terminal leaves it after a redraw (`\r`), trimmed and cut to fit. */
-function statusLines(text: string, count: number): string[] {
-  const lines: string[] = [];
-  for (let end = text.length; lines.length < count; ) {
-    const newline = end === 0 ? -1 : text.lastIndexOf('\n', end - 1);
-    const line = text.slice(newline + 1, end);
-    const shown = line.slice(line.lastIndexOf('\r') + 1).trim();
-    if (shown !== '') lines.unshift(shown.length <= MAX_MESSAGE_CHARS ? shown : `${shown.slice(0, isHighSurrogate(shown.charCodeAt(MAX_MESSAGE_CHARS - 2)) ? MAX_MESSAGE_CHARS - 2 : MAX_MESSAGE_CHARS - 1)}…`);
-    if (newline === -1) break;
-    end = newline;
-  }
-  return lines;
 }
 
 /** The last `count` lines of `text`, found from its end, so a huge block is never split whole. */

@@ -12,10 +12,12 @@ export interface ClientTraits {
   readonly reads: ResultReading;
   /** It turns `resource_link` blocks into something its model takes (LangChain's file blocks make chat models throw). */
   readonly takesLinks: boolean;
+  /** It keeps MCP tools behind its own tool search, so a tool per command costs its model nothing up front. */
+  readonly searchesTools?: boolean;
 }
 
 const KNOWN: ReadonlyArray<readonly [RegExp, ClientTraits]> = [
-  [/^claude-code$/i, { reads: 'structured', takesLinks: true }],
+  [/^claude-code$/i, { reads: 'structured', takesLinks: true, searchesTools: true }],
   [/^codex/i, { reads: 'structured', takesLinks: false }],
   [/^mcporter/i, { reads: 'structured', takesLinks: false }],
   [/^gemini-cli/i, { reads: 'text', takesLinks: false }],

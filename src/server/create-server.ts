@@ -7,8 +7,9 @@ import type { SharedStore } from '../store/shared-store.js';
 import { resolveToolName, unknownToolMessage } from '../tool/resolve-name.js';
 import { approvalBridge } from './approval.js';
 import { toCallToolResult } from './call-result.js';
-import { resultShape, type ResultShape, type StructuredContentChoice } from './clients.js';
+import { clientTraits, resultShape, type ResultShape, type StructuredContentChoice } from './clients.js';
 import { outputResources } from './output-resources.js';
+import { statusLines } from './progress-lines.js';
 import { declaresTasks, serveTasks, startTask } from './tasks.js';
 import { DEFAULT_PAGE_SIZE, pageOfTools } from './tool-list.js';
 
@@ -56,7 +57,7 @@ export function serverFactory(served: ServedTools, info: ServerInfo, settings: S
   return (context = {}) => {
     const principal = principalOf(context.authInfo);
     const access = settings.accessFor?.(principal);
-    const catalogOf = (cliTools: CliTools): Catalog => (access ? cliTools.catalogFor(access) : cliTools.catalog);
+    const catalogOf = (cliTools: CliTools): Catalog => cliTools.catalogFor({ access, searchesTools: clientTraits(server.getClientVersion()?.name)?.searchesTools });
     // Over stdio grants live in one session, this connection; over HTTP an instance serves one request, so they live longer.
     const grants = settings.grants?.(principal) ?? memoryGrants();
     const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: { listChanged: true }, resources: {}, logging: {} }, ...approval.serverOptions });
@@ -88,10 +89,12 @@ export function serverFactory(served: ServedTools, info: ServerInfo, settings: S
       const progress =
         progressToken === undefined
           ? undefined
-          : (message: string): void => {
-              const sent = ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: ++step, message } }).catch(() => {});
-              sending.add(sent);
-              void sent.finally(() => sending.delete(sent));
+          : (batch: string): void => {
+              for (const message of statusLines(batch)) {
+                const sent = ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: ++step, message } }).catch(() => {});
+                sending.add(sent);
+                void sent.finally(() => sending.delete(sent));
+              }
             };
       const channel = approval.channel(server, ctx, grants);
       const call = (hooks: CallOptions) => tool.call(input, { signal: ctx.mcpReq.signal, log, progress, approval: channel, principal, access, ...hooks });

@@ -61,6 +61,30 @@ describe('what each client class gets in a result', () => {
   });
 });
 
+describe('discovery for a client that searches tools itself', () => {
+  const shop = spec('shop', { runnable: false, subcommands: [spec('get', { description: 'Gets things.' }), spec('put', { description: 'Puts things.' })] });
+
+  async function listedFor(name: string, mode: 'auto' | 'search'): Promise<string[]> {
+    const server = createMcpServer(shop, { executable: 'true', callLog: false, runs: false, discovery: { mode, budgetTokens: 1 } }).createServer();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide as never);
+    const client = new Client({ name, version: '1.0.0' });
+    await client.connect(clientSide);
+    open.push(() => client.close());
+    return (await client.listTools()).tools.map((tool) => tool.name);
+  }
+
+  it('when auto would serve search (the list passes the budget) then Claude Code, which keeps MCP tools behind its own tool search, still gets a tool per command', async () => {
+    expect(await listedFor('claude-code', 'auto')).toEqual(expect.arrayContaining(['shop_get', 'shop_put']));
+    expect(await listedFor('some-agent', 'auto')).toEqual(expect.arrayContaining(['shop_search_commands']));
+    expect(await listedFor('some-agent', 'auto')).not.toContain('shop_get');
+  });
+
+  it('when search is asked for by name then every client gets it', async () => {
+    expect(await listedFor('claude-code', 'search')).not.toContain('shop_get');
+  });
+});
+
 describe('resultShape', () => {
   it.each([
     ['claude-code', { structured: false, links: true }],
