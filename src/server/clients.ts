@@ -20,7 +20,8 @@ const KNOWN: ReadonlyArray<readonly [RegExp, ClientTraits]> = [
   [/^claude-code$/i, { reads: 'structured', takesLinks: true, searchesTools: true }],
   [/^codex/i, { reads: 'structured', takesLinks: false }],
   [/^mcporter/i, { reads: 'structured', takesLinks: false }],
-  [/^gemini-cli/i, { reads: 'text', takesLinks: false }],
+  // Gemini CLI reads the text, but its error results quote the whole result, structured content included.
+  [/^gemini-cli/i, { reads: 'both', takesLinks: false }],
   [/^ai-sdk/i, { reads: 'text', takesLinks: false }],
   [/langchain/i, { reads: 'both', takesLinks: false }],
   // The Inspector prints both to a person: the text alone reads as the model would read it.

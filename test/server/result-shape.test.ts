@@ -45,8 +45,8 @@ describe('what each client class gets in a result', () => {
     expect(result.text).toMatch(/bytes of stdout not shown; all 8,893 bytes are kept: seq_read_output \{"uri": "cli-mcp:\/\/output\/[0-9a-f]{32}\/stdout"/);
   });
 
-  it('when the client hands its model the text (Gemini CLI) or is not known then it gets the text and the structured fields, and the links unless it is known not to take them', async () => {
-    for (const [name, types] of [['gemini-cli-mcp-client', ['text']], ['some-agent', ['text', 'resource_link']]] as const) {
+  it('when the client hands its model the text (the AI SDK) or is not known then it gets the text and the structured fields, and the links unless it is known not to take them', async () => {
+    for (const [name, types] of [['ai-sdk-mcp-client', ['text']], ['some-agent', ['text', 'resource_link']]] as const) {
       const result = await seen(name, '2000');
       expect(result.outputSchema).toMatchObject({ type: 'object' });
       expect(result.structured).toMatchObject({ exitCode: 0, truncated: true });
@@ -90,7 +90,7 @@ describe('resultShape', () => {
     ['claude-code', { structured: false, links: true }],
     ['codex-mcp-client', { structured: false, links: false }],
     ['inspector-cli', { structured: false, links: true }],
-    ['gemini-cli-mcp-client', { structured: true, links: false }],
+    ['gemini-cli-mcp-client', { structured: false, links: false }],
     ['ai-sdk-mcp-client', { structured: true, links: false }],
     [undefined, { structured: true, links: true }],
   ] as const)('when the client is named %s then auto gives %j', (name, shape) => {
