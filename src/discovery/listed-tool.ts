@@ -22,13 +22,20 @@ export interface ListedTool {
 /** The tool as it goes over the wire (`tools/list`), without the SDK's types. */
 export function listedToolJson(tool: ListedTool): JsonSchema {
   const title = tool.title === undefined ? {} : { title: tool.title };
-  const annotations = tool.annotations ? { ...tool.annotations, ...title } : undefined;
   return {
     name: tool.name,
     ...title,
     description: tool.description,
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
-    ...(annotations ? { annotations } : {}),
+    ...(tool.annotations ? { annotations: annotationsJson(tool.annotations) } : {}),
   };
+}
+
+/** The hints as sent: the title is the tool's own field; `destructiveHint` means nothing beside `readOnlyHint: true` (the spec). */
+function annotationsJson(annotations: CommandAnnotations): CommandAnnotations {
+  const { title: _shownAsTitle, ...hints } = annotations;
+  if (hints.readOnlyHint !== true) return hints;
+  const { destructiveHint: _meaningless, ...readOnly } = hints;
+  return readOnly;
 }

@@ -38,7 +38,7 @@ export interface MetaSource {
 const DEFAULT_SEARCH_LIMIT = 20;
 
 const searchInput = z.strictObject({
-  query: z.string().max(500).optional().describe('Words in command names, descriptions or flags; none lists all.'),
+  query: z.string().max(500).optional().describe('What the command does, in any words; none lists all.'),
   offset: z.int().min(0).optional().describe('nextOffset of an earlier search.'),
   limit: z.int().min(1).max(50).optional().describe(`Default ${DEFAULT_SEARCH_LIMIT}.`),
 });
@@ -49,7 +49,7 @@ export function searchTool(source: MetaSource): ListedTool {
   const byName = new Map(source.tools.map((tool) => [tool.name, tool]));
   return {
     name: source.names.search,
-    title: `Search ${source.program} commands`,
+    title: 'Search commands',
     description: `Finds ${source.program} commands (${source.tools.length} in all) by words; describe one next for its flags.`,
     inputSchema: toJsonSchema(schema),
     annotations: { readOnlyHint: true, destructiveHint: false },
@@ -87,7 +87,7 @@ export function describeTool(source: MetaSource, runWith: (tool: ToolDefinition)
   return {
     name: source.names.describe,
     title: 'Describe a command',
-    description: 'A command\'s description, flags and arguments (JSON Schema), and the tool that runs it.',
+    description: 'A command\'s full description, input schema and the tool that runs it.',
     inputSchema: toJsonSchema(schema),
     annotations: { readOnlyHint: true, destructiveHint: false },
     async call(input) {
@@ -116,7 +116,7 @@ export function describeTool(source: MetaSource, runWith: (tool: ToolDefinition)
 const runInput = z.strictObject({
   command: z.string().min(1).max(300).describe('Its name from search.'),
   flags: z.looseObject({}).optional(),
-  args: z.array(z.unknown()).optional().describe('Positional arguments'),
+  args: z.array(z.unknown()).optional(),
   passthrough: z.array(z.unknown()).optional().describe('Words after `--`, where describe lists them'),
 });
 
@@ -132,8 +132,8 @@ export function runTool(source: MetaSource, kind: 'read-only' | 'any'): ListedTo
     name,
     title: readOnly ? 'Run a read-only command' : 'Run a command',
     description: readOnly
-      ? 'Runs a command search marks read-only, with flags and arguments as describe gives them.'
-      : 'Runs any command, with flags and arguments as describe gives them; ones that change things may ask the user first.',
+      ? 'Runs a command search marks read-only, flags and args as describe gives them.'
+      : 'Runs any command, flags and args as describe gives them; one that changes things may ask the user first.',
     inputSchema: toJsonSchema(schema),
     annotations: readOnly ? { readOnlyHint: true, destructiveHint: false } : { readOnlyHint: false, destructiveHint: true },
     async call(input, options) {
@@ -162,7 +162,7 @@ export function commandInput(input: unknown): unknown {
 const readInput = z.strictObject({
   uri: z.string().max(200).describe('The cli-mcp://output/… address a cut result gave.'),
   offset: z.int().min(0).optional().describe('Byte to start at, as the result or last page says.'),
-  length: z.int().min(1).optional().describe('Most bytes; default and most: the result budget.'),
+  length: z.int().min(1).optional().describe('Most bytes; default: the result budget.'),
 });
 
 export function readOutputTool(source: MetaSource): ListedTool {

@@ -15,7 +15,7 @@ import { commandInput, findCommand, parseInput, type MetaSource } from './meta-t
 const startInput = z.strictObject({
   command: z.string().min(1).max(300).describe('Its tool name, or its words.'),
   flags: z.looseObject({}).optional(),
-  args: z.array(z.unknown()).optional().describe('Positional arguments'),
+  args: z.array(z.unknown()).optional(),
   passthrough: z.array(z.unknown()).optional().describe('Words after `--`, where its schema lists them'),
 });
 
@@ -23,7 +23,7 @@ const runId = z.string().max(100).describe('From run_start.');
 
 const statusInput = z.strictObject({
   runId,
-  cursor: z.int().min(0).optional().describe('nextCursor of your last poll; default 0, the start.'),
+  cursor: z.int().min(0).optional().describe('nextCursor of your last poll; default 0.'),
 });
 
 const cancelInput = z.strictObject({ runId });
@@ -40,7 +40,7 @@ function runStartTool(source: MetaSource, runs: RunRegistry): ListedTool {
   return {
     name,
     title: 'Run in the background',
-    description: `Runs a command, flags and args as its tool takes them, for ones that are slow or run until stopped (--follow, --watch): its result if done within ${detachS} s, else a runId for ${source.names.runStatus}.`,
+    description: `Runs a slow command, or one that runs until stopped (--follow, --watch): its result if done within ${detachS} s, else a runId for ${source.names.runStatus}.`,
     inputSchema: toJsonSchema(startInput),
     annotations: { readOnlyHint: false, destructiveHint: true },
     async call(input, options) {
@@ -70,7 +70,7 @@ function runStatusTool(source: MetaSource, runs: RunRegistry): ListedTool {
   return {
     name,
     title: 'Poll a run',
-    description: 'A run\'s state and new output since the cursor; once ended, its result as a direct call gives it.',
+    description: 'A run\'s state and its output since the cursor; once it has ended, its result.',
     inputSchema: toJsonSchema(statusInput),
     annotations: { readOnlyHint: true, destructiveHint: false },
     async call(input, options) {
@@ -100,7 +100,7 @@ function runCancelTool(source: MetaSource, runs: RunRegistry): ListedTool {
   return {
     name,
     title: 'Cancel a run',
-    description: 'Stops a run and every process it started; answers its final state and result.',
+    description: 'Stops a run and every process it started; answers its result.',
     inputSchema: toJsonSchema(cancelInput),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
     async call(input, options) {

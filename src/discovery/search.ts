@@ -1,3 +1,5 @@
+import { joinPhrases, stem, STOP_WORDS, synonymsOf } from './search-words.js';
+
 /** What search looks at for one command. */
 export interface SearchEntry {
   /** The tool name: `kubectl_rollout_status`. */
@@ -17,37 +19,46 @@ export interface SearchHit {
 
 /** The whole query is the command (its path words without the root, or its tool name). */
 const EXACT = 10_000_000;
-/** Every query word is one of the command's path words. */
+/** Every meaningful query word is one of the command's path words. */
 const ALL_PATH_WORDS = 1_000_000;
-const PATH_WORD = 10_000;
-const PATH_PREFIX = 1_000;
-const DESCRIPTION_WORD = 100;
-const DESCRIPTION_PREFIX = 50;
-const OPTION_WORD = 20;
-const OPTION_PREFIX = 10;
+/** What one query word is worth where it is found, before its rarity weighs it. */
+const PATH_WORD = 100;
+const PATH_PREFIX = 40;
+const PATH_SYNONYM = 35;
+/** Added to a path synonym when the word itself is in the description too. */
+const LITERAL_TOO = 5;
+const HEAD_WORD = 30;
+const HEAD_SYNONYM = 20;
+const HEAD_PREFIX = 12;
+const BODY_WORD = 10;
+const OPTION_WORD = 6;
+const BODY_SYNONYM = 5;
+const OPTION_PREFIX = 3;
 /** A query made only of root words matches every command under that root, at the lowest score. */
 const ROOT_ONLY = 1;
 /** Shorter query words than these would prefix-match half the vocabulary. */
 const MIN_PATH_PREFIX = 2;
 const MIN_TEXT_PREFIX = 3;
-/** Per path word the query leaves unmatched, capped below the smallest word score so it only breaks ties. */
-const MAX_UNMATCHED_PENALTY = OPTION_PREFIX - 1;
-
-/** Words that carry no meaning in a description ("show me the logs of a pod"); they still count as path words. */
-const STOP_WORDS = new Set(
-  'a an and are as at be by do does for from how i in is it me my of on or show that the this to what which with you'.split(' '),
-);
-const NONE: ReadonlySet<string> = new Set();
+/** Per path word the query leaves unmatched: a tie-break only. */
+const UNMATCHED_PENALTY = 0.001;
 
 /** An entry prepared once; searches reuse it for as long as the entry object lives. */
 interface Indexed {
   readonly name: string;
   readonly rootWords: readonly string[];
   readonly pathWords: readonly string[];
+  readonly pathStems: ReadonlySet<string>;
   readonly pathKey: string;
-  /** Lowercased only: words are found in place ({@link findWord}), so indexing a long description costs almost nothing. */
-  readonly description: string;
-  readonly options: string;
+  /** The description's first sentence, its words and their stems. */
+  readonly head: Field;
+  /** The rest of the description: more text, examples. */
+  readonly body: Field;
+  readonly options: Field;
+}
+
+interface Field {
+  readonly words: readonly string[];
+  readonly stems: ReadonlySet<string>;
 }
 
 const indexes = new WeakMap<SearchEntry, Indexed>();
@@ -60,83 +71,93 @@ const indexes = new WeakMap<SearchEntry, Indexed>();
  * on anything but letters and digits, so `rollout status`, `rollout_status`, `kubectl_rollout_status` and
  * `kubectl rollout-status` are the same query, and `use context` finds `config use-context`. Root words
  * (`kubectl`) are dropped from the query while other words remain; a query of root words alone matches
- * every command under that root.
+ * every command under that root. Words meet in any form (`changes`, `changed` → one stem), two-word phrases
+ * are one word (`pull request` → `pr`, `roll back` → `rollback`), and a word also finds the words command
+ * lines say for it (`upload` → `push`, `history` → `log`), for less.
  *
- * Each remaining word scores its best match: a path word (10,000) ≫ a prefix of a path word, two letters
- * or more (`depl` → `deployment`, 1,000) ≫ a description word (100; a prefix of three letters or more, 50)
- * ≫ a flag-name word (20; prefix 10). Common English words (`the`, `of`, `show`…) score only as path words,
- * unless the query has no other words.
- * On top of the word scores, a query whose meaningful words are exactly the command's path words, or that
- * is the tool name, adds 10,000,000; one whose meaningful words are all path words adds 1,000,000. Each
- * path word the query leaves unmatched takes 1 off (at most 9), so `create` ranks `create` before
- * `create deployment`. A command matching no query word is not returned.
+ * Each meaningful query word scores its best match: a path word (100) ≫ a prefix of a path word, two letters
+ * or more (40) > a path word it is a synonym of (35) > a word of the description's first sentence (30; a
+ * synonym 20, a prefix of three letters or more 12) > a word of the rest of the description and its examples
+ * (10; a synonym 5) and a flag-name word (6; prefix 3). That worth is weighed by the word's rarity among the
+ * commands (`history` says more than `commit` in git), and the sum by the share of query words matched, so a
+ * command that answers the whole question beats one that shares a single word with it. Common words (`the`,
+ * `of`, `show`…) score only as path words, unless the query has no other words. A query whose meaningful words
+ * are exactly the command's path words, or that is the tool name, ranks first; one whose meaningful words are
+ * all path words next. A command matching no query word is not returned.
  *
- * Each entry is prepared once (path split into words, texts lowercased; cached per entry object) and its
- * texts are searched in place, so a search is linear in entries × query words × text length: about 3 ms
- * for 5,000 entries with 250-character descriptions (about 16 ms the first time).
+ * Each entry is prepared once (cached per entry object), so a search is linear in entries × query words.
  */
 export function searchCommands(entries: readonly SearchEntry[], query: string): SearchHit[] {
-  const words = wordsOf(query);
+  const joined = joinPhrases(query);
+  const words = wordsOf(joined);
   if (words.length === 0) return entries.map((entry) => ({ entry, score: 0 }));
   const whole = query.trim().toLowerCase();
+  const indexed = entries.map(indexOf);
+  const rarity = rarityOf(indexed, words);
   const hits: SearchHit[] = [];
-  for (const entry of entries) {
-    const score = scoreEntry(indexOf(entry), words, whole);
-    if (score > 0) hits.push({ entry, score });
-  }
+  indexed.forEach((index, at) => {
+    const score = scoreEntry(index, words, whole, rarity);
+    const entry = entries[at];
+    if (score > 0 && entry) hits.push({ entry, score });
+  });
   // Array.prototype.sort is stable, so equal scores keep declaration order.
   return hits.sort((a, b) => b.score - a.score);
 }
 
-function scoreEntry(index: Indexed, words: readonly string[], whole: string): number {
+/** How rare each query word is among the commands: ln(1 + N / (1 + commands holding it)). */
+function rarityOf(indexed: readonly Indexed[], words: readonly string[]): ReadonlyMap<string, number> {
+  const rarity = new Map<string, number>();
+  for (const word of new Set(words)) {
+    const root = stem(word);
+    const holding = indexed.filter((index) => index.pathStems.has(root) || index.head.stems.has(root) || index.body.stems.has(root) || index.options.stems.has(root)).length;
+    rarity.set(word, Math.log(1 + indexed.length / (1 + holding)));
+  }
+  return rarity;
+}
+
+function scoreEntry(index: Indexed, words: readonly string[], whole: string, rarity: ReadonlyMap<string, number>): number {
   const rest = words.filter((word) => !index.rootWords.includes(word));
   if (rest.length === 0) return ROOT_ONLY;
   const meaningful = rest.filter((word) => !STOP_WORDS.has(word));
   // A query of common words alone ("show") is taken at its word.
-  const key = meaningful.length > 0 ? meaningful : rest;
-  const stopWords = meaningful.length > 0 ? STOP_WORDS : NONE;
+  const literal = meaningful.length === 0;
+  const key = literal ? rest : meaningful;
   let score = 0;
+  let found = 0;
   const matched = new Set<string>();
   for (const word of rest) {
-    const wordScore = scoreWord(index, word, stopWords);
-    if (wordScore === PATH_WORD) matched.add(word);
-    score += wordScore;
+    const worth = scoreWord(index, word, literal || !STOP_WORDS.has(word), literal);
+    if (worth === PATH_WORD) matched.add(word);
+    if (worth > 0 && key.includes(word)) found += 1;
+    score += worth * (rarity.get(word) ?? 1);
   }
   if (score === 0) return 0;
+  // A command that answers the whole question beats one that shares a single word with it.
+  score *= (found / key.length) ** 2;
   if (key.join(' ') === index.pathKey || whole === index.name) score += EXACT;
-  else if (key.every((word) => index.pathWords.includes(word))) score += ALL_PATH_WORDS;
+  else if (key.every((word) => index.pathWords.includes(word) || index.pathStems.has(stem(word)))) score += ALL_PATH_WORDS;
   const unmatched = index.pathWords.filter((word) => !matched.has(word)).length;
-  return score - Math.min(unmatched, MAX_UNMATCHED_PENALTY);
+  return score - Math.min(unmatched, 9) * UNMATCHED_PENALTY;
 }
 
-/** The best way one query word matches an entry, 0 for none. */
-function scoreWord(index: Indexed, word: string, stopWords: ReadonlySet<string>): number {
-  if (index.pathWords.includes(word)) return PATH_WORD;
-  if (stopWords.has(word)) return 0;
+/** The best way one query word matches an entry, 0 for none; a common word counts only in the path. */
+function scoreWord(index: Indexed, word: string, meaningful: boolean, literal: boolean): number {
+  const root = stem(word);
+  if (index.pathWords.includes(word) || index.pathStems.has(root)) return PATH_WORD;
+  if (!meaningful) return 0;
   if (word.length >= MIN_PATH_PREFIX && index.pathWords.some((pathWord) => pathWord.startsWith(word))) return PATH_PREFIX;
+  const synonyms = literal ? [] : synonymsOf(root);
+  // Named in the path by a synonym: the word itself in the text tells this command from others so named.
+  if (synonyms.some((synonym) => index.pathStems.has(synonym))) return PATH_SYNONYM + (index.head.stems.has(root) || index.body.stems.has(root) ? LITERAL_TOO : 0);
+  if (index.head.stems.has(root)) return HEAD_WORD;
+  if (synonyms.some((synonym) => index.head.stems.has(synonym))) return HEAD_SYNONYM;
   const prefixes = word.length >= MIN_TEXT_PREFIX;
-  const inDescription = findWord(index.description, word);
-  if (inDescription === 'word') return DESCRIPTION_WORD;
-  if (inDescription === 'prefix' && prefixes) return DESCRIPTION_PREFIX;
-  const inOptions = findWord(index.options, word);
-  if (inOptions === 'word') return OPTION_WORD;
-  if (inOptions === 'prefix' && prefixes) return OPTION_PREFIX;
+  if (prefixes && index.head.words.some((headWord) => headWord.startsWith(word))) return HEAD_PREFIX;
+  if (index.body.stems.has(root)) return BODY_WORD;
+  if (index.options.stems.has(root)) return OPTION_WORD;
+  if (synonyms.some((synonym) => index.body.stems.has(synonym))) return BODY_SYNONYM;
+  if (prefixes && index.options.words.some((optionWord) => optionWord.startsWith(word))) return OPTION_PREFIX;
   return 0;
-}
-
-/** Whether `word` occurs in `text` as a whole word, only as the start of one, or not at all (a word is a run of letters and digits). */
-function findWord(text: string, word: string): 'word' | 'prefix' | undefined {
-  let found: 'prefix' | undefined;
-  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
-    if (isWordChar(text[at - 1])) continue;
-    if (!isWordChar(text[at + word.length])) return 'word';
-    found = 'prefix';
-  }
-  return found;
-}
-
-function isWordChar(char: string | undefined): boolean {
-  return char !== undefined && /[\p{L}\p{N}]/u.test(char);
 }
 
 function indexOf(entry: SearchEntry): Indexed {
@@ -145,16 +166,33 @@ function indexOf(entry: SearchEntry): Indexed {
   const [root = '', ...below] = entry.path;
   // A root-only command (a single-command CLI) is found by its own name.
   const pathWords = below.length > 0 ? below.flatMap(wordsOf) : wordsOf(root);
+  const text = entry.description.trim();
+  const end = headEnd(text);
   index = {
     name: entry.name.toLowerCase(),
     rootWords: below.length > 0 ? wordsOf(root) : [],
     pathWords,
+    pathStems: new Set(pathWords.map(stem)),
     pathKey: pathWords.join(' '),
-    description: entry.description.toLowerCase(),
-    options: entry.optionNames.join(' ').toLowerCase(),
+    head: fieldOf(text.slice(0, end)),
+    body: fieldOf(text.slice(end)),
+    options: fieldOf(entry.optionNames.join(' ')),
   };
   indexes.set(entry, index);
   return index;
+}
+
+/** Where a description's first sentence ends: its first line's sentence end, else that line's end. */
+function headEnd(text: string): number {
+  const newline = text.indexOf('\n');
+  const line = newline === -1 ? text : text.slice(0, newline);
+  const end = sentenceEnd(line);
+  return end === -1 ? line.length : end + 1;
+}
+
+function fieldOf(text: string): Field {
+  const words = [...new Set(wordsOf(text))];
+  return { words, stems: new Set(words.map(stem)) };
 }
 
 function wordsOf(text: string): string[] {

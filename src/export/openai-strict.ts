@@ -56,8 +56,8 @@ function strictNode(schema: JsonSchema, path: string, nullable: boolean): JsonSc
 
 function strictObject(schema: JsonSchema, path: string): JsonSchema {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  // An open object (any key, or keys of some schema) has no strict form: strict mode closes every object.
-  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) throw new NotStrict(`${path} takes any keys`);
+  // An open object (any key, or keys of some schema; JSON Schema's default) has no strict form: strict mode closes every object.
+  if (schema.additionalProperties !== false) throw new NotStrict(`${path} takes any keys`);
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const strict: Record<string, JsonSchema> = {};
   for (const [name, property] of Object.entries(properties)) strict[name] = strictNode(property, `${path}.${name}`, !required.has(name));

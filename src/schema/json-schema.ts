@@ -8,6 +8,12 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
     io: 'input',
     target: 'draft-2020-12',
     override: ({ jsonSchema }) => {
+      // What says nothing costs bytes in every list: an array of anything, an object of anything.
+      if (jsonSchema.type === 'array' && isEmpty(jsonSchema.items)) delete jsonSchema.items;
+      if (jsonSchema.type === 'object' && isEmpty(jsonSchema.properties) && isEmpty(jsonSchema.additionalProperties)) {
+        delete jsonSchema.properties;
+        delete jsonSchema.additionalProperties;
+      }
       if (jsonSchema.type !== 'integer') return;
       if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
       if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
@@ -15,4 +21,8 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
   }) as JsonSchema;
   delete json.$schema;
   return json;
+}
+
+function isEmpty(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 }

@@ -23,6 +23,7 @@ import { dialectEnvironment, withNeutralDirectory } from './neutral-dir.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { assembleSpec, type Globals, type Visited } from './spec-tree.js';
 import { cleanSpec } from '../clean-spec.js';
+import { withManIndexDescriptions } from './man-index.js';
 import { crawlBudget, partialWarning, type CrawlBound } from './budget.js';
 import { conventionsOf } from './value-form.js';
 import { selectOnly } from './command-list.js';
@@ -115,7 +116,8 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
     const crawl = await crawlPages(call, settings, started);
     const conventions = conventionsOf(crawl.dialect, crawl.rootText);
     // Cleaned before it is cached or returned: help text is the program's to write, not ours to pass on raw.
-    const spec: CommandSpec = cleanSpec({ ...assembleSpec(call.program, crawl.root, crawl.globals, conventions), argv: conventions });
+    const assembled = await withManIndexDescriptions(assembleSpec(call.program, crawl.root, crawl.globals, conventions), call);
+    const spec: CommandSpec = cleanSpec({ ...assembled, argv: conventions });
     const partial = crawl.reached.length > 0 ? { partial: crawl.reached } : {};
     if (crawl.reached.length > 0) settings.onProgress(partialWarning(call.program, crawl.reached, settings, false) + (crawl.leftOut > 0 ? `; ${crawl.leftOut} more listed commands left out` : ''));
     // A call that timed out alone may be load: retried next start. A bound reached is cached, marked, so no start pays it twice.

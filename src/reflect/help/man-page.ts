@@ -23,7 +23,7 @@ const NOT_OPTIONS = /^(name|synopsis|see also|authors?|bugs|reporting bugs|copyr
 
 /** The man page of `program`, as plain text, when the binary is a system one and the page is about it. */
 export async function manPage(program: string, file: string, call: { readonly cwd: string; readonly env: Readonly<Record<string, string>>; readonly timeoutMs: number }): Promise<string | undefined> {
-  if (!SYSTEM_BIN.test(systemPath(file))) return undefined;
+  if (!isSystemProgram(file)) return undefined;
   const sandbox = helpSandbox();
   const outcome = await runCommand({
     file: 'man',
@@ -43,6 +43,11 @@ export async function manPage(program: string, file: string, call: { readonly cw
 function namesProgram(text: string, program: string): boolean {
   const names = /^NAME\n\s+(.+?)\s+(?:-|\\-|–|—)\s/m.exec(text)?.[1];
   return names !== undefined && names.split(/,\s*/).some((name) => name.trim() === program);
+}
+
+/** Installed where a distribution puts the programs its man pages describe. */
+export function isSystemProgram(file: string): boolean {
+  return SYSTEM_BIN.test(systemPath(file));
 }
 
 function systemPath(file: string): string {
