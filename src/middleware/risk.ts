@@ -8,6 +8,8 @@ const READ_ONLY_WORDS = new Set([
   'get', 'list', 'ls', 'describe', 'show', 'view', 'status', 'info', 'inspect', 'logs', 'log', 'cat', 'read', 'search', 'find', 'diff', 'explain', 'version', 'help',
   'top', 'whoami', 'check', 'print', 'query', 'stat', 'tree', 'ps', 'can', 'events', 'history', 'stats', 'head', 'tail', 'grep', 'count', 'which', 'ping', 'outdated',
   'lint', 'validate', 'verify', 'plan', 'preview', 'doctor', 'du', 'df',
+  // Nouns that, as a whole command, list what they name (`kubectl events`, `api-resources`, `docker images`).
+  'events', 'images', 'resources', 'versions',
 ]);
 /** A read verb glued to a word: rclone's `lsjson`, `lsf`, pm2's `jlist`. */
 const GLUED_READ = /^(?:ls[a-z]{1,4}|[a-z]list)$/;
@@ -37,8 +39,7 @@ export type RiskOverrides = Readonly<Record<string, Risk>> | ((command: Runnable
  * nouns such as `log` or `status` follow the verb), and otherwise its first known part decides
  * (`get-deleted` reads: `deleted` is no verb; `set-status` writes). A part is destructive when it is
  * in the table or is `un`/`de`/`dis` before a verb whose undoing takes something away (`unpublish`,
- * `deregister`, `unset`; `undelete` and `uncordon` are not). A command whose words hold no verb at all
- * and end in a plural noun lists things (`kubectl api-resources`, `docker images`).
+ * `deregister`, `unset`; `undelete` and `uncordon` are not).
  */
 export function riskOf(command: RunnableCommand, overrides?: RiskOverrides): Risk {
   const overridden = typeof overrides === 'function' ? overrides(command) : overrides && fromTable(overrides, command);
@@ -49,13 +50,7 @@ export function riskOf(command: RunnableCommand, overrides?: RiskOverrides): Ris
     const risk = wordRisk(word);
     if (risk) return risk;
   }
-  return namesPlural(command.path.at(-1) ?? '') && command.path.length > 1 ? 'read-only' : 'write';
-}
-
-/** `api-resources`, `images`; not `access`, `status`, `analysis`. */
-function namesPlural(word: string): boolean {
-  const last = wordParts(word).at(-1) ?? '';
-  return /[^su]s$/.test(last) && !/(?:ss|us|is)$/.test(last);
+  return 'write';
 }
 
 /** The risk one command word names, or undefined when it holds no known verb. */

@@ -15,7 +15,7 @@ export const binPath = fileURLToPath(new URL('../../dist/cli/bin.js', import.met
 export interface TestClient {
   readonly kind: ClientKind;
   protocolVersion(): string | undefined;
-  listTools(): Promise<{ tools: Array<{ name: string; inputSchema: unknown; outputSchema?: unknown; annotations?: Record<string, unknown>; description?: string }> }>;
+  listTools(): Promise<{ tools: Array<{ name: string; title?: string; inputSchema: unknown; outputSchema?: unknown; annotations?: Record<string, unknown>; description?: string }> }>;
   callTool(name: string, args: unknown, options?: { signal?: AbortSignal }): Promise<CallResult>;
   /** One `tools/list` page, as the server sent it: the first without a cursor. */
   listToolsPage(cursor?: string): Promise<{ tools: Array<{ name: string }>; nextCursor?: string }>;

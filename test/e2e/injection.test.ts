@@ -50,8 +50,11 @@ describe('injection through arguments', () => {
     expect(opts).toMatchObject({ name: '--force', s: '--force', many: ['--force', '-g'] });
   });
 
-  it('when the model sends a flag name as an unknown key then the call is refused', async () => {
-    const result = await client.callTool('oracle_kinds', { flags: { '--force': true } });
+  it('when the model sends an option under its flag spelling then it sets that option alone, and a flag no option has is refused', async () => {
+    const { opts } = await parsed({ '--force': true });
+    expect(opts.force).toBe(true);
+    expect(opts.debug).toBeUndefined();
+    const result = await client.callTool('oracle_kinds', { flags: { '--no-such-flag': true } });
     expect(result.isError).toBe(true);
   });
 });

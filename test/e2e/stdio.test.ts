@@ -28,7 +28,8 @@ describe.each(clientKinds)('cli-mcp wrap over stdio, driven by the %s client', (
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['todo_add', 'todo_list', 'todo_done', 'todo_remove', 'todo_assign', 'todo_tag_add', 'todo_tag_remove', 'todo_run_start', 'todo_run_status', 'todo_run_cancel', 'todo_read_output']);
     const list = tools.find((tool) => tool.name === 'todo_list');
-    expect(list?.annotations).toMatchObject({ readOnlyHint: true, title: 'List tasks' });
+    expect(list?.title).toBe('List tasks');
+    expect(list?.annotations).toStrictEqual({ readOnlyHint: true });
     expect(list?.inputSchema).toMatchObject({ type: 'object', properties: { flags: { properties: { limit: { type: 'integer' }, sort: { enum: ['id', 'priority', 'due'] } } } } });
     // stdout is optional: a result whose stdout is JSON shown whole carries it parsed, as `json`, instead.
     expect(list?.outputSchema).toMatchObject({ properties: { stdout: { type: 'string' }, json: {} }, required: expect.arrayContaining(['stderr', 'exitCode']), additionalProperties: false });
@@ -56,7 +57,7 @@ describe.each(clientKinds)('cli-mcp wrap over stdio, driven by the %s client', (
     const result = await client.callTool('todo_done', { args: ['99'] });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({ exitCode: 2, stderr: 'todo: no task 99\n', timedOut: false });
-    expect(textOf(result)).toContain('exit code 2');
+    expect(textOf(result)).toContain('Exit code 2');
     expect(textOf(result)).toContain('todo: no task 99');
   });
 

@@ -97,7 +97,7 @@ describe('riskOf on real command names', () => {
     'tool list-deleted-items',
     'tool getDeletedItems',
     'docker image inspect',
-    // A read verb glued to a word (rclone, pm2), a question word, and verbless plural nouns that list.
+    // A read verb glued to a word (rclone, pm2), a question word, and nouns that, as a whole command, list.
     'rclone lsjson',
     'rclone lsf',
     'pm2 jlist',
@@ -130,6 +130,9 @@ describe('riskOf on real command names', () => {
     'kubectl proxy',
     'npm access',
     'tool analysis',
+    // A name that ends in s is no plural noun that lists: yargs, rake's migrations.
+    'tool yargs',
+    'db migrations',
   ])('when the command is "%s" then it writes', (path) => {
     expect(riskOf(at(...path.split(' ')))).toBe('write');
   });
