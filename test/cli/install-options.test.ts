@@ -81,6 +81,17 @@ describe('cli-mcp install options', () => {
     expect(missing).toMatchObject({ code: 1, stderr: `cli-mcp: cannot find "no-such-program-anywhere": no file in ${process.cwd()}, no bin in ./node_modules/.bin, no program on PATH\n` });
   });
 
+  it('when the file is a project\'s that the client reads only once trusted then install says that step, and a user file gets no such line', async () => {
+    for (const [client, project] of [['claude-code', '.mcp.json'], ['codex', '.codex/config.toml'], ['gemini', '.gemini/settings.json']] as const) {
+      const file = path.join(scratch(), ...project.split('/'));
+      const { code, stderr } = await run('install', client, todo, '--config', file);
+      expect(code).toBe(0);
+      expect(stderr.split('\n')[1]).toMatch(/^cli-mcp: next: .*(approve|trust)/);
+    }
+    const user = await run('install', 'codex', todo, '--config', path.join(scratch(), 'config.toml'));
+    expect(user.stderr).not.toContain('next:');
+  });
+
   it('when the config file does not exist then it is created with only the entry and no backup', async () => {
     const file = path.join(scratch(), 'nested', '.vscode', 'mcp.json');
     const { code, stderr } = await run('install', 'vscode', todo, '--config', file, '--name', 'tasks');

@@ -36,6 +36,8 @@ export interface ClientSpec {
   readonly project?: string;
   readonly user?: OsPaths;
   readonly fields: readonly EntryField[];
+  /** What the user still has to do before the client starts a server from a project's file. */
+  readonly projectTrust?: string;
   /** Where the path and shape come from. */
   readonly source: string;
 }
@@ -52,6 +54,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     project: '.mcp.json',
     user: samePath('~/.claude.json'),
     fields: ['type', ...STDIO],
+    projectTrust: 'Claude Code asks to approve a project\'s servers the next time it starts in this folder; until then /mcp shows the server as pending',
     source: 'https://code.claude.com/docs/en/mcp',
   },
   {
@@ -101,6 +104,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     project: '.codex/config.toml',
     user: samePath('${CODEX_HOME:-~/.codex}/config.toml'),
     fields: [...STDIO, 'startup_timeout_sec', 'tool_timeout_sec'],
+    projectTrust: 'Codex reads a project\'s .codex/config.toml only once the project is trusted: accept when Codex asks to trust this folder (or install with --scope user)',
     source: 'https://developers.openai.com/codex/config-reference',
   },
   {
@@ -111,6 +115,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     project: '.gemini/settings.json',
     user: samePath('~/.gemini/settings.json'),
     fields: STDIO,
+    projectTrust: 'Gemini CLI starts a project\'s servers only in a trusted folder: trust this folder when Gemini CLI asks (or install with --scope user)',
     source: 'https://geminicli.com/docs/tools/mcp-server',
   },
   {

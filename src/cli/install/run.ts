@@ -59,7 +59,14 @@ function report(change: Change, client: ClientSpec, name: string, flags: Install
   const done = { added: `added server "${name}" to`, replaced: `replaced server "${name}" in`, removed: `removed server "${name}" from` }[change.status as 'added' | 'replaced' | 'removed'];
   const backup = change.backup ? `; the previous file is ${change.backup}` : '';
   io.stderr.write(`cli-mcp: ${client.label}: ${done} ${file}${backup}\n`);
+  // A project's file is read only once the user trusts it: say so, or "added" reads as done.
+  const trust = change.status !== 'removed' && client.project !== undefined && isProjectFile(file, client.project) ? client.projectTrust : undefined;
+  if (trust) io.stderr.write(`cli-mcp: next: ${trust}\n`);
   return 0;
+}
+
+function isProjectFile(file: string, project: string): boolean {
+  return file.split(sep).join('/').endsWith(`/${project}`);
 }
 
 /** Checks the wrap options with wrap's own definitions, so a typo fails now rather than when the client starts the server. */
