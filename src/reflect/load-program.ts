@@ -122,6 +122,7 @@ async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, 
     method: `help text (${help.dialect}, ${help.pages} pages${help.sources.includes('man page') ? ', man page' : ''}${unread}${detail}${partial}${cached})`,
     warnings: [],
     fromCache: help.fromCache,
+    ...(help.version === undefined ? {} : { version: help.version }),
   };
 }
 

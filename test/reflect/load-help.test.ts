@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,5 +41,12 @@ describe('loadTarget falls back to help text', () => {
     const loaded = await loadTarget('git');
     expect(loaded.method).toMatch(/^help text \(git,/);
     expect(loaded.spec.argv).toMatchObject({ doubleDash: 'never', options: 'command' });
+  }, 60_000);
+
+  it('when a native program says its version then clients are told it (serverInfo), from the crawl and from the cache alike', async () => {
+    const said = /git version (\S+)/.exec(execFileSync('git', ['--version'], { encoding: 'utf8' }))?.[1];
+    const first = await loadTarget('git');
+    const again = await loadTarget('git');
+    expect([first.version, again.version, again.method.includes('cached')]).toEqual([said, said, true]);
   }, 60_000);
 });

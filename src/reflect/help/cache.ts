@@ -29,6 +29,8 @@ export interface CachedHelp {
   readonly spec: CommandSpec;
   /** The bounds the crawl reached: present only on a partial result. */
   readonly partial?: readonly CrawlBound[];
+  /** What `--version` says the program is. */
+  readonly version?: string;
 }
 
 export interface UnreadCommand {

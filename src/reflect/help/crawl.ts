@@ -24,6 +24,7 @@ import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { assembleSpec, type Globals, type Visited } from './spec-tree.js';
 import { cleanSpec } from '../clean-spec.js';
 import { withManIndexDescriptions } from './man-index.js';
+import { versionOf } from './program-version.js';
 import { crawlBudget, partialWarning, type CrawlBound } from './budget.js';
 import { conventionsOf } from './value-form.js';
 import { selectOnly } from './command-list.js';
@@ -79,6 +80,8 @@ export interface HelpReflection {
   readonly unreadDetail: readonly string[];
   readonly fromCache: boolean;
   readonly durationMs: number;
+  /** The program's version, as `--version` prints it (`2.39.5` from `git version 2.39.5`), when it says one. */
+  readonly version?: string;
   /** The bounds the crawl reached, when it stopped early: the tree is what was read by then. */
   readonly partial?: readonly CrawlBound[];
 }
@@ -103,7 +106,8 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
     const cheap = settings.cache ? await cheapKeyFor(call, settings) : undefined;
     const linked = cheap === undefined ? undefined : await readCacheLink(settings.cacheDir, cheap);
     let hit: CachedHelp | undefined = linked === undefined ? undefined : await readCache(settings.cacheDir, linked);
-    const key = settings.cache && hit === undefined ? await keyFor(call, settings) : undefined;
+    const keyed = settings.cache && hit === undefined ? await keyFor(call, settings) : undefined;
+    const key = keyed?.key;
     if (key !== undefined) hit = await readCache(settings.cacheDir, key);
     if (hit !== undefined) {
       // An entry from before the link existed gets one, so the next start runs nothing.
@@ -111,8 +115,11 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
       settings.onProgress(`cache hit: ${hit.binary} (${hit.pages} pages${hit.partial === undefined ? '' : `, partial: ${hit.partial.join(', ')}`})`);
       if (hit.partial !== undefined) settings.onProgress(partialWarning(call.program, hit.partial, settings, true));
       const partial = hit.partial === undefined ? {} : { partial: hit.partial };
-      return { spec: hit.spec, dialect: hit.dialect, pages: hit.pages, sources: hit.sources, unread: hit.unread, unreadDetail: hit.unreadDetail, fromCache: true, durationMs: elapsed(started), ...partial };
+      return { spec: hit.spec, dialect: hit.dialect, pages: hit.pages, sources: hit.sources, unread: hit.unread, unreadDetail: hit.unreadDetail, fromCache: true, durationMs: elapsed(started), ...partial, ...(hit.version === undefined ? {} : { version: hit.version }) };
     }
+    // The version clients are told (serverInfo): read with the cache key, or now when there is no cache.
+    const version = keyed ? keyed.version : versionOf(await versionOutput(call, settings)).version;
+    const known = version === undefined ? {} : { version };
     const crawl = await crawlPages(call, settings, started);
     const conventions = conventionsOf(crawl.dialect, crawl.rootText);
     // Cleaned before it is cached or returned: help text is the program's to write, not ours to pass on raw.
@@ -122,11 +129,11 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
     if (crawl.reached.length > 0) settings.onProgress(partialWarning(call.program, crawl.reached, settings, false) + (crawl.leftOut > 0 ? `; ${crawl.leftOut} more listed commands left out` : ''));
     // A call that timed out alone may be load: retried next start. A bound reached is cached, marked, so no start pays it twice.
     if (key !== undefined && (crawl.reached.length > 0 || !crawl.unread.some((item) => item.reason === 'time'))) {
-      const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, sources: crawl.sources, unread: crawl.unread, unreadDetail: crawl.unreadDetail, spec, ...partial });
+      const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, sources: crawl.sources, unread: crawl.unread, unreadDetail: crawl.unreadDetail, spec, ...partial, ...known });
       if (failure !== undefined) settings.onProgress(`could not write the help cache: ${failure.message}`);
       else if (cheap !== undefined) await writeCacheLink(settings.cacheDir, cheap, key);
     }
-    return { spec, dialect: crawl.dialect, pages: crawl.pages, sources: crawl.sources, unread: crawl.unread, unreadDetail: crawl.unreadDetail, fromCache: false, durationMs: elapsed(started), ...partial };
+    return { spec, dialect: crawl.dialect, pages: crawl.pages, sources: crawl.sources, unread: crawl.unread, unreadDetail: crawl.unreadDetail, fromCache: false, durationMs: elapsed(started), ...partial, ...known };
   });
 }
 
@@ -161,12 +168,18 @@ function elapsed(started: number): number {
 }
 
 /** The cache key: the build (real path, mtime, size), what `--version` prints, and the crawl settings. */
-async function keyFor(call: HelpCall, settings: Settings): Promise<string> {
+/** The cache key of a program by its file and what `--version` prints, and the version read from that. */
+async function keyFor(call: HelpCall, settings: Settings): Promise<{ readonly key: string; readonly version?: string }> {
   const identity = await identify(call.file);
-  const outcome = await runCommand({ file: call.file, args: ['--version'], cwd: call.cwd, env: call.env, timeoutMs: Math.min(5_000, settings.callTimeoutMs), maxOutputBytes: 64 * 1024 });
+  const outcome = await versionOutput(call, settings);
   const version = outcome.kind === 'ran' ? `${outcome.output.exitCode}\n${outcome.output.stdout}\n${outcome.output.stderr}` : outcome.code;
   const bounds = { timeoutMs: settings.timeoutMs, maxPages: settings.maxPages, maxPageBytes: settings.maxPageBytes, maxBytes: settings.maxBytes, maxCommands: settings.maxCommands };
-  return cacheKey({ ...identity, version, maxDepth: settings.maxDepth, only: settings.only ?? null, dialect: settings.dialect ?? null, bounds });
+  const key = cacheKey({ ...identity, version, maxDepth: settings.maxDepth, only: settings.only ?? null, dialect: settings.dialect ?? null, bounds });
+  return { key, ...versionOf(outcome) };
+}
+
+function versionOutput(call: HelpCall, settings: Settings): ReturnType<typeof runCommand> {
+  return runCommand({ file: call.file, args: ['--version'], cwd: call.cwd, env: call.env, timeoutMs: Math.min(5_000, settings.callTimeoutMs), maxOutputBytes: 64 * 1024 });
 }
 
 /** The key a native binary is found under without running it; undefined for a script (see native-identity.ts). */
