@@ -23,14 +23,15 @@ export async function loadServer(source: Source, flags: SharedFlags, stderr: Nod
 
 /** {@link loadServer}, with what the source was read as (`--watch` watches what it came from). */
 export async function loadServed(source: Source, flags: SharedFlags & { readonly tokenFile?: string }, stderr: NodeJS.WritableStream, { listOnly = false, store }: { listOnly?: boolean; store?: SharedStore } = {}): Promise<{ server: CliMcpServer; read: ReadSource }> {
-  const callLog = { write: (line: string) => void stderr.write(`${line}\n`) };
+  // Quiet: the call records still reach the client as log notifications, not stderr (which some clients show as their own output).
+  const callLog = { write: flags.quiet ? () => {} : (line: string) => void stderr.write(`${line}\n`) };
   const read = await readSource(source, flags, stderr);
   if (source.kind === 'manifest' && flags.exec === undefined && !listOnly) throw new Error(missingExec(read.spec.name));
   const options = serverOptions(flags);
   // Warm workers wait in the program's own parse(): only for a JS program found by that call, run as loaded.
   const warm = read.warmable === true && flags.exec === undefined && !listOnly ? options.warm : false;
   const server = createMcpServer(read.spec, { ...options, warm, executable: flags.exec ?? read.launcher ?? read.spec.name, version: read.version, callLog, store });
-  stderr.write(`cli-mcp: ${read.spec.name}: ${commands(server.tools.tools.length)}, ${read.how}; ${server.tools.catalog.note}\n`);
+  if (!flags.quiet) stderr.write(`cli-mcp: ${read.spec.name}: ${commands(server.tools.tools.length)}, ${read.how}; ${server.tools.catalog.note}\n`);
   return { server, read };
 }
 
@@ -54,14 +55,14 @@ export async function readSource(source: Source, flags: SharedFlags, stderr: Nod
     return { spec, how: `from manifest ${source.file}${running}` };
   }
   // Like `git -C`: --cwd is where the target is found and where the CLI runs.
-  const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr), env: environmentOf(flags), node: flags.node, cache: flags.cache });
+  const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr, flags.quiet), env: environmentOf(flags), node: flags.node, cache: flags.cache });
   for (const warning of loaded.warnings) stderr.write(`cli-mcp: warning: ${warning}\n`);
   return { spec: loaded.spec, launcher: loaded.launcher, version: loaded.version, how: `found by ${loaded.method}`, warmable: loaded.warmable === true };
 }
 
 /** Reflects a target and writes its manifest to `file` (from --cwd), or to stdout when there is none. */
 export async function writeTargetManifest(target: string, file: string | undefined, flags: SharedFlags, io: CliIo): Promise<void> {
-  const loaded = await loadTarget(target, { cwd: flags.cwd, onProgress: progressTo(io.stderr), env: environmentOf(flags), node: flags.node, cache: flags.cache });
+  const loaded = await loadTarget(target, { cwd: flags.cwd, onProgress: progressTo(io.stderr, flags.quiet), env: environmentOf(flags), node: flags.node, cache: flags.cache });
   for (const warning of loaded.warnings) io.stderr.write(`cli-mcp: warning: ${warning}\n`);
   const text = manifestText(loaded.spec);
   if (file === undefined) io.stdout.write(text);
@@ -74,9 +75,11 @@ function commands(count: number): string {
   return count === 1 ? '1 command' : `${count} commands`;
 }
 
-/** Crawl progress, a line each, on stderr (stdout is the protocol). */
-function progressTo(stderr: NodeJS.WritableStream): (message: string) => void {
-  return (message) => void stderr.write(`cli-mcp: ${message}\n`);
+/** Crawl progress, a line each, on stderr (stdout is the protocol); quiet, only its warnings and failures. */
+function progressTo(stderr: NodeJS.WritableStream, quiet = false): (message: string) => void {
+  return (message) => {
+    if (!quiet || /^(warning|could not)/.test(message)) stderr.write(`cli-mcp: ${message}\n`);
+  };
 }
 
 /**

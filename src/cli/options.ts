@@ -80,6 +80,8 @@ export interface SharedFlags {
   warmMaxMemory?: number;
   /** `wrap` and `mcp start` only. */
   structuredContent?: StructuredContentChoice;
+  /** Only warnings and errors on stderr. */
+  quiet?: boolean;
 }
 
 type PresetName = keyof typeof ARGV_PRESETS;
@@ -111,6 +113,7 @@ export function addSharedOptions(command: Command): Command {
     .addOption(new Option('--max-result <bytes>', 'most bytes of output (stdout and stderr together) a result shows; the rest is spooled and read in pages').argParser(positiveInt).default(24 * 1024))
     .addOption(new Option('--output-ceiling <bytes>', 'stop a call\'s process tree once it has printed this many bytes (stdout and stderr together)').argParser(positiveInt).default(256 * 1024 * 1024))
     .option('--no-spool', 'do not keep cut output on disk (results show head and tail only)')
+    .option('--quiet', 'write only warnings and errors on stderr: no crawl progress, no startup line, no line per call (clients still get the call records as log notifications)')
     .option('--cwd <dir>', 'run as if started in this directory: the target is found from it and the CLI runs in it')
     .option('--exec <binary>', 'run this executable for each call instead of the target itself (e.g. kubectl)')
     .option('--node <path>', 'run a JS target (its loading and every call) under this Node executable instead of cli-mcp\'s own')

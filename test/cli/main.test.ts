@@ -73,6 +73,17 @@ describe('cli-mcp tools', () => {
   });
 });
 
+describe('--quiet', () => {
+  it('when a client shows the server\'s stderr as its own output then --quiet leaves it empty: no startup line, no call record', async () => {
+    const listed = await run('tools', greeter, '--quiet');
+    expect([listed.code, listed.stderr]).toEqual([0, '']);
+    const called = await run('call', greeter, 'greeter_hello', '--input', '{"args":["ada"]}', '--cwd', scratch(), '--quiet');
+    expect([called.code, called.stderr]).toEqual([0, '']);
+    const loud = await run('call', greeter, 'greeter_hello', '--input', '{"args":["ada"]}', '--cwd', scratch());
+    expect(loud.stderr).toMatch(/found by[^]*"decision":"ran"/);
+  });
+});
+
 describe('cli-mcp call', () => {
   it('when the command succeeds then it prints a CallToolResult with stdout and exits 0', async () => {
     const cwd = scratch();
