@@ -48,11 +48,21 @@ describe('cli-mcp export', () => {
   it('when the format is server-json then the package.json beside the target gives the name, version and registry name', async () => {
     const dir = scratch();
     mkdirSync(path.join(dir, 'bin'));
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'my-todo', version: '2.0.1', description: 'Todo lists.', mcpName: 'io.github.me/my-todo' }));
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'my-todo', version: '2.0.1', description: 'Todo lists.', mcpName: 'io.github.me/my-todo', dependencies: { 'cli-mcp': '^0.1.0' } }));
     writeFileSync(path.join(dir, 'bin', 'todo.js'), readFileSync(todo));
     const { code, stdout } = await run('export', path.join(dir, 'bin', 'todo.js'), '--format', 'server-json');
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ name: 'io.github.me/my-todo', version: '2.0.1', packages: [{ identifier: 'my-todo', version: '2.0.1', transport: { type: 'stdio' } }] });
+    expect(JSON.parse(stdout)).toMatchObject({ name: 'io.github.me/my-todo', version: '2.0.1', packages: [{ identifier: 'my-todo', version: '2.0.1', transport: { type: 'stdio' }, packageArguments: [{ value: 'mcp' }, { value: 'start' }] }] });
+  });
+
+  it('when the package is served only by cli-mcp wrap (no cli-mcp dependency) then server-json refuses to describe a `mcp start` it lacks, unless --start-args says how it serves', async () => {
+    const dir = scratch();
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'plain-todo', version: '1.0.0', mcpName: 'io.github.me/plain-todo' }));
+    writeFileSync(path.join(dir, 'todo.js'), readFileSync(todo));
+    const refused = await run('export', path.join(dir, 'todo.js'), '--format', 'server-json');
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('plain-todo does not depend on cli-mcp, so `npx plain-todo mcp start` would not start a server') });
+    const told = await run('export', path.join(dir, 'todo.js'), '--format', 'server-json', '--start-args', 'serve', 'stdio');
+    expect(told.code).toBe(0);
   });
 
   it('when the format is not one of the known ones then it is a usage error naming the choices', async () => {
