@@ -134,6 +134,8 @@ export interface CommandSpec {
   readonly description?: string;
   /** Usage examples and other help text the CLI shows with this command. */
   readonly examples?: string;
+  /** What the program's manual says of the command beyond its description: searched and described, never listed. */
+  readonly details?: string;
   /** It does something when called (has an action); a group that only holds subcommands does not. */
   readonly runnable: boolean;
   /** Options declared on this command; subcommands inherit them. */
@@ -167,6 +169,7 @@ export interface RunnableCommand {
   readonly path: readonly string[];
   readonly description?: string;
   readonly examples?: string;
+  readonly details?: string;
   /** Own and inherited options, ancestors first; a nearer declaration shadows a farther one of the same name. */
   readonly options: readonly ScopedOption[];
   readonly positionals: readonly PositionalSpec[];

@@ -45,7 +45,7 @@ const searchInput = z.strictObject({
 
 export function searchTool(source: MetaSource): ListedTool {
   const schema = searchInput;
-  const entries = source.tools.map((tool) => ({ name: tool.name, path: tool.command.path, description: tool.description, optionNames: tool.command.options.map((option) => option.name) }));
+  const entries = source.tools.map((tool) => ({ name: tool.name, path: tool.command.path, description: tool.description, details: tool.command.details, optionNames: tool.command.options.map((option) => option.name) }));
   const byName = new Map(source.tools.map((tool) => [tool.name, tool]));
   return {
     name: source.names.search,
@@ -103,6 +103,7 @@ export function describeTool(source: MetaSource, runWith: (tool: ToolDefinition)
         name: tool.name,
         command: tool.command.path.join(' '),
         description: tool.description,
+        ...(tool.command.details ? { details: tool.command.details } : {}),
         ...(tool.annotations ? { annotations: tool.annotations } : {}),
         inputSchema: tool.inputJsonSchema,
         runWith: runner,

@@ -7,6 +7,8 @@ export interface SearchEntry {
   /** Command words from the root, root included: `['kubectl', 'rollout', 'status']`. */
   readonly path: readonly string[];
   readonly description: string;
+  /** What the program's manual says beyond the description: searched as the rest of the description is. */
+  readonly details?: string;
   /** Flag names, as a call's `flags` object spells them: `['namespace', 'output']`. */
   readonly optionNames: readonly string[];
 }
@@ -34,6 +36,10 @@ const BODY_WORD = 10;
 const OPTION_WORD = 6;
 const BODY_SYNONYM = 5;
 const OPTION_PREFIX = 3;
+const DETAILS_WORD = 4;
+const DETAILS_SYNONYM = 2;
+/** Characters of a command's details searched. */
+const DETAILS_CHARS = 300;
 /** A query made only of root words matches every command under that root, at the lowest score. */
 const ROOT_ONLY = 1;
 /** Shorter query words than these would prefix-match half the vocabulary. */
@@ -53,6 +59,8 @@ interface Indexed {
   readonly head: Field;
   /** The rest of the description: more text, examples. */
   readonly body: Field;
+  /** The start of what the manual says beyond the description. */
+  readonly details: Field;
   readonly options: Field;
 }
 
@@ -109,7 +117,7 @@ function rarityOf(indexed: readonly Indexed[], words: readonly string[]): Readon
   const rarity = new Map<string, number>();
   for (const word of new Set(words)) {
     const root = stem(word);
-    const holding = indexed.filter((index) => index.pathStems.has(root) || index.head.stems.has(root) || index.body.stems.has(root) || index.options.stems.has(root)).length;
+    const holding = indexed.filter((index) => index.pathStems.has(root) || index.head.stems.has(root) || index.body.stems.has(root) || index.options.stems.has(root) || index.details.stems.has(root)).length;
     rarity.set(word, Math.log(1 + indexed.length / (1 + holding)));
   }
   return rarity;
@@ -128,7 +136,8 @@ function scoreEntry(index: Indexed, words: readonly string[], whole: string, rar
   for (const word of rest) {
     const worth = scoreWord(index, word, literal || !STOP_WORDS.has(word), literal);
     if (worth === PATH_WORD) matched.add(word);
-    if (worth > 0 && key.includes(word)) found += 1;
+    // A word found only in weak places (far in the text, a flag name, the manual) answers that part of the question less.
+    if (worth > 0 && key.includes(word)) found += Math.min(1, worth / HEAD_SYNONYM);
     score += worth * (rarity.get(word) ?? 1);
   }
   if (score === 0) return 0;
@@ -156,7 +165,9 @@ function scoreWord(index: Indexed, word: string, meaningful: boolean, literal: b
   if (index.body.stems.has(root)) return BODY_WORD;
   if (index.options.stems.has(root)) return OPTION_WORD;
   if (synonyms.some((synonym) => index.body.stems.has(synonym))) return BODY_SYNONYM;
+  if (index.details.stems.has(root)) return DETAILS_WORD;
   if (prefixes && index.options.words.some((optionWord) => optionWord.startsWith(word))) return OPTION_PREFIX;
+  if (synonyms.some((synonym) => index.details.stems.has(synonym))) return DETAILS_SYNONYM;
   return 0;
 }
 
@@ -176,6 +187,8 @@ function indexOf(entry: SearchEntry): Indexed {
     pathKey: pathWords.join(' '),
     head: fieldOf(text.slice(0, end)),
     body: fieldOf(text.slice(end)),
+    // The manual's first lines say what the command is for; the rest is how, in words every command shares.
+    details: fieldOf((entry.details ?? '').slice(0, DETAILS_CHARS)),
     options: fieldOf(entry.optionNames.join(' ')),
   };
   indexes.set(entry, index);

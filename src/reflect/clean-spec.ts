@@ -5,9 +5,11 @@ import type { CommandSpec, OptionSpec, PositionalSpec } from '../types.js';
 export const MAX_DESCRIPTION_CHARS = 1_000;
 /** Characters kept of a command's examples; longer ones end in an ellipsis. */
 export const MAX_EXAMPLES_CHARS = 4_000;
+/** Characters kept of what a manual says beyond the description. */
+export const MAX_DETAILS_CHARS = 2_000;
 
 /** How long each text field may be. */
-const LIMITS: Readonly<Record<string, number>> = { description: MAX_DESCRIPTION_CHARS, examples: MAX_EXAMPLES_CHARS };
+const LIMITS: Readonly<Record<string, number>> = { description: MAX_DESCRIPTION_CHARS, examples: MAX_EXAMPLES_CHARS, details: MAX_DETAILS_CHARS };
 
 /**
  * The one place reflected text is made plain: colours (chalk's ANSI escapes), other escape sequences,
@@ -25,7 +27,7 @@ export function cleanSpec(spec: CommandSpec): CommandSpec {
       subcommands: spec.subcommands.map(cleanSpec),
       ...(spec.passthrough ? { passthrough: withText({ ...spec.passthrough }, ['description']) } : {}),
     },
-    ['description', 'examples'],
+    ['description', 'examples', 'details'],
   );
 }
 

@@ -25,6 +25,7 @@ export function flattenRunnable(root: CommandSpec): RunnableCommand[] {
         positionals: node.positionals,
         ...(node.description !== undefined ? { description: node.description } : {}),
         ...(node.examples !== undefined ? { examples: node.examples } : {}),
+        ...(node.details !== undefined ? { details: node.details } : {}),
         ...(node.annotations !== undefined ? { annotations: node.annotations } : {}),
         ...(node.longRunning ? { longRunning: true } : {}),
         ...(node.sandbox === 'off' ? { sandbox: 'off' as const } : {}),

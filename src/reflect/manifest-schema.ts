@@ -94,6 +94,7 @@ const commandShape = {
   name: name('This command\'s own word on the command line (the root\'s is the program name, and the first word of tool names).'),
   description: text('What the command does: the tool\'s description.').optional(),
   examples: text('Usage examples and other help text, appended to the tool\'s description.').optional(),
+  details: text('What the program\'s manual says beyond the description: searched, and shown by the describe tool, never in the tool list.').optional(),
   runnable: z.boolean().describe('It does something when called, so it becomes a tool; a group that only holds subcommands is not.'),
   options: z.array(optionSchema).describe('Options declared on this command; its subcommands inherit them.'),
   positionals: z.array(positionalSchema).describe('Positional arguments, in order.'),

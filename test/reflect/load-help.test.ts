@@ -7,6 +7,14 @@ import { loadTarget } from '../../src/reflect/load-program.js';
 import { flattenRunnable } from '../../src/reflect/flatten.js';
 
 // Programs that are not commander or yargs are read from their --help (with a private cache).
+const gitPages = (() => {
+  try {
+    return execFileSync('man', ['-w', 'git-log'], { stdio: ['ignore', 'pipe', 'ignore'] }).length > 0;
+  } catch {
+    return false;
+  }
+})();
+if (!gitPages) console.warn('\n!!! git has no man pages here: the man-page details test is SKIPPED !!!\n');
 const fakectl = new URL('../fixtures/help/fake/fakectl', import.meta.url).pathname;
 let cache: string;
 let saved: string | undefined;
@@ -41,6 +49,13 @@ describe('loadTarget falls back to help text', () => {
     const loaded = await loadTarget('git');
     expect(loaded.method).toMatch(/^help text \(git,/);
     expect(loaded.spec.argv).toMatchObject({ doubleDash: 'never', options: 'command' });
+  }, 60_000);
+
+  it.skipIf(!gitPages)('when the program\'s commands have man pages then each carries its DESCRIPTION as details, and a subcommand without a page its entry in its parent\'s (git stash pop)', async () => {
+    const { spec } = await loadTarget('git');
+    const command = (...words: string[]) => words.reduce<typeof spec | undefined>((node, word) => node?.subcommands.find((child) => child.name === word), spec);
+    expect(command('log')?.details).toMatch(/^Shows the commit logs\. List commits that are reachable/);
+    expect(command('stash', 'pop')?.details).toMatch(/^Remove a single stashed state from the stash list/);
   }, 60_000);
 
   it('when a native program says its version then clients are told it (serverInfo), from the crawl and from the cache alike', async () => {

@@ -23,7 +23,7 @@ import { dialectEnvironment, withNeutralDirectory } from './neutral-dir.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { assembleSpec, type Globals, type Visited } from './spec-tree.js';
 import { cleanSpec } from '../clean-spec.js';
-import { withManIndexDescriptions } from './man-index.js';
+import { withManDatabase } from './man-index.js';
 import { versionOf } from './program-version.js';
 import { crawlBudget, partialWarning, type CrawlBound } from './budget.js';
 import { conventionsOf } from './value-form.js';
@@ -123,7 +123,7 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
     const crawl = await crawlPages(call, settings, started);
     const conventions = conventionsOf(crawl.dialect, crawl.rootText);
     // Cleaned before it is cached or returned: help text is the program's to write, not ours to pass on raw.
-    const assembled = await withManIndexDescriptions(assembleSpec(call.program, crawl.root, crawl.globals, conventions), call);
+    const assembled = await withManDatabase(assembleSpec(call.program, crawl.root, crawl.globals, conventions), call);
     const spec: CommandSpec = cleanSpec({ ...assembled, argv: conventions });
     const partial = crawl.reached.length > 0 ? { partial: crawl.reached } : {};
     if (crawl.reached.length > 0) settings.onProgress(partialWarning(call.program, crawl.reached, settings, false) + (crawl.leftOut > 0 ? `; ${crawl.leftOut} more listed commands left out` : ''));

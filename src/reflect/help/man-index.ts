@@ -1,29 +1,102 @@
 /**
- * Descriptions for commands a program lists bare (`openssl help` names 51 commands and says nothing of them), from
- * the man database: the one-line NAME of each `<program>-<words>` page (`openssl-x509 - Certificate display and
- * signing command`), all of them from one `whatis` call. Only for a system binary, whose pages the database holds.
+ * What the man database says of a program's commands, beside their help: a description for each command the program
+ * lists bare (`openssl help` names 51 commands and says nothing of them), the one-line NAME of its `<program>-<words>`
+ * page (`openssl-x509 - Certificate display and signing command`), all from one `whatis` call; and the details of
+ * each command, its page's DESCRIPTION (`git-log`), or for a subcommand with no page of its own the entry its
+ * parent's page gives it (`git stash pop`), the paths from one `man -w` call. Only for a system binary.
  */
+import { readFileSync, statSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { runCommand } from '../../exec/run.js';
 import type { CommandSpec } from '../../types.js';
 import type { HelpCall } from './fetch-page.js';
 import { isSystemProgram } from './man-page.js';
+import { roffEntry, roffSection } from './roff-text.js';
+
+type ManCall = Pick<HelpCall, 'program' | 'file' | 'cwd' | 'env' | 'timeoutMs' | 'sandbox'>;
+
+/** Where a distribution keeps the pages `man -w` may name; nothing else is read. */
+const MAN_DIR = /^\/usr\/(local\/)?share\/man\//;
+/** A page file larger than this is no command's page. */
+const MAX_PAGE_BYTES = 1024 * 1024;
+
+/** The tree with what the man database adds: descriptions for bare commands, details for every command with a page. */
+export async function withManDatabase(spec: CommandSpec, call: ManCall): Promise<CommandSpec> {
+  if (!isSystemProgram(call.file) || !/^[\w.+-]+$/.test(call.program)) return spec;
+  return withManPageDetails(await withManIndexDescriptions(spec, call), call);
+}
 
 /** `openssl-x509 (1ssl)        - Certificate display and signing command`: a page of a user or admin command. */
 const WHATIS_LINE = /^(?<page>\S+) \((?<section>[18][^)]*)\)\s+- (?<text>.+)$/;
 
-export async function withManIndexDescriptions(spec: CommandSpec, call: Pick<HelpCall, 'program' | 'file' | 'cwd' | 'env' | 'timeoutMs' | 'sandbox'>): Promise<CommandSpec> {
-  if (!hasBareCommand(spec) || !isSystemProgram(call.file) || !/^[\w.+-]+$/.test(call.program)) return spec;
+async function withManIndexDescriptions(spec: CommandSpec, call: ManCall): Promise<CommandSpec> {
+  if (!hasBareCommand(spec)) return spec;
+  const stdout = await man(call, 'whatis', ['-l', '-r', `^${call.program.replace(/[.+]/g, '\\$&')}-`]);
+  return stdout === undefined ? spec : described(spec, namesOf(stdout));
+}
+
+/** Each command's page DESCRIPTION, or its entry in its parent's page; pages found by one `man -w`, read here. */
+async function withManPageDetails(spec: CommandSpec, call: ManCall): Promise<CommandSpec> {
+  const pages = new Set<string>();
+  const walk = (node: CommandSpec, words: readonly string[]): void => {
+    for (let depth = 2; depth <= words.length; depth += 1) pages.add(words.slice(0, depth).join('-'));
+    for (const child of node.subcommands) walk(child, [...words, child.name]);
+  };
+  walk(spec, [spec.name]);
+  if (pages.size === 0) return spec;
+  // `man -w` names the pages it found, one path a line, and says nothing on stdout of the others.
+  const stdout = await man(call, 'man', ['-w', ...pages]);
+  if (stdout === undefined) return spec;
+  const files = new Map<string, string>();
+  for (const path of stdout.split('\n')) {
+    const page = /\/(?<page>[^/]+?)\.\d\w*(?:\.gz)?$/.exec(path)?.groups?.page;
+    if (page && pages.has(page) && MAN_DIR.test(path)) files.set(page, path);
+  }
+  const sources = new Map<string, string | undefined>();
+  const source = (page: string): string | undefined => {
+    if (!sources.has(page)) sources.set(page, readPage(files.get(page)));
+    return sources.get(page);
+  };
+  return detailed(spec, [], (words) => {
+    const own = source(words.join('-'));
+    if (own !== undefined) return roffSection(own, 'DESCRIPTION');
+    const parent = words.length > 2 ? source(words.slice(0, -1).join('-')) : undefined;
+    return parent === undefined ? '' : roffEntry(parent, words.at(-1) ?? '');
+  });
+}
+
+function detailed(spec: CommandSpec, path: readonly string[], detailsOf: (words: readonly string[]) => string): CommandSpec {
+  const words = [...path, spec.name];
+  const found = words.length > 1 ? detailsOf(words) : '';
+  // Details that only repeat the description add nothing.
+  const details = found !== '' && found !== spec.description?.trim() ? { details: found } : {};
+  return { ...spec, ...details, subcommands: spec.subcommands.map((child) => detailed(child, words, detailsOf)) };
+}
+
+function readPage(file: string | undefined): string | undefined {
+  if (file === undefined) return undefined;
+  try {
+    if (statSync(file).size > MAX_PAGE_BYTES) return undefined;
+    const bytes = readFileSync(file);
+    return (file.endsWith('.gz') ? gunzipSync(bytes, { maxOutputLength: 8 * MAX_PAGE_BYTES }) : bytes).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a man-database command prints, run as help is; undefined when it could not run. */
+async function man(call: ManCall, file: 'man' | 'whatis', args: readonly string[]): Promise<string | undefined> {
   const outcome = await runCommand({
-    file: 'whatis',
-    args: ['-l', '-r', `^${call.program.replace(/[.+]/g, '\\$&')}-`],
+    file,
+    args,
     cwd: call.cwd,
     env: { ...call.env, LC_ALL: 'C.UTF-8' },
     timeoutMs: call.timeoutMs,
     maxOutputBytes: 1024 * 1024,
     ...(call.sandbox === 'none' ? {} : { sandbox: call.sandbox }),
   });
-  if (outcome.kind !== 'ran' || outcome.output.exitCode !== 0) return spec;
-  return described(spec, namesOf(outcome.output.stdout));
+  // `man -w` exits non-zero when some page is missing; what it found is still on stdout.
+  return outcome.kind === 'ran' && !outcome.output.timedOut && outcome.output.stdout !== '' ? outcome.output.stdout : undefined;
 }
 
 /** Each page's one line, by page name. */
