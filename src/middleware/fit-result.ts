@@ -64,7 +64,8 @@ function linksOf(stream: OutputStream, spooled: SpooledOutput | undefined, readT
 
 function marker(stream: OutputStream, cutBytes: number, headBytes: number, spooled: { uri: string; bytes: number; complete: boolean } | undefined, readTool: string): string {
   if (!spooled) return `\n[… ${cutBytes.toLocaleString('en-US')} bytes cut from the middle of ${stream} …]\n`;
-  const whole = spooled.complete ? `all ${spooled.bytes.toLocaleString('en-US')} bytes are kept` : `the first ${spooled.bytes.toLocaleString('en-US')} bytes are kept`;
+  // Kept on disk for this server process only: a client that starts a server per call cannot read it back.
+  const whole = `${spooled.complete ? 'all' : 'the first'} ${spooled.bytes.toLocaleString('en-US')} bytes are kept while this server runs`;
   return `\n[… ${cutBytes.toLocaleString('en-US')} bytes of ${stream} not shown; ${whole}: ${readTool} {"uri": "${spooled.uri}", "offset": ${headBytes}} …]\n`;
 }
 

@@ -21,7 +21,7 @@ describe('cli-mcp install, end to end', () => {
   it('when installed into a .mcp.json then the written command line serves the todo tools from any directory', async () => {
     const config = path.join(scratch(), '.mcp.json');
     const installed = await execa(process.execPath, [binPath, 'install', 'claude-code', 'examples/todo/todo.js', '--config', config, '--timeout', '20000'], { cwd: repoRoot, reject: false });
-    expect(installed.stderr).toBe(`cli-mcp: Claude Code: added server "todo" to ${config}`);
+    expect(installed.stderr.split('\n')).toEqual([`cli-mcp: Claude Code: added server "todo" to ${config}`, expect.stringMatching(/^cli-mcp: next: Claude Code asks to approve a project's servers/)]);
     expect(installed.exitCode).toBe(0);
     const entry = (JSON.parse(readFileSync(config, 'utf8')) as { mcpServers: Record<string, Entry> }).mcpServers.todo as Entry;
     expect(entry.type).toBe('stdio');

@@ -37,7 +37,7 @@ describe('output', () => {
     const result = await client.callTool('gitlike_flood', { args: ['8'] });
     const stdout = result.structuredContent?.stdout ?? '';
     expect(result.structuredContent).toMatchObject({ truncated: true, exitCode: 0 });
-    const marker = /\n\[… ([\d,]+) bytes of stdout not shown; all ([\d,]+) bytes are kept: gitlike_read_output \{"uri": "(cli-mcp:\/\/output\/[0-9a-f]{32}\/stdout)", "offset": (\d+)\} …\]\n/;
+    const marker = /\n\[… ([\d,]+) bytes of stdout not shown; all ([\d,]+) bytes are kept while this server runs: gitlike_read_output \{"uri": "(cli-mcp:\/\/output\/[0-9a-f]{32}\/stdout)", "offset": (\d+)\} …\]\n/;
     const found = marker.exec(stdout);
     if (!found) throw new Error(`no marker in ${stdout.length} characters of stdout`);
     const [, notShown, kept, uri, offset] = found;

@@ -42,7 +42,7 @@ describe('what each client class gets in a result', () => {
     const result = await seen('langchain-js-mcp-adapters', '2000');
     expect(result.structured).toBeUndefined();
     expect(result.types).toEqual(['text']);
-    expect(result.text).toMatch(/bytes of stdout not shown; all 8,893 bytes are kept: seq_read_output \{"uri": "cli-mcp:\/\/output\/[0-9a-f]{32}\/stdout"/);
+    expect(result.text).toMatch(/bytes of stdout not shown; all 8,893 bytes are kept while this server runs: seq_read_output \{"uri": "cli-mcp:\/\/output\/[0-9a-f]{32}\/stdout"/);
   });
 
   it('when the client hands its model the text (the AI SDK) or is not known then it gets the text and the structured fields, and the links unless it is known not to take them', async () => {
