@@ -37,7 +37,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     if (unfit !== undefined) throw new CliMcpError('cli-mcp.invalid-option', `a needed scope must be a scope token, got ${JSON.stringify(unfit)}`);
     const header = bearerToken(request.headers.get('authorization'));
     if (header === 'absent') {
-      tell({ reason: 'no bearer token' });
+      tell({ reason: oauth ? 'no bearer token' : 'no bearer token (with static tokens only, the client must be configured to send "Authorization: Bearer <token>"; it has no OAuth to get one from)' });
       return unauthorized(false, metadataUrl);
     }
     if (header === 'malformed') {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isCliMcpError } from '../../../src/errors.js';
 import { createAuthenticator } from '../../../src/http/auth/authenticator.js';
-import { UNAUTHORIZED_BODY } from '../../../src/http/auth/challenge.js';
+import { STATIC_UNAUTHORIZED_BODY as UNAUTHORIZED_BODY } from '../../../src/http/auth/challenge.js';
 import { loadStaticTokens } from '../../../src/http/auth/load-tokens.js';
 import { StaticTokens, type StaticTokenEntry } from '../../../src/http/auth/static-tokens.js';
 import type { AuthOutcome, AuthRefusal } from '../../../src/http/auth/types.js';
@@ -59,7 +59,8 @@ describe('static bearer tokens', () => {
     expect(refusals).toEqual([{ reason: 'unknown token' }]);
   });
 
-  it('when no token or another scheme is sent then 401 with a bare challenge and the same body', async () => {
+  it('when no token or another scheme is sent then 401 with a bare challenge and the same body, which says there is no OAuth and how to send the token', async () => {
+    expect(JSON.parse(UNAUTHORIZED_BODY).error_description).toMatch(/no OAuth.*Authorization: Bearer <token>/);
     const { call } = gate();
     for (const header of [undefined, `Basic ${Buffer.from('ci:pw').toString('base64')}`]) {
       const outcome = await call(header);
