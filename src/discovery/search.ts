@@ -7,7 +7,7 @@ export interface SearchEntry {
   /** Command words from the root, root included: `['kubectl', 'rollout', 'status']`. */
   readonly path: readonly string[];
   readonly description: string;
-  /** What the program's manual says beyond the description: searched as the rest of the description is. */
+  /** What the program's manual says beyond the description: its start is searched, below everything else. */
   readonly details?: string;
   /** Flag names, as a call's `flags` object spells them: `['namespace', 'output']`. */
   readonly optionNames: readonly string[];
@@ -86,12 +86,13 @@ const indexes = new WeakMap<SearchEntry, Indexed>();
  * Each meaningful query word scores its best match: a path word (100) ≫ a prefix of a path word, two letters
  * or more (40) > a path word it is a synonym of (35) > a word of the description's first sentence (30; a
  * synonym 20, a prefix of three letters or more 12) > a word of the rest of the description and its examples
- * (10; a synonym 5) and a flag-name word (6; prefix 3). That worth is weighed by the word's rarity among the
- * commands (`history` says more than `commit` in git), and the sum by the share of query words matched, so a
- * command that answers the whole question beats one that shares a single word with it. Common words (`the`,
- * `of`, `show`…) score only as path words, unless the query has no other words. A query whose meaningful words
- * are exactly the command's path words, or that is the tool name, ranks first; one whose meaningful words are
- * all path words next. A command matching no query word is not returned.
+ * (10; a synonym 5) and a flag-name word (6) > a word of the manual's details, its first 300 characters (4), a
+ * flag-name prefix (3) and a synonym in the details (2). That worth is weighed by the word's rarity among the commands (`history` says more than `commit`
+ * in git), and the sum by the square of the share of the question answered (a word found only in weak places
+ * answering less), so a command that answers the whole question beats one that shares a single word with it.
+ * Common words (`the`, `of`, `show`…) score only as path words, unless the query has no other words. A query
+ * whose meaningful words are exactly the command's path words, or that is the tool name, ranks first; one whose
+ * meaningful words are all path words next. A command matching no query word is not returned.
  *
  * Each entry is prepared once (cached per entry object), so a search is linear in entries × query words.
  */

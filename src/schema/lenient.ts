@@ -25,7 +25,8 @@ export function readLeniently(command: RunnableCommand, input: unknown): Lenient
 /** Unknown keys renamed to the one option they name; a message when one names several, or an option given twice. */
 function renameFlags(options: readonly OptionSpec[], flags: Record<string, unknown>, mapped: string[]): Record<string, unknown> | string {
   const names = new Set(options.map((option) => option.name));
-  const out: Record<string, unknown> = {};
+  // No prototype: a `__proto__` key stays a key, which validation then refuses as unknown.
+  const out: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(flags)) {
     if (names.has(key)) {
       out[key] = value;
@@ -72,7 +73,7 @@ function spellings(option: OptionSpec): string {
 /** Values of a neighbouring JSON type read as the option's own, where the reading is exact. */
 function coerceValues(options: readonly OptionSpec[], flags: Record<string, unknown>, mapped: string[]): Record<string, unknown> {
   const byName = new Map(options.map((option) => [option.name, option]));
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(flags)) {
     const option = byName.get(key);
     let read = value;

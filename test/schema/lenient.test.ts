@@ -56,6 +56,12 @@ describe('input a model naturally sends', () => {
     expect(checkInput(log, { flags: { 'no-progress': 'yes' } })).toMatchObject({ ok: false, message: expect.stringContaining('unknown flag "no-progress"') });
   });
 
+  it('when a key is __proto__ or constructor then it stays a key, refused as unknown, and nothing is polluted', () => {
+    const flags = JSON.parse('{"__proto__": {"max-count": 1}, "constructor": true}') as Record<string, unknown>;
+    expect(checkInput(log, { flags })).toMatchObject({ ok: false, message: expect.stringContaining('unknown flag "__proto__", "constructor"') });
+    expect(({} as Record<string, unknown>)['max-count']).toBeUndefined();
+  });
+
   it('when a key names no option in any spelling then it is refused as unknown', () => {
     expect(checkInput(log, { flags: { colour: true } })).toMatchObject({ ok: false, message: expect.stringContaining('unknown flag "colour"') });
   });
