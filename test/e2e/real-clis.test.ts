@@ -257,10 +257,8 @@ describe('concurrently 9.2.5: a yargs CLI (CJS, its own yargs 17)', () => {
       expect(entries(listing.home)).toEqual([]);
     });
 
-    // BUG (src/reflect/load-worker.ts, importModule): a CommonJS bin is loaded with import(), so
-    // `require.main` is undefined in it. concurrently's readPackage() starts from
-    // `require.main?.path ?? process.cwd()`, finds no package.json, throws "package.json not found";
-    // the loader then falls back to help text, which types every yargs option as a boolean.
+    // A CommonJS bin must see `require.main` as when run: concurrently's readPackage() starts from
+    // `require.main?.path ?? process.cwd()` and throws without it, and help text would type every yargs option boolean.
     it('when listed then yargs is found and --kill-timeout is a number', () => {
       expect(listing.method).toBe('yargs (parse() call)');
       expect(flagsOf(toolOf(listing, 'concurrently'))['kill-timeout']).toMatchObject({ type: 'number' });
@@ -279,19 +277,16 @@ describe('npm-check-updates 22.2.8: commander bundled by vite, a root without an
     expect(listing.method).toBe('commander (parse() call)');
   });
 
-  // BUG (src/reflect/commander.ts, reflectCommand): `runnable` needs an action or executable handler.
-  // ncu (like markdownlint-cli and commander's own single-command examples) calls program.parse() and
-  // then reads program.opts()/program.args itself, so its root has no action: 0 tools.
+  // A root without an action still runs: ncu (like markdownlint-cli and commander's single-command examples)
+  // calls program.parse() and then reads program.opts() and program.args itself.
   it('when listed then the root is one tool with integer and array options', () => {
     const ncu = toolOf(listing, 'ncu');
     expect(flagsOf(ncu)['concurrency']).toMatchObject({ type: 'integer', default: 8 });
     expect(flagsOf(ncu)['dep']).toMatchObject({ type: 'array' });
   });
 
-  // BUG (src/reflect/load-program.ts / load-worker.ts: the worker inherits cli-mcp's environment as is):
-  // ncu starts update-notifier before parse(). Loading writes ~/.config/configstore/
-  // update-notifier-npm-check-updates.json, and once a day starts a detached `node check.js` that
-  // queries the npm registry and outlives the worker's process group.
+  // Loading sets NO_UPDATE_NOTIFIER: ncu starts update-notifier before parse(), which would write
+  // ~/.config/configstore/ and once a day start a detached `node check.js` that queries the npm registry.
   it('when listed then nothing is written to HOME', () => {
     expect(entries(listing.home)).toEqual([]);
   });
@@ -308,9 +303,7 @@ describe('knex 3.3.0: `migrate:make`-style subcommands (CJS, its own commander 1
     expect(entries(listing.home)).toEqual([]);
   });
 
-  // BUG (src/reflect/commander.ts, reflectCommand): reads `cmd.registeredArguments`, which commander
-  // added in 11.1; commander ≤ 11.0 keeps them in `_args`. The worker throws "Cannot read properties of
-  // undefined (reading 'map')" and the loader falls back to help text: 1 tool, no subcommands.
+  // Commander ≤ 11.0 keeps a command's arguments in `_args`, not `registeredArguments` (11.1): both are read.
   it('when listed then each subcommand is a tool, `:` turned into `_`, found by its parse() call', () => {
     expect(listing.method).toBe('commander (parse() call)');
     expect(listing.names).toEqual(expect.arrayContaining(['knex_init', 'knex_migrate_make', 'knex_migrate_latest', 'knex_seed_run']));
