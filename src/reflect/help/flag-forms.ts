@@ -78,8 +78,7 @@ export function formsOf(written: string): Form[] {
 /** What follows a flag: `=SIZE`, `[=WHEN]`, ` <FILE>...`, ` {a,b}`, ` X [X ...]`, ` [json|yaml]`. */
 export function valueOf(rest: string, rules: OptionRules): Value | undefined {
   let text = rest.trim();
-  // cmake's `--compile-no-warning-as-error= Ignore …`: its ` = ` between flag and text, glued to a long name.
-  if (text === '' || text === '...' || text === '=') return undefined;
+  if (text === '' || text === '...') return undefined;
   // esbuild's `--format=...`: a value follows, whatever it is; not a list.
   if (text === '=...') return { metavar: 'value', optional: false, variadic: false };
   const words = wordsOf(text);

@@ -131,7 +131,8 @@ function splitEntry(trimmed: string): { spec: string; text?: string } {
   // valgrind's `--max-stackframe=<number> assume stack switch…`: after a bracketed placeholder, any sentence.
   const overflow =
     text === undefined ? (/^(--?[\w][\w-]*(?:[ =]?<[^>]+>|=)?) ([A-Z][a-z]+(?: (?:[\w'.,()-]+|`[^`]+`[.,]?)){2,}\.?)$/.exec(spec) ?? /^(--?\w[\w-]*[ =]?<[^>]+>) ([a-z][a-z']*(?: \S+){1,})$/.exec(spec)) : null;
-  if (overflow) return { spec: overflow[1] ?? spec, text: overflow[2] ?? '' };
+  // cmake's `--compile-no-warning-as-error= Ignore …`: its ` = ` between flag and text, glued to a long name, is no value.
+  if (overflow) return { spec: (overflow[1] ?? spec).replace(/(?<=\w)=$/, ''), text: overflow[2] ?? '' };
   // shfmt's `-ln, --language-dialect str  bash/posix…`: two spaces after the comma, the long name's value after one.
   const long = text === undefined || spec.includes('--') ? undefined : /^(--\S+(?: [a-z]+)?)(?:\s{2,}(\S.*))?$/.exec(text);
   if (long) return { spec: `${spec.replace(/,$/, '')}, ${long[1] ?? ''}`, ...(long[2] !== undefined ? { text: long[2] } : {}) };

@@ -202,6 +202,15 @@ describe('gcc, cmake, ctags and zip as their help and man page write them', () =
     expect(option(cmake, 'S')).toMatchObject({ type: 'string', valueForm: 'separate', description: 'Explicitly specify a source directory.' });
   });
 
+  it('when a flag ends in a bare `=` before its column (psql `-v, --set=, --variable=NAME=VALUE`, lessc `-m=, --math=`) then it takes a value', () => {
+    const help = (text: string, program: string) => parseHelp(text, { path: [program] });
+    const psql = help('Usage:\n  psql [OPTION]... [DBNAME [USERNAME]]\n\nGeneral options:\n  -v, --set=, --variable=NAME=VALUE\n                           set psql variable NAME to VALUE\n                           (e.g., -v ON_ERROR_STOP=1)\n  -X, --no-psqlrc          do not read startup file (~/.psqlrc)\n', 'psql');
+    expect(option(psql, 'set')).toMatchObject({ type: 'string' });
+    const lessc = help('usage: lessc [option option=parameter ...] <source> [destination]\n\noptions:\n  -h, --help                   Prints help (this message) and exit.\n  -m=, --math=\n                               always\n                               parens-division\n  -ru=, --rewrite-urls=        Rewrites URLs to make them relative to the base less file.\n  -s, --silent                 Suppresses output of error messages.\n', 'lessc');
+    expect(option(lessc, 'math')).toMatchObject({ type: 'string' });
+    expect(option(lessc, 'rewrite-urls')).toMatchObject({ type: 'string' });
+  });
+
   it('when gcc writes -std=<standard> and -Xassembler <arg> then it is GNU-style help, not Go flag, and a name too long for its column keeps its sentence apart', () => {
     const gcc = page('gcc.txt', ['gcc']);
     expect(option(gcc, 'Xassembler')).toMatchObject({ type: 'string', valueForm: 'separate' });
