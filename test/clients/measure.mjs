@@ -14,7 +14,8 @@ import { analyze, packages, readJsonl, startFake } from './lib.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const FIXTURE = join(here, 'fixture', 'outputs.js');
 const PROXY = join(here, 'stdio-proxy.mjs');
-const FAKE_MODEL = process.env.FAKE_MODEL ?? '/work/shared/tools/fake-model.mjs';
+// The fake model endpoint lives in the shared tools folder beside the checkout unless FAKE_MODEL names it.
+const FAKE_MODEL = process.env.FAKE_MODEL ?? fileURLToPath(new URL('../../../shared/tools/fake-model.mjs', import.meta.url));
 
 const CLIENTS = {
   'ai-sdk': { driver: 'ai-sdk', needs: ['ai', '@ai-sdk/mcp', '@ai-sdk/anthropic'] },
