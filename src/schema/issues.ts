@@ -53,5 +53,6 @@ function validList(keys: readonly string[], validFlags: readonly string[]): stri
 /** 0 when one name holds the other, else their edit distance up to 3. */
 function nearness(key: string, flag: string): number {
   if (key.length > 1 && (flag.includes(key) || key.includes(flag))) return 0;
-  return distanceWithin(key, flag, 3) <= 3 ? distanceWithin(key, flag, 3) : Infinity;
+  const distance = distanceWithin(key, flag, 3);
+  return distance <= 3 ? distance : Infinity;
 }

@@ -6,7 +6,6 @@
 import { CliMcpError } from '../../errors.js';
 import { childEnvironment, type EnvironmentOptions } from '../../exec/environment.js';
 import type { SandboxLevel } from '../../exec/sandbox.js';
-import { runCommand } from '../../exec/run.js';
 import type { CommandSpec, OptionSpec } from '../../types.js';
 import { identify, programName, resolveBinary } from './binary.js';
 import { CACHE_FORMAT, cacheKey, defaultCacheDir, readCache, readCacheLink, writeCache, writeCacheLink, type CachedHelp, type UnreadCommand } from './cache.js';
@@ -24,7 +23,7 @@ import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { assembleSpec, type Globals, type Visited } from './spec-tree.js';
 import { cleanSpec } from '../clean-spec.js';
 import { withManDatabase } from './man-index.js';
-import { versionOf } from './program-version.js';
+import { programVersion } from './program-version.js';
 import { crawlBudget, partialWarning, type CrawlBound } from './budget.js';
 import { conventionsOf } from './value-form.js';
 import { selectOnly } from './command-list.js';
@@ -118,7 +117,7 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
       return { spec: hit.spec, dialect: hit.dialect, pages: hit.pages, sources: hit.sources, unread: hit.unread, unreadDetail: hit.unreadDetail, fromCache: true, durationMs: elapsed(started), ...partial, ...(hit.version === undefined ? {} : { version: hit.version }) };
     }
     // The version clients are told (serverInfo): read with the cache key, or now when there is no cache.
-    const version = keyed ? keyed.version : versionOf(await versionOutput(call, settings)).version;
+    const version = keyed ? keyed.version : (await programVersion(call, settings.callTimeoutMs)).version;
     const known = version === undefined ? {} : { version };
     const crawl = await crawlPages(call, settings, started);
     const conventions = conventionsOf(crawl.dialect, crawl.rootText);
@@ -167,19 +166,13 @@ function elapsed(started: number): number {
   return Math.round(performance.now() - started);
 }
 
-/** The cache key: the build (real path, mtime, size), what `--version` prints, and the crawl settings. */
-/** The cache key of a program by its file and what `--version` prints, and the version read from that. */
+/** The cache key (the build: real path, mtime, size; what `--version` prints; the crawl settings), and the version read. */
 async function keyFor(call: HelpCall, settings: Settings): Promise<{ readonly key: string; readonly version?: string }> {
   const identity = await identify(call.file);
-  const outcome = await versionOutput(call, settings);
-  const version = outcome.kind === 'ran' ? `${outcome.output.exitCode}\n${outcome.output.stdout}\n${outcome.output.stderr}` : outcome.code;
+  const { said, version } = await programVersion(call, settings.callTimeoutMs);
   const bounds = { timeoutMs: settings.timeoutMs, maxPages: settings.maxPages, maxPageBytes: settings.maxPageBytes, maxBytes: settings.maxBytes, maxCommands: settings.maxCommands };
-  const key = cacheKey({ ...identity, version, maxDepth: settings.maxDepth, only: settings.only ?? null, dialect: settings.dialect ?? null, bounds });
-  return { key, ...versionOf(outcome) };
-}
-
-function versionOutput(call: HelpCall, settings: Settings): ReturnType<typeof runCommand> {
-  return runCommand({ file: call.file, args: ['--version'], cwd: call.cwd, env: call.env, timeoutMs: Math.min(5_000, settings.callTimeoutMs), maxOutputBytes: 64 * 1024 });
+  const key = cacheKey({ ...identity, version: said, maxDepth: settings.maxDepth, only: settings.only ?? null, dialect: settings.dialect ?? null, bounds });
+  return { key, ...(version === undefined ? {} : { version }) };
 }
 
 /** The key a native binary is found under without running it; undefined for a script (see native-identity.ts). */

@@ -1,4 +1,4 @@
-import type { runCommand } from '../../exec/run.js';
+import { runCommand } from '../../exec/run.js';
 
 /** `2.39.5`, `v1.60.1-DEV`, `3.0.19`: a version number, with what is glued to it. */
 const VERSION = /(?:^|[\s(:=-])v?(?<version>\d+\.\d+(?:\.\d+)*(?:[-+~][0-9A-Za-z][0-9A-Za-z.+~-]*)?)(?=$|[\s,;)])/m;
@@ -12,4 +12,11 @@ export function versionOf(outcome: Awaited<ReturnType<typeof runCommand>>): { re
   const text = (outcome.output.stdout.trim() || outcome.output.stderr.trim()).split('\n').slice(0, 3).join('\n');
   const version = VERSION.exec(text)?.groups?.version;
   return version === undefined ? {} : { version };
+}
+
+/** What `--version` prints, run once: the whole of it (part of the help cache's key), and the version read from it. */
+export async function programVersion(call: { readonly file: string; readonly cwd: string; readonly env: Readonly<Record<string, string>> }, timeoutMs: number): Promise<{ readonly said: string; readonly version?: string }> {
+  const outcome = await runCommand({ file: call.file, args: ['--version'], cwd: call.cwd, env: call.env, timeoutMs: Math.min(5_000, timeoutMs), maxOutputBytes: 64 * 1024 });
+  const said = outcome.kind === 'ran' ? `${outcome.output.exitCode}\n${outcome.output.stdout}\n${outcome.output.stderr}` : outcome.code;
+  return { said, ...versionOf(outcome) };
 }

@@ -28,7 +28,8 @@ export function roffEntry(source: string, word: string): string {
   const words: string[] = [];
   for (let at = 1; at < lines.length; at += 1) {
     const tagged = /^\.(?:PP|TP|IP)\b/.test(lines[at - 1] ?? '') && !/^[.']/.test(lines[at] ?? '');
-    if (!tagged || !new RegExp(`^${escaped(word)}(?:$|[\\s\\[<])`).test(plain(lines[at] ?? '').trim())) continue;
+    const tag = plain(lines[at] ?? '').trim();
+    if (!tagged || !tag.startsWith(word) || !/^$|^[\s[<]/.test(tag.slice(word.length))) continue;
     for (const line of lines.slice(at + 1)) {
       if (/^\.(?:RE|PP|TP|SH|SS)\b/.test(line)) break;
       if (!/^[.']/.test(line)) words.push(plain(line));
@@ -36,10 +37,6 @@ export function roffEntry(source: string, word: string): string {
     break;
   }
   return words.join(' ').replace(/\s+/g, ' ').trim();
-}
-
-function escaped(word: string): string {
-  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Named characters a manual writes most. */
