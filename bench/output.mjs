@@ -5,7 +5,9 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_MAX_OUTPUT_BYTES, runCommand } from '../dist/exec/run.js';
+import { runCommand } from '../dist/exec/run.js';
+import { DEFAULTS } from '../dist/options.js';
+const DEFAULT_MAX_OUTPUT_BYTES = DEFAULTS.maxOutputBytes;
 import { count, median } from './common.mjs';
 
 const MIB = 1024 * 1024;

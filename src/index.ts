@@ -45,6 +45,7 @@ export { logCalls, type LogCallsOptions, type CallRecord } from './middleware/lo
 export { redact, redactor, type RedactOptions } from './middleware/redact.js';
 export { sanitizeOutput } from './middleware/sanitize.js';
 export { sanitizeText } from './sanitize-text.js';
+export { DEFAULTS } from './options.js';
 export { approval, type ApprovalMode, type ApprovalOptions } from './middleware/approval.js';
 export { riskOf, type Risk, type RiskOverrides } from './middleware/risk.js';
 export {

@@ -8,6 +8,7 @@ describe('the public API', () => {
       [
         "ARGV_PRESETS",
         "CliMcpError",
+        "DEFAULTS",
         "DEFAULT_ARGV_CONVENTIONS",
         "DEFAULT_ENV_ALLOWLIST",
         "DEFAULT_LIST_BUDGET_TOKENS",

@@ -4,6 +4,7 @@
  * never a TypeError from deep inside. Values (ranges, choices) are checked where the defaults are applied.
  */
 import { CliMcpError } from '../errors.js';
+import { shown } from '../options.js';
 
 /** What each option must be; `false` is also accepted where the option says so. */
 type Kind = 'number' | 'boolean' | 'string' | 'array' | 'object' | 'object-or-false' | 'executable';
@@ -115,18 +116,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The bad value as the user wrote it, with its type when that is what is wrong: `"10" (a string)`. */
-export function shown(value: unknown): string {
-  const type = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-  let text: string;
-  try {
-    text = typeof value === 'function' ? `[function ${(value as { name?: string }).name || 'anonymous'}]` : (JSON.stringify(value) ?? String(value));
-  } catch {
-    text = String(value);
-  }
-  if (text.length > 80) text = `${text.slice(0, 77)}...`;
-  return value === null || value === undefined ? String(value) : `${text} (${type})`;
-}
 
 function invalid(message: string): CliMcpError {
   return new CliMcpError('cli-mcp.invalid-option', message);

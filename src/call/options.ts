@@ -1,15 +1,13 @@
 import { resolve } from 'node:path';
 import { checkLauncherFile, validateArgvPolicy, type ArgvPolicy } from '../argv/argv-policy.js';
 import { CliMcpError } from '../errors.js';
-import { shown } from './check-options.js';
+import { DEFAULTS, positive, shown, wholeNumber } from '../options.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import type { Launcher } from '../exec/launcher.js';
 import { resolveSandbox, type Sandbox, type SandboxLevel } from '../exec/sandbox.js';
 import { createWarmPool, type WarmOptions, type WarmPool } from '../exec/warm-pool.js';
-import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_TOTAL_OUTPUT_BYTES } from '../exec/run.js';
 import type { DiscoveryOptions } from '../discovery/catalog.js';
 import type { ApprovalOptions } from '../middleware/approval.js';
-import { DEFAULT_MAX_RESULT_BYTES } from '../middleware/fit-result.js';
 import { createSpool, type Spool, type SpoolOptions } from '../output/spool.js';
 import type { ConcurrencyOptions } from '../middleware/concurrency.js';
 import type { InputLimits } from '../middleware/harden-input.js';
@@ -19,7 +17,6 @@ import type { SharedStore } from '../store/shared-store.js';
 import { redactor, type RedactOptions } from '../middleware/redact.js';
 import { redactStream, type StreamRedactor } from '../middleware/redact-stream.js';
 import { sanitizeText } from '../sanitize-text.js';
-import { DEFAULT_TIMEOUT_MS } from '../middleware/timeout.js';
 import type { ToolShapeOptions } from '../tool/build-tools.js';
 import type { Selection } from '../tool/select.js';
 import type { Middleware } from './context.js';
@@ -123,8 +120,8 @@ export interface CliToolsOptions extends ToolShapeOptions<Selector> {
 }
 
 /** The defaults of the two limits, generous enough for any model, low enough to stop a runaway loop. */
-export const DEFAULT_RATE_LIMIT: RateLimitOptions = { global: { capacity: 60, perSecond: 30 } };
-export const DEFAULT_CONCURRENCY: ConcurrencyOptions = { max: 8, queue: 64 };
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = { global: { capacity: 2 * DEFAULTS.ratePerSecond, perSecond: DEFAULTS.ratePerSecond } };
+export const DEFAULT_CONCURRENCY: ConcurrencyOptions = { max: DEFAULTS.maxConcurrent, queue: DEFAULTS.maxQueued };
 
 /** What the run at the centre needs, checked and with every default applied, once. */
 export interface RunSettings {
@@ -165,7 +162,7 @@ const UNPREFIXED_NAMES: PointedToolNames = { readOutput: 'read_output', runStart
 
 /** Applies defaults and checks every option, each refusal naming the option and the bad value. */
 export function runSettings(options: CliToolsOptions, names: PointedToolNames = UNPREFIXED_NAMES): RunSettings {
-  const maxResultBytes = positive('maxResultBytes', options.maxResultBytes, DEFAULT_MAX_RESULT_BYTES);
+  const maxResultBytes = positive('maxResultBytes', options.maxResultBytes, DEFAULTS.maxResultBytes);
   const launcher = checkedLauncher(options.launcher);
   const env = environmentFor(options);
   // Output a result shows whole is never written to disk.
@@ -176,10 +173,10 @@ export function runSettings(options: CliToolsOptions, names: PointedToolNames = 
   const warm = warmOptions(options.warm);
   return {
     launcher,
-    timeoutMs: positive('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS),
-    killGraceMs: positive('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS),
-    maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES),
-    maxTotalOutputBytes: positive('maxTotalOutputBytes', options.maxTotalOutputBytes, DEFAULT_MAX_TOTAL_OUTPUT_BYTES),
+    timeoutMs: positive('timeoutMs', options.timeoutMs, DEFAULTS.timeoutMs),
+    killGraceMs: positive('killGraceMs', options.killGraceMs, DEFAULTS.killGraceMs),
+    maxOutputBytes: positive('maxOutputBytes', options.maxOutputBytes, DEFAULTS.maxOutputBytes),
+    maxTotalOutputBytes: positive('maxTotalOutputBytes', options.maxTotalOutputBytes, DEFAULTS.maxTotalOutputBytes),
     maxResultBytes,
     spool,
     readTool: names.readOutput,
@@ -238,7 +235,7 @@ function warmOptions(value: CliToolsOptions['warm']): WarmOptions | undefined {
   if (value === undefined || value === false) return undefined;
   if (value === true) return {};
   if (typeof value !== 'object' || value === null) throw new CliMcpError('cli-mcp.invalid-option', `warm must be true, false or an object, got ${shown(value)}`);
-  if (value.size !== undefined && (!Number.isSafeInteger(value.size) || value.size < 1)) throw new CliMcpError('cli-mcp.invalid-option', `warm.size must be a positive integer, got ${shown(value.size)}`);
+  wholeNumber('warm.size', value.size, 1);
   positive('warm.idleMs', value.idleMs, 1);
   positive('warm.maxMemoryBytes', value.maxMemoryBytes, 1);
   positive('warm.readyTimeoutMs', value.readyTimeoutMs, 1);
@@ -247,8 +244,3 @@ function warmOptions(value: CliToolsOptions['warm']): WarmOptions | undefined {
   return value;
 }
 
-function positive(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new CliMcpError('cli-mcp.invalid-option', `${name} must be a positive number, got ${shown(value)}`);
-  return value;
-}

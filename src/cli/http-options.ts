@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { positiveInt, type SharedFlags } from './options.js';
+import type { SharedFlags } from './options.js';
 
 /** `wrap`'s options for serving over HTTP: where, who may call, what each may do, and the store replicas share. */
 export function addHttpOptions(command: Command): Command {
@@ -11,8 +11,7 @@ export function addHttpOptions(command: Command): Command {
     .option('--oauth-jwks <url>', 'with --oauth-issuer: the issuer\'s JWKS URL, instead of discovering it')
     .option('--require-scope <scopes...>', 'with --http and authentication: scopes every caller\'s token must grant (403 otherwise)')
     .option('--access-policy <file>', 'with --http and authentication: which tools each principal or scope may see and call, its approval mode and rate limit (JSON or YAML)')
-    .option('--redis <url>', `with --http: share rate limits, the concurrency cap and approvals with every replica using this Redis or Valkey (redis:// or rediss://; also read from $${REDIS_ENV}); while it does not answer, calls are refused`)
-    .addOption(new Option('--slot-lease <seconds>', 'with --redis: how long a running call holds its process slot without renewal; a dead replica\'s slots come back after it (default 30)').argParser(positiveInt));
+    .option('--redis <url>', `with --http: share rate limits, the concurrency cap and approvals with every replica using this Redis or Valkey (redis:// or rediss://; also read from $${REDIS_ENV}); while it does not answer, calls are refused`);
 }
 
 interface ListenAddress {

@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { isCliMcpError } from '../errors.js';
 import type { Source } from './load.js';
 import { accessPolicy, addHttpOptions, authenticatorFor, sharedStore, type HttpFlags } from './http-options.js';
-import { addRunOptions, addSharedOptions, positiveInt, type SharedFlags } from './options.js';
+import { addServeOptions, addSharedOptions, addWrapOptions, type SharedFlags } from './options.js';
 import { packageVersion } from './version.js';
 import { addInstallCommands } from './install/command.js';
 import { addExportOptions, type ExportFlags } from './export-options.js';
@@ -48,11 +48,8 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
     );
   const serveManifest = (): Option => new Option('--manifest <file>', 'serve the commands a manifest file describes, instead of a target (needs --exec)');
 
-  addRunOptions(addHttpOptions(targetCommand('wrap', 'serve a CLI\'s commands as MCP tools over stdio (or Streamable HTTP)', serveManifest())))
+  addWrapOptions(addServeOptions(addHttpOptions(targetCommand('wrap', 'serve a CLI\'s commands as MCP tools over stdio (or Streamable HTTP)', serveManifest()))))
     .usage('[options] <target> | --manifest <file> --exec <binary>')
-    .addOption(new Option('--page-size <n>', 'tools per tools/list page (clients follow nextCursor for the rest)').argParser(positiveInt).default(100))
-    .option('--watch', 'when the program\'s files change (a JS target\'s package tree, a binary, a manifest), read it again and tell clients the tool list changed')
-    .addOption(new Option('--max-frame-bytes <n>', 'longest message read from the client; a longer one is skipped and answered with an error').argParser(positiveInt).default(4 * 1024 * 1024))
     .action(async (target: string | undefined, flags: SharedFlags & HttpFlags, command: Command) => {
       const store = await sharedStore(flags);
       try {

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { reflectCommander, type CommanderCommand } from '../reflect/commander.js';
 import type { CreateMcpServerOptions } from '../server/create-mcp-server.js';
 import type { CommandSpec } from '../types.js';
-import { addRunOptions, addSharedOptions, serverOptions, type SharedFlags } from './options.js';
+import { addServeOptions, addSharedOptions, serverOptions, type SharedFlags } from './options.js';
 
 /** Options of `mcpCommand`: those of `createMcpServer`, plus the command's own name. */
 export interface McpCommandOptions extends CreateMcpServerOptions {
@@ -25,7 +25,7 @@ export function mcpCommand(options: McpCommandOptions = {}): Command {
     const root = rootOf(command as unknown as CommanderCommand);
     return createMcpServer(withoutCommand(reflectCommander(root), mcp.name()), withFlags({ version: root.version?.() ?? undefined, ...options }, command));
   };
-  addRunOptions(addSharedOptions(mcp.command('start').description('serve the commands over stdio'))).action(async (_flags: unknown, command: Command) => {
+  addServeOptions(addSharedOptions(mcp.command('start').description('serve the commands over stdio'))).action(async (_flags: unknown, command: Command) => {
     (await serverFor(command)).serveStdio();
   });
   addSharedOptions(mcp.command('tools').description('print the tools/list result as JSON')).action(async (_flags: unknown, command: Command) => {

@@ -1,11 +1,10 @@
+import { DEFAULTS, type DiscoveryChoice } from '../options.js';
 /** How tools reach the model: one per command, a few meta-tools to search and run, or one per command group. */
 export type DiscoveryMode = 'all' | 'search' | 'groups';
-/** `auto` is `all` while its list fits the budget, else `search`. */
-export type DiscoveryChoice = DiscoveryMode | 'auto';
-export const DISCOVERY_CHOICES: readonly DiscoveryChoice[] = ['auto', 'all', 'search', 'groups'];
+export type { DiscoveryChoice };
 
-/** The largest `tools/list` (all pages) `auto` serves as one tool per command, in estimated tokens. */
-export const DEFAULT_LIST_BUDGET_TOKENS = 16_000;
+/** The largest `tools/list` (all pages) `auto` serves as one tool per command, in estimated tokens (the options table's). */
+export const DEFAULT_LIST_BUDGET_TOKENS = DEFAULTS.listBudgetTokens;
 
 /**
  * Estimated model tokens of a JSON value as a client sends it: a quarter of its UTF-8 bytes. Rough

@@ -11,7 +11,7 @@ import { outputJsonSchema } from '../schema/output.js';
 import { allowCommands } from '../tool/select.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import type { CommandSpec } from '../types.js';
-import { DEFAULT_LIST_BUDGET_TOKENS, estimateTokens, type DiscoveryChoice, type DiscoveryMode } from './budget.js';
+import type { DiscoveryChoice, DiscoveryMode } from './budget.js';
 import { compactInputSchema, sharedOptionNames } from './compact.js';
 import { groupTools } from './groups.js';
 import { listedToolJson, type ListedTool } from './listed-tool.js';
@@ -19,6 +19,7 @@ import { checkMetaNames } from './meta-names.js';
 import { describeTool, readOutputTool, runTool, searchTool, type MetaSource } from './meta-tools.js';
 import { runTools } from './run-tools.js';
 import { firstSentence } from './search.js';
+import { DEFAULTS, DISCOVERY_CHOICES, oneOf, wholeNumber } from '../options.js';
 
 /** How the commands are offered. */
 export interface DiscoveryOptions {
@@ -43,9 +44,8 @@ export interface Catalog {
 }
 
 export function buildCatalog(source: MetaSource, root: CommandSpec, options: DiscoveryOptions = {}): Catalog {
-  const choice = options.mode ?? 'auto';
-  const budget = options.budgetTokens ?? DEFAULT_LIST_BUDGET_TOKENS;
-  if (!Number.isSafeInteger(budget) || budget <= 0) throw new CliMcpError('cli-mcp.invalid-option', `the list budget must be a positive whole number of tokens, got ${budget}`);
+  const choice = oneOf('discovery.mode', DISCOVERY_CHOICES, options.mode, DEFAULTS.discovery);
+  const budget = wholeNumber('discovery.budgetTokens', options.budgetTokens, DEFAULTS.listBudgetTokens);
   checkMetaNames(source.names, source.tools);
   const matches = options.pin?.length ? allowCommands(...options.pin) : undefined;
   const pinned = (tool: ToolDefinition): boolean => matches?.(tool.command) ?? false;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CliMcpError } from '../errors.js';
-import { DEFAULT_TOOL_NAME_LENGTH } from '../reflect/tool-name.js';
+import { DEFAULTS } from '../options.js';
 
 /** The names of the tools that are not one command, all starting like the command tools do. */
 export interface MetaNames {
@@ -48,7 +48,7 @@ export const OTHER_SUFFIXES: Readonly<Record<keyof typeof SUFFIXES, string>> = {
  * cut to fit the longest name. A command's tool keeps its name: where one has a meta-tool's name (`commands`, the command
  * tools' names), the meta-tool takes its second wording (`gh_cancel_background_run` beside gh's own `gh_run_cancel`).
  */
-export function metaNames(program: string, prefix: string | undefined, maxLength = DEFAULT_TOOL_NAME_LENGTH, commands: ReadonlySet<string> = new Set()): MetaNames {
+export function metaNames(program: string, prefix: string | undefined, maxLength = DEFAULTS.maxToolNameLength, commands: ReadonlySet<string> = new Set()): MetaNames {
   const lead = (prefix ?? program).replace(/[^A-Za-z0-9_-]+/g, '_');
   const name = (suffix: string): string => toolNameWith(lead.slice(0, Math.max(1, maxLength - suffix.length - 1)), suffix, maxLength);
   const free = (key: keyof typeof SUFFIXES): string => {

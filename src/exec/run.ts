@@ -14,13 +14,8 @@ import { killSandbox } from './sandbox-stop.js';
 import { backgroundStoppedLine, watchBackground } from './sandbox-watch.js';
 import { spawnChild } from './spawn-child.js';
 import type { WarmPool } from './warm-pool.js';
+import { DEFAULTS, wholeNumber } from '../options.js';
 
-/** @default 1 MiB */
-export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
-/** @default 268435456 (256 MiB) */
-export const DEFAULT_MAX_TOTAL_OUTPUT_BYTES = 256 * 1024 * 1024;
-/** @default 2000 ms */
-export const DEFAULT_KILL_GRACE_MS = 2_000;
 /** After the group is dead, how long the pipes may take to close before they are destroyed. */
 const PIPE_SETTLE_MS = 250;
 
@@ -79,8 +74,8 @@ export async function runCommand(request: RunRequest): Promise<RunOutcome> {
   if (signal?.aborted) {
     return { kind: 'not-started', code: 'ABORT_ERR', message: `Did not start "${file}": the call was aborted before it began.` };
   }
-  const cap = Math.floor(request.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
-  const graceMs = request.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+  const cap = Math.floor(request.maxOutputBytes ?? DEFAULTS.maxOutputBytes);
+  const graceMs = request.killGraceMs ?? DEFAULTS.killGraceMs;
   const ceiling = totalCeiling(request.maxTotalOutputBytes);
   // Made before the spawn so a bad cap throws while nothing is running yet.
   const stdoutCapture = createCapture(cap, 'stdout');
@@ -188,9 +183,7 @@ function drain(stream: Readable, early: readonly Uint8Array[] | undefined, captu
 
 /** The total-output ceiling, checked before the spawn so a bad value throws while nothing runs. */
 function totalCeiling(value: number | undefined): number {
-  if (value === undefined) return DEFAULT_MAX_TOTAL_OUTPUT_BYTES;
-  if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`maxTotalOutputBytes must be a positive integer, got ${value}`);
-  return value;
+  return wholeNumber('maxTotalOutputBytes', value, DEFAULTS.maxTotalOutputBytes);
 }
 
 const SPAWN_HINTS: Readonly<Record<string, string>> = {

@@ -10,13 +10,10 @@ import path from 'node:path';
 import { CliMcpError } from '../errors.js';
 import { probeSandbox, warnSandboxUnavailable } from './sandbox-probe.js';
 import { whichExecutable } from './which.js';
+import { DEFAULTS, oneOf, SANDBOX_LEVELS, type SandboxLevel } from '../options.js';
 
 /** `off`: process groups only; `contain`: PID namespace; `strict`: contain plus a read-only, credential-free filesystem. */
-export type SandboxLevel = 'off' | 'contain' | 'strict';
-export const SANDBOX_LEVELS: readonly SandboxLevel[] = ['off', 'contain', 'strict'];
-
-/** @default 'contain' (falls back to process groups, with one line on stderr, where bwrap does not work) */
-export const DEFAULT_SANDBOX_LEVEL: SandboxLevel = 'contain';
+export type { SandboxLevel };
 
 /** Credential stores under the home directory that `strict` hides unless allowed. */
 export const CREDENTIAL_PATHS: readonly string[] = Object.freeze([
@@ -58,8 +55,7 @@ export interface Sandbox {
  * groups only: `off`, or bwrap unavailable (then said once on stderr).
  */
 export function resolveSandbox(options: SandboxOptions = {}, warn?: (line: string) => void): Sandbox | undefined {
-  const level = options.level ?? DEFAULT_SANDBOX_LEVEL;
-  if (!SANDBOX_LEVELS.includes(level)) throw invalid(`sandbox must be one of ${SANDBOX_LEVELS.join(', ')}, got ${JSON.stringify(level)}`);
+  const level = oneOf('sandbox', SANDBOX_LEVELS, options.level, DEFAULTS.sandbox);
   const allow = (options.allow ?? []).map((entry) => {
     if (typeof entry !== 'string' || entry === '') throw invalid(`sandboxAllow entries must be non-empty paths, got ${JSON.stringify(entry)}`);
     return entry;

@@ -15,6 +15,7 @@ import { killSandbox } from './sandbox-stop.js';
 import { spawnChild, type Child } from './spawn-child.js';
 import { answersAlike, type ArgvSearch } from './warm-argv.js';
 import { unchanged, type FileStamp } from './warm-imports.js';
+import { DEFAULTS } from '../options.js';
 
 /** How the pool behaves. */
 export interface WarmOptions {
@@ -80,9 +81,9 @@ interface Worker {
 
 /** Starts the pool; its first worker starts after `startAfterMs`, or when `ready()` is awaited. */
 export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): WarmPool {
-  const size = options.size ?? 1;
-  const idleMs = options.idleMs ?? 120_000;
-  const maxMemory = options.maxMemoryBytes ?? 256 * 1024 * 1024;
+  const size = options.size ?? DEFAULTS.warmWorkers;
+  const idleMs = options.idleMs ?? DEFAULTS.warmIdleMs;
+  const maxMemory = options.maxMemoryBytes ?? DEFAULTS.warmMaxMemoryBytes;
   const readyTimeoutMs = options.readyTimeoutMs ?? 10_000;
   const note = options.note ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const workers = new Set<Worker>();

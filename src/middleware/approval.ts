@@ -1,15 +1,15 @@
-import { CliMcpError } from '../errors.js';
 import { riskOf, type Risk, type RiskOverrides } from './risk.js';
 import type { CallContext, Middleware } from '../call/context.js';
 import { refuse, refuseUnavailable } from './refuse.js';
 import { spellOutInvisible } from '../sanitize-text.js';
+import { APPROVAL_MODES, DEFAULTS, oneOf, positive, type ApprovalMode } from '../options.js';
 
 /**
  * When the user is asked before a call runs:
  * `auto` asks for destructive calls; `ask` for every call that is not read-only; `yolo` never;
  * `read-only` refuses every call that is not read-only.
  */
-export type ApprovalMode = 'auto' | 'ask' | 'yolo' | 'read-only';
+export type { ApprovalMode };
 
 /** Options of `approval`. */
 export interface ApprovalOptions {
@@ -23,8 +23,6 @@ export interface ApprovalOptions {
   readonly oneTime?: boolean;
 }
 
-export const DEFAULT_GRANT_TTL_MS = 300_000;
-
 /**
  * Asks the user (through the transport's elicitation) before risky calls. A grant is bound to the tool
  * and its exact argv, lives in the caller's grants (one stdio session, or one principal's, shared by every
@@ -32,10 +30,8 @@ export const DEFAULT_GRANT_TTL_MS = 300_000;
  * A client that cannot ask, or grants that cannot be read, get a clear refusal, never a silent allow.
  */
 export function approval(options: ApprovalOptions = {}): Middleware {
-  const serverMode = options.mode ?? 'auto';
-  if (!['auto', 'ask', 'yolo', 'read-only'].includes(serverMode)) throw new CliMcpError('cli-mcp.invalid-option', `approval mode must be auto, ask, yolo or read-only, got ${JSON.stringify(serverMode)}`);
-  const ttl = options.grantTtlMs ?? DEFAULT_GRANT_TTL_MS;
-  if (!(ttl > 0)) throw new CliMcpError('cli-mcp.invalid-option', `grantTtlMs must be a positive number, got ${ttl}`);
+  const serverMode = oneOf('approval mode', APPROVAL_MODES, options.mode, DEFAULTS.approval);
+  const ttl = positive('grantTtlMs', options.grantTtlMs, DEFAULTS.grantTtlMs);
 
   return async (ctx, next) => {
     // The access policy may set this caller's own mode.

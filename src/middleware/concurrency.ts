@@ -2,12 +2,13 @@ import type { Middleware } from '../call/context.js';
 import type { SharedStore } from '../store/shared-store.js';
 import { sharedConcurrency } from './shared-concurrency.js';
 import { refuseCancelled, refuseFull } from './slot-refusals.js';
+import { DEFAULTS, positive, wholeNumber } from '../options.js';
 
 /** Options of `concurrency`. */
 export interface ConcurrencyOptions {
   /** Most calls running at once. */
   readonly max: number;
-  /** Most calls waiting for a slot (on this replica); more are refused at once. @default 0 */
+  /** Most calls waiting for a slot (on this replica); more are refused at once. @default 64 */
   readonly queue?: number;
   /**
    * Where the slots live, so `max` holds across every replica: each running call leases one, renewed
@@ -24,7 +25,6 @@ export interface ConcurrencyOptions {
   readonly perPrincipal?: number;
 }
 
-const DEFAULT_LEASE_MS = 30_000;
 
 /**
  * Caps how many calls run at once; up to `queue` more wait their turn (in order), and the rest are
@@ -47,12 +47,9 @@ export function concurrency(options: ConcurrencyOptions): Middleware {
 }
 
 function cap(options: ConcurrencyOptions): Middleware {
-  const max = options.max;
-  const queueLimit = options.queue ?? 0;
-  if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency needs max >= 1, got ${max}`);
-  if (!Number.isInteger(queueLimit) || queueLimit < 0) throw new RangeError(`concurrency needs queue >= 0, got ${queueLimit}`);
-  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  if (!(leaseMs > 0) || !Number.isFinite(leaseMs)) throw new RangeError(`concurrency needs leaseMs > 0, got ${leaseMs}`);
+  const max = wholeNumber('concurrency.max', options.max, DEFAULTS.maxConcurrent);
+  const queueLimit = wholeNumber('concurrency.queue', options.queue, DEFAULTS.maxQueued, 0);
+  const leaseMs = positive('concurrency.leaseMs', options.leaseMs, DEFAULTS.slotLeaseMs);
   if (options.store) return sharedConcurrency(options.store, { max, queueLimit, leaseMs, pool: options.pool ?? 'calls' });
   let running = 0;
   const waiting: Array<() => void> = [];

@@ -3,9 +3,6 @@ import { outputUri, type OutputStream } from '../output/output-uri.js';
 import { isContinuation } from '../output/utf8.js';
 import type { ExecOutput, OutputLink, ToolResult } from '../types.js';
 
-/** @default 24576, counted JSON-escaped: shown as text and again as structured content (as stdout, or parsed JSON), a result stays under 20k tokens. */
-export const DEFAULT_MAX_RESULT_BYTES = 24 * 1024;
-
 export interface FitResultOptions {
   /** Bytes of output, stdout and stderr together, one result shows: the head and tail of each stream. */
   readonly maxResultBytes: number;

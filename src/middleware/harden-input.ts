@@ -1,6 +1,7 @@
 import { CliMcpError } from '../errors.js';
 import type { Middleware } from '../call/context.js';
 import { refuse } from './refuse.js';
+import { wholeNumber } from '../options.js';
 
 /** Bounds on a raw `tools/call` input, checked before the zod schema sees it. */
 export interface InputLimits {
@@ -100,11 +101,7 @@ export function hardenInputMiddleware(limits?: InputLimits): Middleware {
 function normaliseLimits(limits: InputLimits = {}): Limits {
   const pick = (name: SizeLimit): number => {
     const value = limits[name];
-    if (value === undefined) return DEFAULTS[name];
-    if (!Number.isSafeInteger(value) || value <= 0) {
-      throw new CliMcpError('cli-mcp.invalid-option', `${name} must be a positive integer, got ${String(value)}`);
-    }
-    return value;
+    return wholeNumber(name, value, DEFAULTS[name]);
   };
   return { maxValueBytes: pick('maxValueBytes'), maxArgs: pick('maxArgs'), maxArrayItems: pick('maxArrayItems'), maxDepth: pick('maxDepth'), multiline: multilineNames(limits.multilineFlags) };
 }

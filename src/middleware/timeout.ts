@@ -1,8 +1,9 @@
 import { CliMcpError } from '../errors.js';
 import type { Middleware } from '../call/context.js';
+import { DEFAULTS } from '../options.js';
 
-/** The process limit used when nothing else is set: 45 s, so a stopped call still answers well before the 60 s request timeout of the common clients. */
-export const DEFAULT_TIMEOUT_MS = 45_000;
+/** The process limit used when nothing else is set (the options table's, under its public name). */
+export const DEFAULT_TIMEOUT_MS = DEFAULTS.timeoutMs;
 
 /** Sets how long the process may run; the innermost `timeout` wins, so a per-tool one overrides the global. */
 export function timeout(ms: number): Middleware {

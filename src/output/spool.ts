@@ -9,11 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readPage } from './spool-page.js';
 import { charBoundary } from './utf8.js';
+import { DEFAULTS, wholeNumber } from '../options.js';
 
-/** @default 16777216 (16 MiB): hundreds of pages, and a flood past it costs no cleaning. */
-export const DEFAULT_SPOOL_CALL_BYTES = 16 * 1024 * 1024;
-/** @default 268435456 (256 MiB) */
-export const DEFAULT_SPOOL_TOTAL_BYTES = 256 * 1024 * 1024;
 const DIR_PREFIX = 'cli-mcp-spool-';
 
 /** Where the spool lives and how much it may hold. */
@@ -114,9 +111,9 @@ interface EntryState {
  * if (streams.stdout) spool.read(entry.id, 'stdout', 0, 16_384)?.text;
  */
 export function createSpool(options: SpoolOptions = {}): Spool {
-  const maxCallBytes = checked('maxCallBytes', options.maxCallBytes ?? DEFAULT_SPOOL_CALL_BYTES, 1);
-  const maxTotalBytes = checked('maxTotalBytes', options.maxTotalBytes ?? DEFAULT_SPOOL_TOTAL_BYTES, 1);
-  const memoryBytes = checked('memoryBytes', options.memoryBytes ?? 0, 0);
+  const maxCallBytes = wholeNumber('spool.maxCallBytes', options.maxCallBytes, DEFAULTS.spoolCallBytes);
+  const maxTotalBytes = wholeNumber('spool.maxTotalBytes', options.maxTotalBytes, DEFAULTS.spoolTotalBytes);
+  const memoryBytes = wholeNumber('spool.memoryBytes', options.memoryBytes, 0, 0);
   if (maxCallBytes > maxTotalBytes) throw new RangeError(`maxCallBytes (${maxCallBytes}) must not exceed maxTotalBytes (${maxTotalBytes})`);
   const parent = options.dir ?? tmpdir();
   let dir: string | undefined;
@@ -286,12 +283,6 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function checked(name: string, value: number, min: number): number {
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new RangeError(`${name} must be a ${min === 0 ? 'non-negative' : 'positive'} integer, got ${String(value)}`);
-  }
-  return value;
-}
 
 /** Cleanup that must not throw: the store is already giving the bytes up. */
 function attempt(action: () => void): void {

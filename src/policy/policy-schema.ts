@@ -3,7 +3,7 @@
  * rate limit. Not the argv policy (src/argv/argv-policy.ts), which says what no call may ever pass.
  */
 import * as z from 'zod';
-import type { ApprovalMode } from '../middleware/approval.js';
+import { APPROVAL_MODES } from '../options.js';
 
 /** Characters of shell and gitignore globs that mean nothing here: they would silently match only themselves. */
 const FOREIGN_GLOB = /^[^?[\]{},]*$/;
@@ -22,8 +22,6 @@ const globSchema = z
 
 /** RFC 6749 §3.3 scope-token: what a token's scopes can hold, so a scope with a space could never match. */
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
-
-const APPROVAL_MODES = ['auto', 'ask', 'yolo', 'read-only'] as const;
 
 const rateLimitSchema = z
   .strictObject({
@@ -91,8 +89,3 @@ export const POLICY_KEYS = {
 export function policyJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(policySchema, { target: 'draft-2020-12', io: 'input' }) as Record<string, unknown>;
 }
-
-// The modes mirror ApprovalMode: a mode added there and not here fails to compile.
-type Listed = (typeof APPROVAL_MODES)[number];
-type Holds<T extends true> = T;
-type ModesMirrorApproval = Holds<[ApprovalMode, Listed] extends [Listed, ApprovalMode] ? true : false>;

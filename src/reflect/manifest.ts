@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { CliMcpError } from '../errors.js';
 import { readUserFile } from '../read-user-file.js';
 import type { CommandSpec } from '../types.js';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CliMcpError } from '../errors.js';
 import type { RunnableCommand } from '../types.js';
+import { DEFAULTS } from '../options.js';
 
 /** The longest tool name the MCP spec and most clients accept. */
 export const MAX_TOOL_NAME_LENGTH = 64;
@@ -62,7 +63,7 @@ export function assignToolNames(
 }
 
 function checkedMaxLength(maxLength: number | undefined): number {
-  if (maxLength === undefined) return DEFAULT_TOOL_NAME_LENGTH;
+  if (maxLength === undefined) return DEFAULTS.maxToolNameLength;
   if (!Number.isSafeInteger(maxLength) || maxLength < MIN_TOOL_NAME_LENGTH || maxLength > MAX_TOOL_NAME_LENGTH) {
     throw new CliMcpError('cli-mcp.invalid-option', `maxToolNameLength must be a whole number from ${MIN_TOOL_NAME_LENGTH} to ${MAX_TOOL_NAME_LENGTH}, got ${maxLength}`);
   }

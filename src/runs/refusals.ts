@@ -1,4 +1,3 @@
-import { CliMcpError } from '../errors.js';
 import type { RunRefusal } from './types.js';
 
 export function refusal(code: RunRefusal['code'], message: string): RunRefusal {
@@ -17,8 +16,3 @@ export function duration(ms: number): string {
   return `${ms} ms`;
 }
 
-export function positive(name: string, value: number | undefined, fallback: number): number {
-  const checked = value ?? fallback;
-  if (!Number.isSafeInteger(checked) || checked <= 0) throw new CliMcpError('cli-mcp.invalid-option', `${name} must be a positive integer, got ${String(value)}`);
-  return checked;
-}

@@ -7,27 +7,23 @@
  * of the newest lines; the final result is the whole one a direct call gives (budget, spool links).
  */
 import { randomBytes } from 'node:crypto';
-import { CliMcpError } from '../errors.js';
 import type { CallPrincipal } from '../call/context.js';
 import { refusalMessage, StoreUnavailableError } from '../store/store-unavailable.js';
 import type { ToolResult } from '../types.js';
 import { DEFAULT_HEAD_CHARS, DEFAULT_TAIL_CHARS, outputLines } from './output-lines.js';
 import { sharedRecordOf, statusOfRecord, summaryOf, type RunRecord } from './run-record.js';
-import { duration, positive, refusal, unknownRun } from './refusals.js';
+import { duration, refusal, unknownRun } from './refusals.js';
 import { sharedRuns, statusFromStore, type SharedRun } from './shared-runs.js';
 import {
-  DEFAULT_DETACH_AFTER_MS,
   DEFAULT_MAX_KEPT_RUNS_PER_PRINCIPAL,
   DEFAULT_MAX_POLL_CHARS,
-  DEFAULT_MAX_RUN_MS,
-  DEFAULT_MAX_RUNS_PER_PRINCIPAL,
-  DEFAULT_RUN_TTL_MS,
   type RunRefusal,
   type RunRegistry,
   type RunRegistryOptions,
   type RunStatus,
   type RunSummary,
 } from './types.js';
+import { DEFAULTS, wholeNumber } from '../options.js';
 
 export * from './types.js';
 
@@ -47,15 +43,14 @@ const CALLER_REASON = 'cancelled by the caller';
  * if (begun.kind === 'running') runs.status(begun.status.runId, principal, { cursor: begun.status.nextCursor });
  */
 export function createRunRegistry(options: RunRegistryOptions = {}): RunRegistry {
-  const maxRuns = positive('maxRunsPerPrincipal', options.maxRunsPerPrincipal, DEFAULT_MAX_RUNS_PER_PRINCIPAL);
-  const maxRunMs = positive('maxRunMs', options.maxRunMs, DEFAULT_MAX_RUN_MS);
-  const ttlMs = positive('ttlMs', options.ttlMs, DEFAULT_RUN_TTL_MS);
-  const maxKept = positive('maxKeptRunsPerPrincipal', options.maxKeptRunsPerPrincipal, DEFAULT_MAX_KEPT_RUNS_PER_PRINCIPAL);
-  const maxPollChars = positive('maxPollChars', options.maxPollChars, DEFAULT_MAX_POLL_CHARS);
-  const headChars = positive('headChars', options.headChars, DEFAULT_HEAD_CHARS);
-  const tailChars = positive('tailChars', options.tailChars, DEFAULT_TAIL_CHARS);
-  const defaultDetachMs = options.detachAfterMs ?? DEFAULT_DETACH_AFTER_MS;
-  if (!Number.isSafeInteger(defaultDetachMs) || defaultDetachMs < 0) throw new CliMcpError('cli-mcp.invalid-option', `detachAfterMs must be a non-negative integer, got ${String(options.detachAfterMs)}`);
+  const maxRuns = wholeNumber('maxRunsPerPrincipal', options.maxRunsPerPrincipal, DEFAULTS.maxRunsPerPrincipal);
+  const maxRunMs = wholeNumber('maxRunMs', options.maxRunMs, DEFAULTS.maxRunMs);
+  const ttlMs = wholeNumber('ttlMs', options.ttlMs, DEFAULTS.runTtlMs);
+  const maxKept = wholeNumber('maxKeptRunsPerPrincipal', options.maxKeptRunsPerPrincipal, DEFAULT_MAX_KEPT_RUNS_PER_PRINCIPAL);
+  const maxPollChars = wholeNumber('maxPollChars', options.maxPollChars, DEFAULT_MAX_POLL_CHARS);
+  const headChars = wholeNumber('headChars', options.headChars, DEFAULT_HEAD_CHARS);
+  const tailChars = wholeNumber('tailChars', options.tailChars, DEFAULT_TAIL_CHARS);
+  const defaultDetachMs = wholeNumber('detachAfterMs', options.detachAfterMs, DEFAULTS.detachAfterMs, 0);
   const now = options.now ?? Date.now;
   const runs = new Map<string, RunRecord>();
   /** Saves to the shared store under way: close waits for them, so a run's end is not lost on shutdown. */

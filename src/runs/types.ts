@@ -2,18 +2,10 @@ import type { CallPrincipal } from '../call/context.js';
 import type { SharedStore } from '../store/shared-store.js';
 import type { ToolResult } from '../types.js';
 
-/** @default 4 background runs going at once per principal. */
-export const DEFAULT_MAX_RUNS_PER_PRINCIPAL = 4;
-/** @default 1800000 (30 min): a run still going then is cancelled. */
-export const DEFAULT_MAX_RUN_MS = 30 * 60 * 1000;
-/** @default 900000 (15 min) a finished run's output and result are kept. */
-export const DEFAULT_RUN_TTL_MS = 15 * 60 * 1000;
 /** @default 16 finished runs kept per principal; the oldest are forgotten first. */
 export const DEFAULT_MAX_KEPT_RUNS_PER_PRINCIPAL = 16;
 /** @default 16384 characters of new output one poll returns (their head and tail when more). */
 export const DEFAULT_MAX_POLL_CHARS = 16 * 1024;
-/** @default 3000 ms after its process starts, a call still going continues in the background. */
-export const DEFAULT_DETACH_AFTER_MS = 3000;
 
 /** How many background runs a registry lets go at once, for how long, and how much it keeps. */
 export interface RunRegistryOptions {

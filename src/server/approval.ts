@@ -9,11 +9,11 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ApprovalChannel, ApprovalGrants } from '../call/context.js';
-import { DEFAULT_GRANT_TTL_MS } from '../middleware/approval.js';
 import { memoryStore } from '../store/memory.js';
 import type { SharedStore } from '../store/shared-store.js';
 import { refusalMessage, StoreUnavailableError } from '../store/store-unavailable.js';
 import type { ApprovalQuestion, ToolResult } from '../types.js';
+import { DEFAULTS } from '../options.js';
 
 /** The key of the approval question among a round's input requests. */
 const APPROVAL_INPUT = 'cli-mcp-approval';
@@ -47,7 +47,7 @@ export interface ApprovalBridgeOptions {
  * that cannot answer refuses the call with an isError result, never lets it through.
  */
 export function approvalBridge(options: ApprovalBridgeOptions = {}) {
-  const ttlMs = options.ttlMs ?? DEFAULT_GRANT_TTL_MS;
+  const ttlMs = options.ttlMs ?? DEFAULTS.grantTtlMs;
   const store = options.store ?? memoryStore();
   // The codec counts whole seconds, the nonces the exact TTL.
   const ttlSeconds = Math.ceil(ttlMs / 1000);

@@ -5,8 +5,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { idScanner, type IdScanner } from './frame-id.js';
 
-/** 4 MiB: far above any valid call (values are capped at 64 KiB, arrays at 1000 items). */
-export const DEFAULT_MAX_FRAME_BYTES = 4 * 1024 * 1024;
 const NEWLINE = 0x0a;
 
 /** An oversized line that was skipped: its length, and its JSON-RPC id (null when it has none to read). */

@@ -3,6 +3,7 @@
  * (observed with each client against a fake model: README, "What each client shows the model"). A client
  * that hands its model the `structuredContent` JSON shows stdout JSON-escaped; one that hands both shows it twice.
  */
+import type { StructuredContentChoice } from '../options.js';
 
 /** What a client's model reads of a tool result. */
 export type ResultReading = 'text' | 'structured' | 'both';
@@ -34,10 +35,7 @@ export function clientTraits(name: string | undefined): ClientTraits | undefined
   return KNOWN.find(([pattern]) => pattern.test(name))?.[1];
 }
 
-/** When results carry `structuredContent` (and command tools advertise an output schema). */
-export type StructuredContentChoice = 'auto' | 'always' | 'never';
-
-export const STRUCTURED_CONTENT_CHOICES: readonly StructuredContentChoice[] = ['auto', 'always', 'never'];
+export type { StructuredContentChoice };
 
 /** How this connection's results are shaped. */
 export interface ResultShape {

@@ -5,12 +5,11 @@ import { reflectCommander, type CommanderCommand } from '../reflect/commander.js
 import { createCliTools, type CliTools, type CliToolsOptions } from '../call/cli-tools.js';
 import type { CommandSpec } from '../types.js';
 import { checkServerOptions } from '../call/check-options.js';
-import { STRUCTURED_CONTENT_CHOICES, type StructuredContentChoice } from './clients.js';
 import { serverFactory, type ServedTools } from './create-server.js';
 import type { HttpHandle, HttpSettings } from './http.js';
-import { DEFAULT_MAX_FRAME_BYTES } from './bounded-lines.js';
 import { serveStdio, type StdioHandle } from './stdio.js';
-import { DEFAULT_PAGE_SIZE, listTools } from './tool-list.js';
+import { listTools } from './tool-list.js';
+import { DEFAULTS, oneOf, STRUCTURED_CONTENT_CHOICES, wholeNumber, type StructuredContentChoice } from '../options.js';
 
 /** Options of `createMcpServer`: the tool options, how to start the CLI, and what the server calls itself. */
 export interface CreateMcpServerOptions extends Omit<CliToolsOptions, 'launcher'> {
@@ -64,11 +63,11 @@ export function createMcpServer(source: CommanderCommand | CommandSpec, options:
   const info = { name: options.name ?? spec.name, version };
   const served = servedTools(createCliTools(spec, { ...options, launcher: launcherFrom(options.executable) }));
   const settings = {
-    pageSize: checkedPositive('pageSize', options.pageSize, DEFAULT_PAGE_SIZE),
+    pageSize: wholeNumber('pageSize', options.pageSize, DEFAULTS.pageSize),
     grantTtlMs: options.approval?.grantTtlMs,
-    maxFrameBytes: checkedPositive('maxFrameBytes', options.maxFrameBytes, DEFAULT_MAX_FRAME_BYTES),
+    maxFrameBytes: wholeNumber('maxFrameBytes', options.maxFrameBytes, DEFAULTS.maxFrameBytes),
     store: options.store,
-    structuredContent: checkedChoice(options.structuredContent),
+    structuredContent: oneOf('structuredContent', STRUCTURED_CONTENT_CHOICES, options.structuredContent, DEFAULTS.structuredContent),
   };
   return {
     get tools() {
@@ -107,17 +106,6 @@ function servedTools(first: CliTools): ServedTools & { replace(next: CliTools): 
 function specOf(source: CommanderCommand | CommandSpec): CommandSpec {
   if (typeof source !== 'object' || source === null) throw new CliMcpError('cli-mcp.invalid-option', `createMcpServer needs a commander program or a CommandSpec, got ${String(source)}`);
   return isSpec(source) ? source : reflectCommander(source);
-}
-
-function checkedPositive(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value <= 0) throw new CliMcpError('cli-mcp.invalid-option', `${name} must be a positive whole number, got ${value}`);
-  return value;
-}
-
-function checkedChoice(choice: StructuredContentChoice | undefined): StructuredContentChoice | undefined {
-  if (choice === undefined || STRUCTURED_CONTENT_CHOICES.includes(choice)) return choice;
-  throw new CliMcpError('cli-mcp.invalid-option', `structuredContent must be one of ${STRUCTURED_CONTENT_CHOICES.join(', ')}, got ${JSON.stringify(choice)}`);
 }
 
 function isSpec(source: CommanderCommand | CommandSpec): source is CommandSpec {

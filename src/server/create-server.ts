@@ -11,7 +11,8 @@ import { clientTraits, resultShape, type ResultShape, type StructuredContentChoi
 import { outputResources } from './output-resources.js';
 import { statusLines } from './progress-lines.js';
 import { declaresTasks, serveTasks, startTask } from './tasks.js';
-import { DEFAULT_PAGE_SIZE, pageOfTools } from './tool-list.js';
+import { pageOfTools } from './tool-list.js';
+import { DEFAULTS } from '../options.js';
 
 /** Name and version the server reports to clients. */
 export interface ServerInfo {
@@ -52,7 +53,7 @@ export interface ServedTools {
 
 /** A factory that builds one MCP server per connection (or HTTP request) over the same tools (both protocol eras). */
 export function serverFactory(served: ServedTools, info: ServerInfo, settings: ServerSettings = {}): (context?: ServerContext) => Server {
-  const pageSize = settings.pageSize ?? DEFAULT_PAGE_SIZE;
+  const pageSize = settings.pageSize ?? DEFAULTS.pageSize;
   const approval = approvalBridge({ ttlMs: settings.grantTtlMs, store: settings.store });
   return (context = {}) => {
     const principal = principalOf(context.authInfo);

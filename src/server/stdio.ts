@@ -1,8 +1,9 @@
 import { serveStdio as serveSdkStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { stopAllRuns } from '../exec/run.js';
-import { boundedLines, DEFAULT_MAX_FRAME_BYTES, type SkippedFrame } from './bounded-lines.js';
+import { boundedLines, type SkippedFrame } from './bounded-lines.js';
 import type { Server } from '@modelcontextprotocol/server';
 import { serverFactory, type ServedTools, type ServerInfo, type ServerSettings } from './create-server.js';
+import { DEFAULTS } from '../options.js';
 
 /** A running stdio server. */
 export interface StdioHandle {
@@ -20,7 +21,7 @@ const INVALID_REQUEST = -32600;
 
 /** Serves the tools over this process's stdin/stdout until the client hangs up; stdout is the wire, logs go to stderr. */
 export function serveStdio(served: ServedTools, info: ServerInfo, settings: StdioSettings = {}): StdioHandle {
-  const maxFrameBytes = settings.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  const maxFrameBytes = settings.maxFrameBytes ?? DEFAULTS.maxFrameBytes;
   const report = (message: string): void => void process.stderr.write(`cli-mcp: ${message}\n`);
   // The SDK's own reader holds a line whole and closes the connection past 10 MiB: it only ever sees bounded lines.
   const refuse = (frame: SkippedFrame): void => {

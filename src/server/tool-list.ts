@@ -16,8 +16,6 @@ function withoutOutputSchema(tool: Tool): Tool {
   return rest;
 }
 
-/** How many tools one `tools/list` page holds unless `pageSize` says otherwise. */
-export const DEFAULT_PAGE_SIZE = 100;
 
 /**
  * One page of the tools list. The cursor is opaque to clients: the base64url of the next offset. A cursor

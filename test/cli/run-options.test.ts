@@ -1,10 +1,10 @@
 import { Command, CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { addRunOptions, addSharedOptions, duration, formatDuration, serverOptions, type SharedFlags } from '../../src/cli/options.js';
+import { addServeOptions, addSharedOptions, duration, formatDuration, serverOptions, type SharedFlags } from '../../src/cli/options.js';
 
 /** The server options a command line gives, parsed by the same commander setup `wrap` uses. */
 function optionsFrom(...words: string[]) {
-  const command = addRunOptions(addSharedOptions(new Command('wrap').argument('[target]').exitOverride().configureOutput({ writeErr: () => {} }))).action(() => {});
+  const command = addServeOptions(addSharedOptions(new Command('wrap').argument('[target]').exitOverride().configureOutput({ writeErr: () => {} }))).action(() => {});
   command.parse(words, { from: 'user' });
   return serverOptions(command.opts<SharedFlags>());
 }

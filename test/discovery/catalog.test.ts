@@ -176,7 +176,7 @@ describe('auto mode', () => {
 
   it('when the budget is not a positive whole number then the catalog refuses it by name', () => {
     for (const budgetTokens of [0, -5, 1.5, Number.NaN]) {
-      expect(() => toolsIn({ budgetTokens })).toThrow(/the list budget must be a positive whole number of tokens/);
+      expect(() => toolsIn({ budgetTokens })).toThrow(/discovery\.budgetTokens must be a positive whole number/);
     }
   });
 });

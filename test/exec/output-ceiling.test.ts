@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/exec/kill-tree.js';
-import { DEFAULT_MAX_TOTAL_OUTPUT_BYTES, runCommand, type RunOutcome } from '../../src/exec/run.js';
+import { runCommand, type RunOutcome } from '../../src/exec/run.js';
+import { DEFAULTS } from '../../src/options.js';
 import { resolveSandbox } from '../../src/exec/sandbox.js';
 import { killMarked, pidsWithMarker } from './sandbox-pids.js';
 
@@ -20,7 +21,7 @@ function ran(outcome: RunOutcome) {
 
 describe('runCommand with a total-output ceiling', () => {
   it('when the default is asked for then it is 256 MiB', () => {
-    expect(DEFAULT_MAX_TOTAL_OUTPUT_BYTES).toBe(256 * MiB);
+    expect(DEFAULTS.maxTotalOutputBytes).toBe(256 * MiB);
   });
 
   // A 20 s timeout is the backstop: should the ceiling not stop it, timedOut says so instead of a hang.
@@ -49,7 +50,7 @@ describe('runCommand with a total-output ceiling', () => {
 
   it('when the ceiling is not a positive integer then the call rejects naming it before anything runs', async () => {
     for (const bad of [0, -1, 1.5, Number.NaN]) {
-      await expect(runCommand({ file: 'true', args: [], maxTotalOutputBytes: bad })).rejects.toThrow(`maxTotalOutputBytes must be a positive integer, got ${bad}`);
+      await expect(runCommand({ file: 'true', args: [], maxTotalOutputBytes: bad })).rejects.toThrow(`maxTotalOutputBytes must be a positive whole number, got ${bad} (a number)`);
     }
   });
 });

@@ -70,8 +70,8 @@ describe('concurrency', () => {
   });
 
   it('when the settings are impossible then creating it throws', () => {
-    expect(() => concurrency({ max: 0 })).toThrow(/max >= 1/);
-    expect(() => concurrency({ max: 1, queue: -1 })).toThrow(/queue >= 0/);
+    expect(() => concurrency({ max: 0 })).toThrow(/concurrency\.max must be a positive whole number, got 0/);
+    expect(() => concurrency({ max: 1, queue: -1 })).toThrow(/concurrency\.queue must be a whole number, 0 or more, got -1/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SpooledOutput } from '../../src/call/context.js';
-import { DEFAULT_MAX_RESULT_BYTES, fitResult } from '../../src/middleware/fit-result.js';
+import { fitResult } from '../../src/middleware/fit-result.js';
+import { DEFAULTS } from '../../src/options.js';
 import type { ExecOutput, ToolResult } from '../../src/types.js';
 import { bigText } from '../fixtures/output/text.mjs';
 import { contextFor, runnable, toolFor } from '../helpers/commands.js';
@@ -60,7 +61,7 @@ describe('fitResult within the budget', () => {
   });
 
   it('when no budget is given by the options then the default is 24 KiB', () => {
-    expect(DEFAULT_MAX_RESULT_BYTES).toBe(24_576);
+    expect(DEFAULTS.maxResultBytes).toBe(24_576);
   });
 });
 

@@ -205,7 +205,7 @@ describe('hardenInput on sizes', () => {
 
   it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('when a limit is %s then it throws invalid-option naming it', (value) => {
     expect(() => hardenInput({}, { maxArgs: value })).toThrow(CliMcpError);
-    expect(() => hardenInputMiddleware({ maxValueBytes: value })).toThrow(/maxValueBytes must be a positive integer/);
+    expect(() => hardenInputMiddleware({ maxValueBytes: value })).toThrow(/maxValueBytes must be a positive whole number/);
   });
 });
 

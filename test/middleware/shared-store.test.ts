@@ -116,8 +116,8 @@ for (const implementation of implementations()) {
     it('when a call runs longer than its lease then renewal keeps its slot until it ends', async () => {
       const long = gate();
       const [storeA, storeB] = implementation.replicas();
-      const a = replica([concurrency({ max: 1, store: storeA, leaseMs: 600 })], long.wait);
-      const b = replica([concurrency({ max: 1, store: storeB, leaseMs: 600 })]);
+      const a = replica([concurrency({ max: 1, queue: 0, store: storeA, leaseMs: 600 })], long.wait);
+      const b = replica([concurrency({ max: 1, queue: 0, store: storeB, leaseMs: 600 })]);
       const running = a.call();
       // Over two lease terms: without renewal the slot would be free by now.
       await sleep(1_300);

@@ -53,9 +53,9 @@ function multiByteText(bytes: number, seed: number): string {
 
 describe('createSpool', () => {
   it('when an option is out of range then a RangeError names it and its value', () => {
-    expect(() => createSpool({ maxCallBytes: 0 })).toThrow(new RangeError('maxCallBytes must be a positive integer, got 0'));
-    expect(() => createSpool({ maxTotalBytes: 1.5 })).toThrow(new RangeError('maxTotalBytes must be a positive integer, got 1.5'));
-    expect(() => createSpool({ memoryBytes: -1 })).toThrow(new RangeError('memoryBytes must be a non-negative integer, got -1'));
+    expect(() => createSpool({ maxCallBytes: 0 })).toThrow('spool.maxCallBytes must be a positive whole number, got 0 (a number)');
+    expect(() => createSpool({ maxTotalBytes: 1.5 })).toThrow('spool.maxTotalBytes must be a positive whole number, got 1.5 (a number)');
+    expect(() => createSpool({ memoryBytes: -1 })).toThrow('spool.memoryBytes must be a whole number, 0 or more, got -1 (a number)');
     expect(() => createSpool({ maxCallBytes: 10, maxTotalBytes: 9 })).toThrow(new RangeError('maxCallBytes (10) must not exceed maxTotalBytes (9)'));
   });
 

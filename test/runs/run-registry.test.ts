@@ -168,8 +168,8 @@ describe('createRunRegistry: principals and limits', () => {
       thrown = error;
     }
     expect(isCliMcpError(thrown) && thrown.code).toBe('cli-mcp.invalid-option');
-    expect((thrown as Error).message).toBe('ttlMs must be a positive integer, got 0');
-    expect(() => createRunRegistry({ detachAfterMs: -1 })).toThrow('detachAfterMs must be a non-negative integer, got -1');
+    expect((thrown as Error).message).toBe('ttlMs must be a positive whole number, got 0 (a number)');
+    expect(() => createRunRegistry({ detachAfterMs: -1 })).toThrow('detachAfterMs must be a whole number, 0 or more, got -1 (a number)');
   });
 
   it('when a finished run passes its TTL then status says expired without output or result, and after another TTL the run is unknown', async () => {

@@ -59,7 +59,7 @@ describe('tools/list pages', () => {
 
   it('when createMcpServer gets a page size that is not a positive whole number then it refuses it by name', () => {
     for (const pageSize of [0, -1, 2.5, Number.NaN]) {
-      expect(() => createMcpServer(spec, { executable: 'true', pageSize })).toThrow(`pageSize must be a positive whole number, got ${pageSize}`);
+      expect(() => createMcpServer(spec, { executable: 'true', pageSize })).toThrow(`pageSize must be a positive whole number, got ${pageSize} (a number)`);
     }
   });
 
