@@ -6,7 +6,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { runSettings } from '../dist/call/options.js';
-import { lineProgress } from '../dist/call/progress.js';
+import { lineProgress } from '../dist/output/progress.js';
 import { runCommand } from '../dist/exec/run.js';
 import { count, median } from './common.mjs';
 

@@ -42,12 +42,13 @@ export { hardenInput, hardenInputMiddleware, type InputLimits } from './middlewa
 export { rateLimit, type RateLimitOptions, type BucketSettings } from './middleware/rate-limit.js';
 export { concurrency, type ConcurrencyOptions } from './middleware/concurrency.js';
 export { logCalls, type LogCallsOptions, type CallRecord } from './middleware/log-calls.js';
-export { redact, redactor, type RedactOptions } from './middleware/redact.js';
+export { redact } from './middleware/redact.js';
+export { redactor, type RedactOptions } from './output/redactor.js';
 export { sanitizeOutput } from './middleware/sanitize.js';
 export { sanitizeText } from './sanitize-text.js';
 export { DEFAULTS } from './options.js';
-export { approval, type ApprovalMode, type ApprovalOptions } from './middleware/approval.js';
-export { riskOf, type Risk, type RiskOverrides } from './middleware/risk.js';
+export { approval, type ApprovalMode, type ApprovalOptions } from './approval/ask-first.js';
+export { riskOf, type Risk, type RiskOverrides } from './approval/risk.js';
 export {
   allowCommands,
   excludeCommands,
@@ -58,15 +59,15 @@ export {
   type Selection,
 } from './tool/select.js';
 export type { Selector } from './call/options.js';
-export type { ApprovalChannel, ApprovalGrants, CallContext, LogLevel, Middleware } from './call/context.js';
-export { memoryGrants, storeGrants, type MemoryGrantsOptions } from './call/grants.js';
+export type { ApprovalChannel, ApprovalGrants, CallContext, CallOptions, LogLevel, Middleware } from './middleware/context.js';
+export { memoryGrants, storeGrants, type MemoryGrantsOptions } from './approval/grants.js';
 
 // The state replicas share; `redisStore` is its own entry point (`cli-mcp/redis`), so ioredis loads only for those who use it.
 export { memoryStore, type MemoryStoreOptions } from './store/memory.js';
 export { StoreUnavailableError } from './store/store-unavailable.js';
 export type { SharedStore, BucketTake, Consumed } from './store/shared-store.js';
 
-export { createCliTools, type CallOptions, type CliTools, type CliToolsOptions } from './call/cli-tools.js';
+export { createCliTools, type CliTools, type CliToolsOptions } from './call/cli-tools.js';
 export type { ToolDefinition } from './tool/definition.js';
 export { estimateTokens, DEFAULT_LIST_BUDGET_TOKENS, type DiscoveryChoice, type DiscoveryMode } from './discovery/budget.js';
 export type { Catalog, DiscoveryOptions } from './discovery/catalog.js';

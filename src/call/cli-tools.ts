@@ -2,15 +2,15 @@ import type { CommandSpec, ToolResult } from '../types.js';
 import { buildCatalog, type Catalog } from '../discovery/catalog.js';
 import { metaNames, type MetaNames } from '../discovery/meta-names.js';
 import { compose } from '../middleware/compose.js';
-import { riskOf } from '../middleware/risk.js';
+import { riskOf } from '../approval/risk.js';
 import { findPage, readOutputPage } from '../output/read-page.js';
 import { flattenRunnable } from '../reflect/flatten.js';
 import { assignToolNames } from '../reflect/tool-name.js';
 import { chooseTools } from '../tool/build-tools.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import { resolveToolName, unknownToolMessage, type ResolvedToolName } from '../tool/resolve-name.js';
-import type { CallAccess, CallContext } from './context.js';
-import { memoryGrants } from './grants.js';
+import type { CallAccess, CallContext, CallOptions } from '../middleware/context.js';
+import { memoryGrants } from '../approval/grants.js';
 import { layersFor } from './layers.js';
 import { checkToolsOptions } from './check-options.js';
 import { runSettings, type CliToolsOptions, type RunSettings } from './options.js';
@@ -19,28 +19,6 @@ import { createRunRegistry, type RunRegistry } from '../runs/run-registry.js';
 import type { WarmPool } from '../exec/warm-pool.js';
 
 export type { CliToolsOptions } from './options.js';
-
-/** Per-call hooks from the transport. */
-export interface CallOptions {
-  /** The client's cancel. */
-  readonly signal?: AbortSignal;
-  /** Where middleware log messages for the client go. @default nowhere */
-  readonly log?: CallContext['log'];
-  /** Receives the CLI's output lines as it runs (sanitised and redacted, rate-limited). @default none */
-  readonly progress?: (message: string) => void;
-  /** Whether the user can be asked, their answer, and the session's grants. @default cannot ask, no grants */
-  readonly approval?: CallContext['approval'];
-  /** Who is calling, as the transport authenticated them. @default nobody in particular (stdio) */
-  readonly principal?: CallContext['principal'];
-  /** What the access policy gives the caller. @default the server's settings, every tool */
-  readonly access?: CallContext['access'];
-  /** How long the process may run, instead of the server's timeout (a per-tool `timeout()` still wins): a background run's maximum run time. @default the server's */
-  readonly timeoutMs?: number;
-  /** The call may outlive its request (a task or background run): commands that run until stopped are allowed. @default false */
-  readonly background?: boolean;
-  /** Called once every check has passed, right before the process is spawned. @default none */
-  readonly onSpawn?: () => void;
-}
 
 /** The tools of one CLI and the way to call them, independent of any transport. */
 export interface CliTools {

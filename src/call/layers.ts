@@ -1,5 +1,5 @@
 import { checkAccess } from '../middleware/access.js';
-import { approval } from '../middleware/approval.js';
+import { approval } from '../approval/ask-first.js';
 import { concurrency } from '../middleware/concurrency.js';
 import { fitResult } from '../middleware/fit-result.js';
 import { hardenInputMiddleware } from '../middleware/harden-input.js';
@@ -9,7 +9,7 @@ import { redact } from '../middleware/redact.js';
 import { refuseFollow } from '../middleware/refuse-follow.js';
 import { sanitizeOutput } from '../middleware/sanitize.js';
 import { validate } from '../middleware/validate.js';
-import type { Middleware } from './context.js';
+import type { Middleware } from '../middleware/context.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT, type CliToolsOptions, type RunSettings, type Selector } from './options.js';
 import { prepareArgv } from './prepare.js';
 
@@ -26,10 +26,10 @@ export function layersFor(options: CliToolsOptions, settings: RunSettings): (sel
   const before = [
     ...(options.callLog === false ? [] : [logCalls(options.callLog)]),
     fitResult({ maxResultBytes: settings.maxResultBytes, readTool: settings.readTool }),
-    checkAccess,
+    checkAccess(),
     hardenInputMiddleware(options.inputLimits),
     ...(options.rateLimit === false ? [] : [rateLimit({ store: options.store, ...(options.rateLimit ?? DEFAULT_RATE_LIMIT) })]),
-    validate,
+    validate(),
     ...(options.middleware ?? []),
   ];
   const after = [
@@ -38,7 +38,7 @@ export function layersFor(options: CliToolsOptions, settings: RunSettings): (sel
     approval(options.approval),
     ...(options.concurrency === false ? [] : [concurrency({ store: options.store, ...(options.concurrency ?? DEFAULT_CONCURRENCY) })]),
     ...(options.redact === false ? [] : [redact(options.redact ?? {})]),
-    ...(options.sanitize === false ? [] : [sanitizeOutput]),
+    ...(options.sanitize === false ? [] : [sanitizeOutput()]),
   ];
   return (selection) => [...before, ...(selection?.middleware ?? []), ...after];
 }

@@ -6,21 +6,23 @@ import { childEnvironment, type EnvironmentOptions } from '../exec/environment.j
 import type { Launcher } from '../exec/launcher.js';
 import { resolveSandbox, type Sandbox, type SandboxLevel } from '../exec/sandbox.js';
 import { createWarmPool, type WarmOptions, type WarmPool } from '../exec/warm-pool.js';
+import { WARM_WORKER_FILE } from '../reflect/warm-worker-file.js';
 import type { DiscoveryOptions } from '../discovery/catalog.js';
-import type { ApprovalOptions } from '../middleware/approval.js';
+import type { ApprovalOptions } from '../approval/ask-first.js';
 import { createSpool, type Spool, type SpoolOptions } from '../output/spool.js';
 import type { ConcurrencyOptions } from '../middleware/concurrency.js';
 import type { InputLimits } from '../middleware/harden-input.js';
 import type { LogCallsOptions } from '../middleware/log-calls.js';
 import type { RateLimitOptions } from '../middleware/rate-limit.js';
 import type { SharedStore } from '../store/shared-store.js';
-import { redactor, type RedactOptions } from '../middleware/redact.js';
-import { redactStream, type StreamRedactor } from '../middleware/redact-stream.js';
+import { redactor, type RedactOptions } from '../output/redactor.js';
+import { redactStream, type StreamRedactor } from '../output/redact-stream.js';
 import { sanitizeText } from '../sanitize-text.js';
 import type { ToolShapeOptions } from '../tool/build-tools.js';
 import type { Selection } from '../tool/select.js';
-import type { Middleware } from './context.js';
-import type { ProgressCleaner } from './progress.js';
+import type { Middleware } from '../middleware/context.js';
+import type { RunToolNames } from '../middleware/refuse-follow.js';
+import type { ProgressCleaner } from '../output/progress.js';
 import type { RunRegistryOptions } from '../runs/types.js';
 
 /**
@@ -148,12 +150,6 @@ export interface RunSettings {
   readonly cleanText: ProgressCleaner;
 }
 
-/** The names of the tools that start, poll and cancel a background run. */
-export interface RunToolNames {
-  readonly runStart: string;
-  readonly runStatus: string;
-  readonly runCancel: string;
-}
 
 /** The names results point to: the read tool's and the run tools' (`metaNames(…)` gives the real ones). */
 export type PointedToolNames = RunToolNames & { readonly readOutput: string };
@@ -184,7 +180,7 @@ export function runSettings(options: CliToolsOptions, names: PointedToolNames = 
     cwd: options.cwd,
     env,
     sandbox,
-    ...(warm ? { warm: createWarmPool({ launcher, cwd: resolve(options.cwd ?? process.cwd()), env, ...(sandbox ? { sandbox } : {}) }, warm) } : {}),
+    ...(warm ? { warm: createWarmPool({ launcher, cwd: resolve(options.cwd ?? process.cwd()), env, preload: WARM_WORKER_FILE, ...(sandbox ? { sandbox } : {}) }, warm) } : {}),
     argvPolicy: checkedPolicy(options.argvPolicy ?? {}, options.cwd),
     cleanText: cleanerFor(options),
   };

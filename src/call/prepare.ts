@@ -5,7 +5,7 @@ import { confinedPaths } from '../argv/confine-paths.js';
 import { refuse } from '../middleware/refuse.js';
 import { checkInput } from '../middleware/validate.js';
 import type { OptionSpec } from '../types.js';
-import type { Middleware } from './context.js';
+import type { Middleware } from '../middleware/context.js';
 
 /**
  * Prepares the one argv a call runs, once, after every user-written layer: re-validates the input

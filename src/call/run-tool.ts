@@ -1,10 +1,10 @@
 import { checkArgv, shortsTakingValues } from '../argv/argv-policy.js';
 import { runCommand } from '../exec/run.js';
 import { refuse } from '../middleware/refuse.js';
-import type { CallContext } from './context.js';
+import type { CallContext } from '../middleware/context.js';
 import { spoolThreshold, type RunSettings } from './options.js';
 import { spoolWriter } from '../output/spool-writer.js';
-import { lineProgress } from './progress.js';
+import { lineProgress } from '../output/progress.js';
 
 /** The centre of the onion: spawn the prepared argv, nothing else. */
 export async function runTool(ctx: CallContext, settings: RunSettings): Promise<void> {

@@ -6,7 +6,7 @@
  * mode ends with the background run tools (when runs are kept) and the read-output tool (when output is spooled).
  */
 import { CliMcpError } from '../errors.js';
-import { riskAnnotations } from '../middleware/risk.js';
+import { riskAnnotations } from '../approval/risk.js';
 import { outputJsonSchema } from '../schema/output.js';
 import { allowCommands } from '../tool/select.js';
 import type { ToolDefinition } from '../tool/definition.js';

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ToolDefinition } from '../tool/definition.js';
-import { riskAnnotations, type Risk } from '../middleware/risk.js';
+import { riskAnnotations, type Risk } from '../approval/risk.js';
 import type { CommandAnnotations, CommandSpec } from '../types.js';
 import { compactInputSchema } from './compact.js';
 import type { ListedTool } from './listed-tool.js';

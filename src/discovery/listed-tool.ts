@@ -1,4 +1,4 @@
-import type { CallOptions } from '../call/cli-tools.js';
+import type { CallOptions } from '../middleware/context.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { CommandAnnotations, ToolResult } from '../types.js';
 

@@ -4,12 +4,12 @@
  * command's own tool: its schema, middleware, approval and policy, exactly as a direct call would.
  */
 import * as z from 'zod';
-import type { CallOptions } from '../call/cli-tools.js';
+import type { CallOptions } from '../middleware/context.js';
 import { describeIssues } from '../schema/issues.js';
 import { toJsonSchema } from '../schema/json-schema.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import { resolveToolName, unknownToolMessage } from '../tool/resolve-name.js';
-import type { Risk } from '../middleware/risk.js';
+import type { Risk } from '../approval/risk.js';
 import type { RunRegistry } from '../runs/types.js';
 import type { ToolResult } from '../types.js';
 import type { ListedTool } from './listed-tool.js';

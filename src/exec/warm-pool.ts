@@ -6,8 +6,7 @@
  * could not stand for a cold start (see warm-worker.ts), the pool turns itself off and says why.
  */
 import { dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type { Launcher } from './launcher.js';
 import { killProcessGroup, trackProcessGroup } from './kill-tree.js';
 import type { Sandbox } from './sandbox.js';
@@ -62,6 +61,8 @@ export interface WarmTarget {
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
   readonly sandbox?: Sandbox;
+  /** The compiled module each worker preloads: it holds the program in its parser's parse() call (reflect/warm-worker.ts). */
+  readonly preload: string;
 }
 
 const EARLY_OUTPUT_MAX = 1024 * 1024;
@@ -121,12 +122,13 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
     starting += 1;
     const spawned = await spawnChild({
       file: target.launcher.file,
-      args: ['--import', WORKER_URL, ...target.launcher.prefixArgs],
+      args: ['--import', pathToFileURL(target.preload).href, ...target.launcher.prefixArgs],
       cwd: target.cwd,
       env: target.env,
       sandbox: target.sandbox,
       control: true,
-      readOnly: [DIST_DIR],
+      // cli-mcp's compiled code, which a strict sandbox must show the worker.
+      readOnly: [dirname(dirname(target.preload))],
     });
     starting -= 1;
     if ('code' in spawned) return turnOff(`a worker could not start (${spawned.code})`);
@@ -234,14 +236,6 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
   };
 }
 
-/** The worker preload, compiled; from the sources (tests), the built one beside them. */
-const WORKER_FILE = ((): string => {
-  const sibling = fileURLToPath(new URL('./warm-worker.js', import.meta.url));
-  return existsSync(sibling) ? sibling : fileURLToPath(new URL('../../dist/exec/warm-worker.js', import.meta.url));
-})();
-const WORKER_URL = pathToFileURL(WORKER_FILE).href;
-/** cli-mcp's compiled code, which a strict sandbox must show the worker. */
-const DIST_DIR = dirname(dirname(WORKER_FILE));
 
 type WorkerMessage = { ready?: { rss: number; files: FileStamp[]; searches?: ArgvSearch[]; head?: string[] }; unsafe?: string };
 

@@ -1,4 +1,5 @@
-import type { CallOptions, CliTools } from '../call/cli-tools.js';
+import type { CliTools } from '../call/cli-tools.js';
+import type { CallOptions } from '../middleware/context.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { resultStructured, resultText } from '../output/render-output.js';
 

@@ -1,5 +1,5 @@
 import { CliMcpError } from '../errors.js';
-import type { CallContext, Middleware } from '../call/context.js';
+import type { CallContext, Middleware } from './context.js';
 
 /** Composes middleware into one onion around `centre`; each layer may call `next()` at most once. */
 export function compose(middleware: readonly Middleware[], centre: (ctx: CallContext) => Promise<void>): (ctx: CallContext) => Promise<void> {

@@ -1,4 +1,4 @@
-import type { Middleware } from '../call/context.js';
+import type { Middleware } from './context.js';
 import type { SharedStore } from '../store/shared-store.js';
 import { sharedConcurrency } from './shared-concurrency.js';
 import { refuseCancelled, refuseFull } from './slot-refusals.js';

@@ -1,4 +1,4 @@
-import type { Middleware, SpooledOutput } from '../call/context.js';
+import type { Middleware, SpooledOutput } from './context.js';
 import { outputUri, type OutputStream } from '../output/output-uri.js';
 import { isContinuation } from '../output/utf8.js';
 import type { ExecOutput, OutputLink, ToolResult } from '../types.js';

@@ -1,5 +1,5 @@
 import { CliMcpError } from '../errors.js';
-import type { Middleware } from '../call/context.js';
+import type { Middleware } from './context.js';
 import { refuse } from './refuse.js';
 import { wholeNumber } from '../options.js';
 

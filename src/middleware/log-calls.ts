@@ -1,4 +1,4 @@
-import type { CallContext, Middleware } from '../call/context.js';
+import type { CallContext, Middleware } from './context.js';
 
 /** What one call did, as one structured log line. */
 export interface CallRecord {
@@ -45,8 +45,7 @@ export function logCalls(options: LogCallsOptions = {}): Middleware {
 export function callRecord(ctx: CallContext, elapsedMs: number): CallRecord {
   const { result } = ctx;
   const output = result?.output;
-  const decision = ctx.state.get('decision');
-  const mapped = ctx.state.get('mapped') as readonly string[] | undefined;
+  const { decision, mapped } = ctx;
   return {
     time: new Date().toISOString(),
     tool: ctx.tool.name,
@@ -57,7 +56,7 @@ export function callRecord(ctx: CallContext, elapsedMs: number): CallRecord {
     durationMs: Math.round(output?.durationMs ?? elapsedMs),
     bytes: output ? Buffer.byteLength(output.stdout) + Buffer.byteLength(output.stderr) : 0,
     truncated: output?.truncated ?? false,
-    decision: typeof decision === 'string' ? decision : output ? 'ran' : result ? 'refused' : 'failed',
+    decision: decision ?? (output ? 'ran' : result ? 'refused' : 'failed'),
     isError: result?.isError ?? true,
   };
 }

@@ -1,5 +1,5 @@
 import type { ToolResult } from '../types.js';
-import type { CallContext, Middleware } from '../call/context.js';
+import type { CallContext, Middleware } from './context.js';
 
 /** A PreRun returns nothing to go on (it may change `ctx.input`), or a result that ends the call there. */
 export type PreRun = (ctx: CallContext) => void | ToolResult | Promise<void | ToolResult>;

@@ -1,4 +1,4 @@
-import type { CallContext, Middleware } from '../call/context.js';
+import type { CallContext, Middleware } from './context.js';
 import type { BucketSettings, BucketTake, SharedStore } from '../store/shared-store.js';
 import { refuse, refuseUnavailable } from './refuse.js';
 

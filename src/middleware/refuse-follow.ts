@@ -1,8 +1,14 @@
-import type { Middleware } from '../call/context.js';
-import { followingFlag } from '../call/follows.js';
-import type { RunToolNames } from '../call/options.js';
+import type { Middleware } from './context.js';
+import { followingFlag } from './follows.js';
 import type { OptionSpec, ToolInput } from '../types.js';
 import { refuse } from './refuse.js';
+
+/** The names of the tools that start, poll and cancel a background run. */
+export interface RunToolNames {
+  readonly runStart: string;
+  readonly runStatus: string;
+  readonly runCancel: string;
+}
 
 /** Longest call echoed back in the refusal; a longer one is described instead of repeated. */
 const MAX_ECHO_CHARS = 2000;

@@ -1,4 +1,4 @@
-import type { CallContext } from '../call/context.js';
+import type { CallContext } from './context.js';
 import { refuse } from './refuse.js';
 
 // What the concurrency cap answers, worded once for this process's slots and the shared store's.

@@ -1,5 +1,5 @@
 import { CliMcpError } from '../errors.js';
-import type { Middleware } from '../call/context.js';
+import type { Middleware } from './context.js';
 import { DEFAULTS } from '../options.js';
 
 /** The process limit used when nothing else is set (the options table's, under its public name). */

@@ -2,20 +2,22 @@ import { describeIssues } from '../schema/issues.js';
 import { readLeniently } from '../schema/lenient.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import type { ToolInput } from '../types.js';
-import type { Middleware } from '../call/context.js';
+import type { Middleware } from './context.js';
 import { refuse } from './refuse.js';
 
 /** Checks the raw input against the tool's zod schema; a bad call ends with an isError result that says what to fix. */
-export const validate: Middleware = async (ctx, next) => {
-  const outcome = checkInput(ctx.tool, ctx.rawInput);
-  if (!outcome.ok) {
-    refuse(ctx, outcome.message, 'invalid input');
-    return;
-  }
-  ctx.input = outcome.input;
-  if (outcome.mapped.length > 0) ctx.state.set('mapped', outcome.mapped);
-  await next();
-};
+export function validate(): Middleware {
+  return async (ctx, next) => {
+    const outcome = checkInput(ctx.tool, ctx.rawInput);
+    if (!outcome.ok) {
+      refuse(ctx, outcome.message, 'invalid input');
+      return;
+    }
+    ctx.input = outcome.input;
+    if (outcome.mapped.length > 0) ctx.mapped = outcome.mapped;
+    await next();
+  };
+}
 
 type Checked = { ok: true; input: ToolInput; mapped: readonly string[] } | { ok: false; message: string };
 

@@ -1,5 +1,5 @@
-import type { ProgressCleaner } from '../call/progress.js';
-import type { StreamRedactor } from '../middleware/redact-stream.js';
+import type { ProgressCleaner } from './progress.js';
+import type { StreamRedactor } from './redact-stream.js';
 import type { OutputStream } from './output-uri.js';
 import type { SpoolEntry, SpoolSummary } from './spool.js';
 

@@ -1,4 +1,4 @@
-import type { ApprovalMode } from '../middleware/approval.js';
+import type { ApprovalMode } from '../approval/ask-first.js';
 import type { BucketSettings } from '../middleware/rate-limit.js';
 import { allowCommands, excludeCommands, type CommandMatcher } from '../tool/select.js';
 import type { PolicyGrant } from './policy-schema.js';

@@ -7,7 +7,7 @@
  * of the newest lines; the final result is the whole one a direct call gives (budget, spool links).
  */
 import { randomBytes } from 'node:crypto';
-import type { CallPrincipal } from '../call/context.js';
+import type { CallPrincipal } from '../middleware/context.js';
 import { refusalMessage, StoreUnavailableError } from '../store/store-unavailable.js';
 import type { ToolResult } from '../types.js';
 import { DEFAULT_HEAD_CHARS, DEFAULT_TAIL_CHARS, outputLines } from './output-lines.js';

@@ -1,4 +1,4 @@
-import type { CallPrincipal } from '../call/context.js';
+import type { CallPrincipal } from '../middleware/context.js';
 import type { SharedStore } from '../store/shared-store.js';
 import type { ToolResult } from '../types.js';
 

@@ -1,11 +1,12 @@
 import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, Server, type AuthInfo } from '@modelcontextprotocol/server';
-import type { ApprovalGrants, CallAccess, CallPrincipal, LogLevel } from '../call/context.js';
-import type { CallOptions, CliTools } from '../call/cli-tools.js';
+import type { ApprovalGrants, CallAccess, CallPrincipal, LogLevel } from '../middleware/context.js';
+import type { CliTools } from '../call/cli-tools.js';
+import type { CallOptions } from '../middleware/context.js';
 import type { Catalog } from '../discovery/catalog.js';
-import { memoryGrants } from '../call/grants.js';
+import { memoryGrants } from '../approval/grants.js';
 import type { SharedStore } from '../store/shared-store.js';
 import { resolveToolName, unknownToolMessage } from '../tool/resolve-name.js';
-import { approvalBridge } from './approval.js';
+import { approvalBridge } from './elicit-approval.js';
 import { toCallToolResult } from './call-result.js';
 import { clientTraits, resultShape, type ResultShape, type StructuredContentChoice } from './clients.js';
 import { outputResources } from './output-resources.js';

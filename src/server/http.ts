@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage, type Server as NodeServer, type Ser
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, localhostAllowedHostnames, localhostAllowedOrigins, validateHostHeader, validateOriginHeader, type AuthInfo } from '@modelcontextprotocol/server';
-import type { ApprovalGrants } from '../call/context.js';
-import { memoryGrants, storeGrants } from '../call/grants.js';
+import type { ApprovalGrants } from '../middleware/context.js';
+import { memoryGrants, storeGrants } from '../approval/grants.js';
 import { CliMcpError } from '../errors.js';
 import { stopAllRuns } from '../exec/run.js';
 import type { Authenticator } from '../http/auth/types.js';

@@ -1,6 +1,6 @@
 import { ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
 import type { ServedTools } from './create-server.js';
-import type { CallPrincipal } from '../call/context.js';
+import type { CallPrincipal } from '../middleware/context.js';
 import { OUTPUT_URI_TEMPLATE } from '../output/output-uri.js';
 
 /**

@@ -16,8 +16,8 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import type { CallOptions } from '../call/cli-tools.js';
-import type { CallPrincipal, LogLevel } from '../call/context.js';
+import type { CallOptions } from '../middleware/context.js';
+import type { CallPrincipal, LogLevel } from '../middleware/context.js';
 import type { Catalog } from '../discovery/catalog.js';
 import type { ListedTool } from '../discovery/listed-tool.js';
 import type { RunRegistry, RunStatus } from '../runs/run-registry.js';

@@ -3,7 +3,7 @@ import type { Launcher } from '../../src/exec/launcher.js';
 import { postRun, preRun } from '../../src/middleware/pre-post.js';
 import { allowCommands } from '../../src/tool/select.js';
 import { timeout } from '../../src/middleware/timeout.js';
-import type { Middleware } from '../../src/call/context.js';
+import type { Middleware } from '../../src/middleware/context.js';
 import { reflectCommander } from '../../src/reflect/commander.js';
 import { createCliTools } from '../../src/call/cli-tools.js';
 import type { CommandSpec } from '../../src/types.js';

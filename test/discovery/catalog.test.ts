@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCliTools, type CliTools, type CliToolsOptions } from '../../src/call/cli-tools.js';
-import { memoryGrants } from '../../src/call/grants.js';
+import { memoryGrants } from '../../src/approval/grants.js';
 import { estimateTokens } from '../../src/discovery/budget.js';
 import type { DiscoveryOptions } from '../../src/discovery/catalog.js';
 import { listedToolJson } from '../../src/discovery/listed-tool.js';

@@ -8,6 +8,7 @@ import { resolveLauncher } from '../../src/exec/launcher.js';
 import { runCommand, type RunRequest } from '../../src/exec/run.js';
 import { resolveSandbox } from '../../src/exec/sandbox.js';
 import { createWarmPool, type WarmOptions, type WarmPool } from '../../src/exec/warm-pool.js';
+import { WARM_WORKER_FILE } from '../../src/reflect/warm-worker-file.js';
 import { seededRandom } from '../helpers/random.js';
 import { repoRoot } from '../e2e/clients.js';
 import { warmWorkersOf } from '../helpers/warm-workers.js';
@@ -25,7 +26,7 @@ function poolFor(program: string, options: WarmOptions & { sandbox?: RunRequest[
   const notes: string[] = [];
   const launcher = resolveLauncher(fixture(program));
   const cwd = options.cwd ?? dir;
-  const pool = createWarmPool({ launcher, cwd, env, ...(options.sandbox ? { sandbox: options.sandbox } : {}) }, { note: (line) => void notes.push(line), ...options });
+  const pool = createWarmPool({ launcher, cwd, env, preload: WARM_WORKER_FILE, ...(options.sandbox ? { sandbox: options.sandbox } : {}) }, { note: (line) => void notes.push(line), ...options });
   pools.push(pool);
   const run = (argv: string[], extra: Partial<RunRequest> = {}) =>
     runCommand({ file: launcher.file, args: [...launcher.prefixArgs, ...argv], cwd, env, timeoutMs: 20_000, ...(options.sandbox ? { sandbox: options.sandbox } : {}), ...extra });
@@ -133,7 +134,7 @@ describe('a program that searched its argv while importing', () => {
   ] as const)('when the real %s runs %j warm then each result is the cold start\'s (colour libraries search argv as they load)', async (name, calls, counts) => {
     writeFileSync(join(dir, 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><!-- a comment --><rect width="10" height="10"/></svg>');
     const launcher = resolveLauncher(join(repoRoot, 'node_modules/.bin', name));
-    const pool = createWarmPool({ launcher, cwd: dir, env }, { note: () => {} });
+    const pool = createWarmPool({ launcher, cwd: dir, env, preload: WARM_WORKER_FILE }, { note: () => {} });
     pools.push(pool);
     for (const argv of calls) {
       const request = { file: launcher.file, args: [...launcher.prefixArgs, ...argv], cwd: dir, env, timeoutMs: 20_000 };
@@ -239,7 +240,7 @@ import { childEnvironment } from ${dist('environment.js')};
 const sandbox = resolveSandbox({ level: 'contain' });
 const launcher = resolveLauncher(${JSON.stringify(fixture('probe.mjs'))});
 const env = childEnvironment(process.env);
-const pool = createWarmPool({ launcher, cwd: process.cwd(), env, sandbox });
+const pool = createWarmPool({ launcher, cwd: process.cwd(), env, sandbox, preload: ${JSON.stringify(WARM_WORKER_FILE)} });
 await pool.ready();
 const ran = await runCommand({ file: launcher.file, args: [...launcher.prefixArgs, 'self'], cwd: process.cwd(), env, sandbox, warm: pool });
 await pool.close(); // nothing else keeps this process alive: the close must, and must not wait on the starting worker

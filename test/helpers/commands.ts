@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import type { CallContext } from '../../src/call/context.js';
-import { memoryGrants } from '../../src/call/grants.js';
+import type { CallContext } from '../../src/middleware/context.js';
+import { memoryGrants } from '../../src/approval/grants.js';
 import { inputSchemaFor } from '../../src/schema/input.js';
 import { toJsonSchema } from '../../src/schema/json-schema.js';
 import type { ToolDefinition } from '../../src/tool/definition.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCliMcpError } from '../../src/errors.js';
 import { compose } from '../../src/middleware/compose.js';
-import type { CallContext, Middleware } from '../../src/call/context.js';
+import type { CallContext, Middleware } from '../../src/middleware/context.js';
 import { contextFor, runnable, toolFor } from '../helpers/commands.js';
 
 const ctx = (): CallContext => contextFor(toolFor(runnable()));

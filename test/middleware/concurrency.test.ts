@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { compose } from '../../src/middleware/compose.js';
 import { concurrency } from '../../src/middleware/concurrency.js';
-import type { CallContext } from '../../src/call/context.js';
+import type { CallContext } from '../../src/middleware/context.js';
 import { memoryStore } from '../../src/store/memory.js';
 import type { SharedStore } from '../../src/store/shared-store.js';
 import { contextFor, runnable, toolFor } from '../helpers/commands.js';

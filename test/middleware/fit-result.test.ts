@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SpooledOutput } from '../../src/call/context.js';
+import type { SpooledOutput } from '../../src/middleware/context.js';
 import { fitResult } from '../../src/middleware/fit-result.js';
 import { DEFAULTS } from '../../src/options.js';
 import type { ExecOutput, ToolResult } from '../../src/types.js';

@@ -230,7 +230,7 @@ describe('hardenInputMiddleware', () => {
   });
 
   it('when it runs before validate then JSON-string flags validate, an exact numeric string is read as its number and any other string is still refused by zod', async () => {
-    const chain = compose([hardenInputMiddleware(), validate], async (ctx) => void (ctx.result = { isError: false, message: 'ran' }));
+    const chain = compose([hardenInputMiddleware(), validate()], async (ctx) => void (ctx.result = { isError: false, message: 'ran' }));
     const good = contextFor(tool, { flags: '{"title":"x","limit":3}', args: '["inbox"]' });
     await chain(good);
     expect(good.input).toEqual({ flags: { title: 'x', limit: 3 }, args: ['inbox'] });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compose } from '../../src/middleware/compose.js';
 import { logCalls, type CallRecord } from '../../src/middleware/log-calls.js';
 import { preRun } from '../../src/middleware/pre-post.js';
-import type { LogLevel } from '../../src/call/context.js';
+import type { LogLevel } from '../../src/middleware/context.js';
 import { validate } from '../../src/middleware/validate.js';
 import { createCliTools } from '../../src/call/cli-tools.js';
 import { contextFor, runnable, spec, toolFor } from '../helpers/commands.js';
@@ -42,7 +42,7 @@ describe('logCalls', () => {
   it('when validation refuses a call then the line says so and has no argv', async () => {
     const log = logged();
     const ctx = contextFor(tool, { flags: { nope: 1 } });
-    await compose([log.middleware, validate], async () => {})(ctx);
+    await compose([log.middleware, validate()], async () => {})(ctx);
     expect(log.records()[0]).toMatchObject({ tool: 'todo_add', decision: 'invalid input', isError: true, bytes: 0 });
     expect(log.records()[0]).not.toHaveProperty('argv');
   });
@@ -51,7 +51,7 @@ describe('logCalls', () => {
     const log = logged();
     const ctx = { ...contextFor(tool), log: (level: LogLevel, data: unknown) => log.sent.push({ level, data }) };
     const refuse = preRun((call) => {
-      call.state.set('decision', 'refused: read-only mode');
+      call.decision = 'refused: read-only mode';
       return { isError: true, message: 'no' };
     });
     await compose([log.middleware, refuse], async () => {})(ctx);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compose } from '../../src/middleware/compose.js';
 import { postRun, preRun } from '../../src/middleware/pre-post.js';
-import type { CallContext, Middleware } from '../../src/call/context.js';
+import type { CallContext, Middleware } from '../../src/middleware/context.js';
 import type { ToolInput, ToolResult } from '../../src/types.js';
 import { contextFor, runnable, toolFor } from '../helpers/commands.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compose } from '../../src/middleware/compose.js';
 import { rateLimit, type RateLimitOptions } from '../../src/middleware/rate-limit.js';
-import type { CallContext } from '../../src/call/context.js';
+import type { CallContext } from '../../src/middleware/context.js';
 import { contextFor, runnable, toolFor } from '../helpers/commands.js';
 
 const add = toolFor(runnable({ path: ['todo', 'add'] }));
@@ -33,7 +33,7 @@ describe('rateLimit', () => {
     const refused = results.filter((ctx) => ctx.result?.isError);
     expect(refused).toHaveLength(90);
     expect(refused[0]?.result?.message).toBe('Rate limit reached for todo_add: nothing was run. Retry after 1 s.');
-    expect(refused[0]?.state.get('decision')).toBe('rate-limited (retry after 1 s)');
+    expect(refused[0]?.decision).toBe('rate-limited (retry after 1 s)');
   });
 
   it('when time passes then tokens come back at the refill rate', async () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { cutMarker } from '../../src/exec/capture.js';
 import { runCommand } from '../../src/exec/run.js';
 import { compose } from '../../src/middleware/compose.js';
-import { redact, redactor } from '../../src/middleware/redact.js';
+import { redact } from '../../src/middleware/redact.js';
+import { redactor } from '../../src/output/redactor.js';
 import { contextFor, runnable, toolFor } from '../helpers/commands.js';
 
 // A fake key, assembled at run time so secret scanners do not flag this file.

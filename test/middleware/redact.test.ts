@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { compose } from '../../src/middleware/compose.js';
-import { redact, redactor } from '../../src/middleware/redact.js';
+import { redact } from '../../src/middleware/redact.js';
+import { redactor } from '../../src/output/redactor.js';
 import type { ExecOutput, ToolResult } from '../../src/types.js';
 import { contextFor, runnable, toolFor } from '../helpers/commands.js';
 

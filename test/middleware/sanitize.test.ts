@@ -65,7 +65,7 @@ const output = (stdout: string, stderr = ''): ExecOutput => ({
 /** Runs sanitizeOutput around a centre that sets `result`; returns what the chain ended with. */
 async function through(result: ToolResult): Promise<ToolResult | undefined> {
   const ctx = contextFor(toolFor(runnable()));
-  await compose([sanitizeOutput], async (c) => {
+  await compose([sanitizeOutput()], async (c) => {
     c.result = result;
   })(ctx);
   return ctx.result;

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { ApprovalChannel, CallContext, Middleware } from '../../src/call/context.js';
-import { storeGrants } from '../../src/call/grants.js';
+import type { ApprovalChannel, CallContext, Middleware } from '../../src/middleware/context.js';
+import { storeGrants } from '../../src/approval/grants.js';
 import { prepareArgv } from '../../src/call/prepare.js';
-import { approval, type ApprovalOptions } from '../../src/middleware/approval.js';
+import { approval, type ApprovalOptions } from '../../src/approval/ask-first.js';
 import { compose } from '../../src/middleware/compose.js';
 import { concurrency } from '../../src/middleware/concurrency.js';
 import { rateLimit } from '../../src/middleware/rate-limit.js';
@@ -74,7 +74,7 @@ for (const implementation of implementations()) {
       expect(outcome(await a('alice', { answer: { key, accepted: true } }))).toBe('ran');
       const again = await b('alice');
       expect(outcome(again)).toBe('ran');
-      expect(again.state.get('decision')).toBe('approved (earlier grant)');
+      expect(again.decision).toBe('approved (earlier grant)');
       expect(outcome(await b('bob'))).toBe('asked');
     });
 
@@ -159,7 +159,7 @@ describe('middleware over a store that cannot answer', () => {
     const limited = replica([rateLimit({ global: { capacity: 5, perSecond: 5 }, store: await closed() })]);
     const ctx = await limited.call();
     expect(outcome(ctx)).toBe(refusal);
-    expect(ctx.state.get('decision')).toBe('refused: shared store unavailable');
+    expect(ctx.decision).toBe('refused: shared store unavailable');
     expect(limited.ran()).toBe(0);
   });
 

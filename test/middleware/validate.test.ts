@@ -14,7 +14,7 @@ const tool = toolFor(
 async function validated(raw: unknown) {
   const ctx = contextFor(tool, raw);
   let nexts = 0;
-  await validate(ctx, async () => void (nexts += 1));
+  await validate()(ctx, async () => void (nexts += 1));
   return { ctx, nexts };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runSettings } from '../../src/call/options.js';
-import { redactor } from '../../src/middleware/redact.js';
+import { redactor } from '../../src/output/redactor.js';
 import { createSpool, type Spool } from '../../src/output/spool.js';
 import { spoolWriter } from '../../src/output/spool-writer.js';
 import { sanitizeText } from '../../src/sanitize-text.js';

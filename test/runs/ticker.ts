@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createCliTools, type CliTools, type CliToolsOptions } from '../../src/call/cli-tools.js';
-import type { CallPrincipal } from '../../src/call/context.js';
+import type { CallPrincipal } from '../../src/middleware/context.js';
 import { afterEach } from 'vitest';
 import { createRunRegistry, type RunBegun, type RunHooks, type RunRegistry, type RunRegistryOptions, type RunStatus } from '../../src/runs/run-registry.js';
 import type { ToolResult } from '../../src/types.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allowCommands, allowFlags, excludeCommands, excludeFlags } from '../../src/tool/select.js';
-import type { Middleware } from '../../src/call/context.js';
+import type { Middleware } from '../../src/middleware/context.js';
 import type { JsonSchema } from '../../src/schema/json-schema.js';
 import { buildTools, chooseTools } from '../../src/tool/build-tools.js';
 import type { ToolDefinition } from '../../src/tool/definition.js';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createCliTools, type CliTools } from '../../src/call/cli-tools.js';
 import { isCliMcpError } from '../../src/errors.js';
 import { excludeCommands } from '../../src/tool/select.js';
-import type { Middleware } from '../../src/call/context.js';
+import type { Middleware } from '../../src/middleware/context.js';
 import { loadTarget, type LoadedTarget } from '../../src/reflect/load-program.js';
 import { installHint, locate, versionOf } from './locate.js';
 import { argvAcceptance, recordArgv, type AcceptanceResult } from './oracles/argv-acceptance.js';

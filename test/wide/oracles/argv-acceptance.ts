@@ -5,7 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CliTools } from '../../../src/call/cli-tools.js';
-import type { Middleware } from '../../../src/call/context.js';
+import type { Middleware } from '../../../src/middleware/context.js';
 import type { ScopedOption } from '../../../src/types.js';
 import type { ToolDefinition } from '../../../src/tool/definition.js';
 import { anySpellingErrorLines, spellingErrorLines } from './usage-errors.js';

@@ -1,6 +1,6 @@
 import { ExpiringKeys } from '../store/expiring-keys.js';
 import type { SharedStore } from '../store/shared-store.js';
-import type { ApprovalGrants } from './context.js';
+import type { ApprovalGrants } from '../middleware/context.js';
 
 /** Options of `memoryGrants`. */
 export interface MemoryGrantsOptions {

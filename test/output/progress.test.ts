@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { runSettings } from '../../src/call/options.js';
-import { cutLine, lineProgress, MAX_LINE_CHARS } from '../../src/call/progress.js';
+import { cutLine, lineProgress, MAX_LINE_CHARS } from '../../src/output/progress.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

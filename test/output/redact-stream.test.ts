@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactStream } from '../../src/middleware/redact-stream.js';
+import { redactStream } from '../../src/output/redact-stream.js';
 
 // A fake key, assembled at run time so secret scanners do not flag this file.
 const kind = 'RSA PRIVATE' + ' KEY';

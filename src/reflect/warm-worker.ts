@@ -5,10 +5,10 @@
  * puts them where the program's argv is, and lets parse() go on: from there it is the program's own run.
  */
 import { closeSync, readSync, writeSync } from 'node:fs';
-import { hookParse, type ParseCall } from '../reflect/parse-hooks.js';
-import { CONTROL_FD } from './spawn-child.js';
-import { heldArgv } from './warm-argv.js';
-import { watchImport } from './warm-imports.js';
+import { hookParse, type ParseCall } from './parse-hooks.js';
+import { CONTROL_FD } from '../exec/spawn-child.js';
+import { heldArgv } from '../exec/warm-argv.js';
+import { watchImport } from '../exec/warm-imports.js';
 
 /** Handles a program may hold open while it waits in parse() without its run depending on when it runs. */
 const QUIET_RESOURCES = new Set(['PipeWrap', 'TTYWrap', 'CloseReq', 'SignalWrap', 'ShutdownWrap', 'WriteWrap']);

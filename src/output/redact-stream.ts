@@ -2,7 +2,7 @@
  * Redaction for output that arrives over time (progress): a private key block opened in one chunk stays
  * masked in the next ones, until its END line, however the lines were batched into messages.
  */
-import { DEFAULT_MASK, PRIVATE_KEY_BEGIN, PRIVATE_KEY_END, redactor, type RedactOptions } from './redact.js';
+import { DEFAULT_MASK, PRIVATE_KEY_BEGIN, PRIVATE_KEY_END, redactor, type RedactOptions } from './redactor.js';
 
 /** A redactor with memory, for one stream of output; make a new one per call. */
 export interface StreamRedactor {

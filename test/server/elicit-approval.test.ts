@@ -1,6 +1,6 @@
 import type { InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { approvalBridge } from '../../src/server/approval.js';
+import { approvalBridge } from '../../src/server/elicit-approval.js';
 import { memoryStore } from '../../src/store/memory.js';
 import type { SharedStore } from '../../src/store/shared-store.js';
 

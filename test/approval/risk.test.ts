@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { riskOf } from '../../src/middleware/risk.js';
+import { riskOf } from '../../src/approval/risk.js';
 import { runnable } from '../helpers/commands.js';
 
 const at = (...path: string[]) => runnable({ path });

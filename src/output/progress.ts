@@ -1,4 +1,4 @@
-import type { StreamRedactor } from '../middleware/redact-stream.js';
+import type { StreamRedactor } from './redact-stream.js';
 
 /** At most one progress notification per this many milliseconds; lines in between are sent together. */
 export const PROGRESS_INTERVAL_MS = 250;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { approval, type ApprovalOptions } from '../../src/middleware/approval.js';
+import { approval, type ApprovalOptions } from '../../src/approval/ask-first.js';
 import { compose } from '../../src/middleware/compose.js';
-import type { ApprovalChannel, CallContext } from '../../src/call/context.js';
-import { memoryGrants } from '../../src/call/grants.js';
+import type { ApprovalChannel, CallContext } from '../../src/middleware/context.js';
+import { memoryGrants } from '../../src/approval/grants.js';
 import { prepareArgv } from '../../src/call/prepare.js';
 import { contextFor, option, runnable, toolFor } from '../helpers/commands.js';
 
@@ -31,7 +31,7 @@ describe('approval', () => {
     const ctx = await session().call(remove, ['3', 'x y']);
     expect(ctx.result?.ask?.message).toBe('Allow the assistant to run this destructive command?\n\ntodo remove 3 "x y"');
     expect(ctx.result?.message).toBeUndefined();
-    expect(ctx.state.get('decision')).toBe('asked the user');
+    expect(ctx.decision).toBe('asked the user');
   });
 
   it('when an argument holds line separators, bidi controls, NEL or zero-width characters then the question spells them out in the quoted word', async () => {

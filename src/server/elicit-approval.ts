@@ -8,7 +8,7 @@ import {
   type Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import type { ApprovalChannel, ApprovalGrants } from '../call/context.js';
+import type { ApprovalChannel, ApprovalGrants } from '../middleware/context.js';
 import { memoryStore } from '../store/memory.js';
 import type { SharedStore } from '../store/shared-store.js';
 import { refusalMessage, StoreUnavailableError } from '../store/store-unavailable.js';

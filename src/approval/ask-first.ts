@@ -1,6 +1,6 @@
 import { riskOf, type Risk, type RiskOverrides } from './risk.js';
-import type { CallContext, Middleware } from '../call/context.js';
-import { refuse, refuseUnavailable } from './refuse.js';
+import type { CallContext, Middleware } from '../middleware/context.js';
+import { refuse, refuseUnavailable } from '../middleware/refuse.js';
 import { spellOutInvisible } from '../sanitize-text.js';
 import { APPROVAL_MODES, DEFAULTS, oneOf, positive, type ApprovalMode } from '../options.js';
 
@@ -53,7 +53,7 @@ export function approval(options: ApprovalOptions = {}): Middleware {
       return refuseUnavailable(ctx, error);
     }
     if (granted) {
-      ctx.state.set('decision', 'approved (earlier grant)');
+      ctx.decision = 'approved (earlier grant)';
       return next();
     }
     if (answer?.key === key) {
@@ -64,14 +64,14 @@ export function approval(options: ApprovalOptions = {}): Middleware {
       } catch (error) {
         return refuseUnavailable(ctx, error);
       }
-      ctx.state.set('decision', 'approved by the user');
+      ctx.decision = 'approved by the user';
       return next();
     }
     if (!canAsk) {
       return refuse(ctx, `${ctx.tool.name} is ${risk} and needs the user's approval, but this client cannot ask the user (no elicitation support). Nothing was run.`, 'refused: cannot ask');
     }
     ctx.result = { isError: false, ask: { key, message: question(ctx, risk, argv) } };
-    ctx.state.set('decision', 'asked the user');
+    ctx.decision = 'asked the user';
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ToolDefinition } from '../tool/definition.js';
-import type { ApprovalMode } from '../middleware/approval.js';
-import type { BucketSettings } from '../middleware/rate-limit.js';
+import type { ApprovalMode } from '../options.js';
+import type { BucketSettings } from '../store/shared-store.js';
 import type { SpoolSummary } from '../output/spool.js';
 import type { ToolInput, ToolResult } from '../types.js';
 
@@ -41,9 +41,20 @@ export interface CallContext {
   readonly principal?: CallPrincipal;
   /** What the access policy gives this caller over the server's own settings. */
   readonly access?: CallAccess;
-  /** Free room for middleware to share facts about this call. */
+  /** How the call was decided, when a middleware decided it (`refused: rate limit`, `approved by the user`), for the call log. */
+  decision?: string;
+  /** The input's keys that were mapped to the schema's (lenient input), for the call log. */
+  mapped?: readonly string[];
+  /** Free room for your own middleware to share facts about this call. */
   readonly state: Map<string, unknown>;
 }
+
+/**
+ * What the caller of a tool sets of its context; everything else is the server's. Defaults: no signal, log
+ * nowhere, no progress, cannot ask and no grants, nobody in particular (stdio), the server's access and
+ * timeout (a per-tool `timeout()` still wins), not in the background, no spawn hook.
+ */
+export type CallOptions = Partial<Pick<CallContext, 'signal' | 'log' | 'progress' | 'approval' | 'principal' | 'access' | 'timeoutMs' | 'background' | 'onSpawn'>>;
 
 /** Who a call is for: an id, a name for messages, and the scopes their credential grants. */
 export interface CallPrincipal {
