@@ -1,11 +1,11 @@
-// Memory and throughput of runCommand's bounded capture while a CLI prints 1 GiB to stdout.
+// Memory and throughput of spawnCommand's bounded capture while a CLI prints 1 GiB to stdout.
 // Usage: npm run build && node bench/output.mjs
 // Env: BENCH_OUTPUT_MIB bytes printed per run, in MiB (default 1024); BENCH_RUNS runs per producer (3).
 // See bench/README.md ("output") for what each figure means.
 import { spawn } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { runCommand } from '../dist/exec/run.js';
+import { spawnCommand } from '../dist/exec/spawn-command.js';
 import { DEFAULTS } from '../dist/options.js';
 const DEFAULT_MAX_OUTPUT_BYTES = DEFAULTS.maxOutputBytes;
 import { count, median } from './common.mjs';
@@ -35,9 +35,9 @@ async function rawDrain(producer) {
   if (code !== 0) throw new Error(`${producer.name} exited with ${code}`);
 }
 
-/** One runCommand of the producer, checked. */
+/** One spawnCommand of the producer, checked. */
 async function capture(producer) {
-  check(producer, await runCommand({ file: producer.file, args: producer.args, timeoutMs: 10 * 60_000 }));
+  check(producer, await spawnCommand({ file: producer.file, args: producer.args, timeoutMs: 10 * 60_000 }));
 }
 
 /** The highest RSS of this process from now until `stop()`, sampled every SAMPLE_MS. */
@@ -71,11 +71,11 @@ function check(producer, outcome) {
 const fixed = (value, digits = 1) => value.toFixed(digits);
 
 async function main() {
-  await runCommand({ file: process.execPath, args: ['-e', 'process.stdout.write("warm")'] }); // load execa and friends first
+  await spawnCommand({ file: process.execPath, args: ['-e', 'process.stdout.write("warm")'] }); // load execa and friends first
   const machine = { node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model ?? 'unknown', load1: Number(loadavg()[0]?.toFixed(2)) };
   process.stdout.write(`output: ${SIZE_MIB} MiB to stdout, cap ${DEFAULT_MAX_OUTPUT_BYTES / MIB} MiB per stream, ${RUNS} runs per producer\n`);
   process.stdout.write(`machine: Node ${machine.node}, ${machine.cores} cores (${machine.cpu}), load ${machine.load1}\n\n`);
-  process.stdout.write('| producer | run | runCommand s | MB/s | RSS growth MiB | raw drain s | MB/s | RSS growth MiB |\n');
+  process.stdout.write('| producer | run | spawnCommand s | MB/s | RSS growth MiB | raw drain s | MB/s | RSS growth MiB |\n');
   process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- |\n');
   const startRss = process.memoryUsage().rss;
   const overall = rssPeak();
@@ -85,19 +85,19 @@ async function main() {
   for (const producer of producers) {
     const runs = [];
     for (let run = 1; run <= RUNS; run++) {
-      // runCommand goes first, so memory the drain itself needs is charged to it, not to the raw run.
-      const figures = { runCommand: await measured(() => capture(producer)), raw: await measured(() => rawDrain(producer)) };
+      // spawnCommand goes first, so memory the drain itself needs is charged to it, not to the raw run.
+      const figures = { spawnCommand: await measured(() => capture(producer)), raw: await measured(() => rawDrain(producer)) };
       runs.push(figures);
-      process.stdout.write(row(producer.name, String(run), figures.runCommand, figures.raw));
+      process.stdout.write(row(producer.name, String(run), figures.spawnCommand, figures.raw));
     }
     const summarise = (key) => ({
       wallMs: median(runs.map((r) => r[key].wallMs)),
       mbPerS: median(runs.map((r) => r[key].mbPerS)),
       rssGrowthMiB: Math.max(...runs.map((r) => r[key].rssGrowthMiB)),
     });
-    const summary = { producer: producer.name, runCommand: summarise('runCommand'), raw: summarise('raw'), runs };
+    const summary = { producer: producer.name, spawnCommand: summarise('spawnCommand'), raw: summarise('raw'), runs };
     results.push(summary);
-    process.stdout.write(row(producer.name, 'median (RSS: max)', summary.runCommand, summary.raw));
+    process.stdout.write(row(producer.name, 'median (RSS: max)', summary.spawnCommand, summary.raw));
   }
   const overallGrowthMiB = (overall.stop() - startRss) / MIB;
   const gib = (2 * 2 * RUNS * BYTES) / MIB / 1024;

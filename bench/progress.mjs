@@ -1,13 +1,13 @@
-// Progress streaming under a flood: runCommand with lineProgress (the call's real cleaner) against runCommand alone.
+// Progress streaming under a flood: spawnCommand with lineProgress (the call's real cleaner) against spawnCommand alone.
 // Usage: npm run build && node bench/progress.mjs
 // Env: BENCH_OUTPUT_MIB bytes printed per run, in MiB (default 1024); BENCH_RUNS runs per producer (3).
 // See bench/README.md ("progress") for what each figure means.
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { runSettings } from '../dist/call/options.js';
+import { callSettings } from '../dist/call/options.js';
 import { lineProgress } from '../dist/output/progress.js';
-import { runCommand } from '../dist/exec/run.js';
+import { spawnCommand } from '../dist/exec/spawn-command.js';
 import { count, median } from './common.mjs';
 
 const MIB = 1024 * 1024;
@@ -29,13 +29,13 @@ const producers = [
   { name: 'node, 80-char lines', file: process.execPath, args: ['-e', writer(`Buffer.from(('x'.repeat(79) + '\\n').repeat(${MIB / 80}))`)] },
 ];
 
-const cleanText = runSettings({ launcher: { file: process.execPath, prefixArgs: [] } }).cleanText;
+const cleanText = callSettings({ launcher: { file: process.execPath, prefixArgs: [] } }).cleanText;
 
-/** One runCommand of the producer, with or without progress; returns how many messages were sent. */
+/** One spawnCommand of the producer, with or without progress; returns how many messages were sent. */
 async function run(producer, withProgress) {
   let messages = 0;
   const lines = withProgress ? lineProgress(() => void messages++, cleanText) : undefined;
-  const outcome = await runCommand({ file: producer.file, args: producer.args, timeoutMs: 10 * 60_000, onOutput: lines && ((chunk) => lines.write(chunk)) });
+  const outcome = await spawnCommand({ file: producer.file, args: producer.args, timeoutMs: 10 * 60_000, onOutput: lines && ((chunk) => lines.write(chunk)) });
   lines?.end();
   if (outcome.kind !== 'ran' || outcome.output.exitCode !== 0) throw new Error(`${producer.name} failed: ${JSON.stringify(outcome)}`);
   if (withProgress && messages === 0) throw new Error(`${producer.name}: no progress was sent`);
@@ -60,7 +60,7 @@ const fixed = (value, digits = 1) => value.toFixed(digits);
 const cells = (m) => `${fixed(m.wallMs / 1e3, 2)} | ${fixed(m.rssGrowthMiB)} | ${fixed(m.maxStallMs, 0)}`;
 
 async function main() {
-  await runCommand({ file: process.execPath, args: ['-e', 'process.stdout.write("warm")'] });
+  await spawnCommand({ file: process.execPath, args: ['-e', 'process.stdout.write("warm")'] });
   const machine = { node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model ?? 'unknown', load1: Number(loadavg()[0]?.toFixed(2)) };
   process.stdout.write(`progress: ${SIZE_MIB} MiB to stdout, ${RUNS} runs per producer\n`);
   process.stdout.write(`machine: Node ${machine.node}, ${machine.cores} cores (${machine.cpu}), load ${machine.load1}\n\n`);

@@ -1,9 +1,9 @@
-// Per-call cost of each sandbox level (off, contain, strict), side by side: runCommand and tools/call of /bin/echo.
+// Per-call cost of each sandbox level (off, contain, strict), side by side: spawnCommand and tools/call of /bin/echo.
 // Usage: npm run build && node bench/sandbox.mjs   Env: BENCH_N timed calls per series (default 40), BENCH_WARMUP (5).
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCommand } from '../dist/exec/run.js';
+import { spawnCommand } from '../dist/exec/spawn-command.js';
 import { resolveSandbox } from '../dist/exec/sandbox.js';
 import { connectWrap, count } from './common.mjs';
 
@@ -33,14 +33,14 @@ for (const level of LEVELS) {
   const { client } = await connectWrap([join(root, 'bench/native.mjs'), '--exec', '/bin/echo', '--sandbox', level], { cwd: root, env: process.env });
   await client.listTools();
   const direct = async () => {
-    const outcome = await runCommand({ file: '/bin/echo', args: ['hello'], sandbox });
-    if (outcome.kind !== 'ran' || outcome.output.stdout !== 'hello\n') throw new Error(`${level}: runCommand failed`);
+    const outcome = await spawnCommand({ file: '/bin/echo', args: ['hello'], sandbox });
+    if (outcome.kind !== 'ran' || outcome.output.stdout !== 'hello\n') throw new Error(`${level}: spawnCommand failed`);
   };
   const call = async () => {
     const result = await client.callTool({ name: 'echo', arguments: { args: ['hello'] } });
     if (result.isError) throw new Error(`${level}: tools/call failed: ${JSON.stringify(result.content)}`);
   };
-  series.push({ level, client, direct, call, runCommand: [], toolsCall: [] });
+  series.push({ level, client, direct, call, spawnCommand: [], toolsCall: [] });
 }
 const loadBefore = loadavg().map((n) => n.toFixed(2));
 for (let i = 0; i < WARMUP + N; i += 1) {
@@ -48,17 +48,17 @@ for (let i = 0; i < WARMUP + N; i += 1) {
   for (const s of series) {
     const a = await timed(s.direct);
     const b = await timed(s.call);
-    if (i >= WARMUP) s.runCommand.push(a), s.toolsCall.push(b);
+    if (i >= WARMUP) s.spawnCommand.push(a), s.toolsCall.push(b);
   }
 }
 for (const s of series) await s.client.close();
 const rows = series.map((s) => ({
   level: s.level,
-  runCommand: { p50: round(percentile(s.runCommand, 0.5)), p95: round(percentile(s.runCommand, 0.95)) },
+  spawnCommand: { p50: round(percentile(s.spawnCommand, 0.5)), p95: round(percentile(s.spawnCommand, 0.95)) },
   toolsCall: { p50: round(percentile(s.toolsCall, 0.5)), p95: round(percentile(s.toolsCall, 0.95)) },
 }));
 const machine = { node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model ?? 'unknown', loadBefore, loadAfter: loadavg().map((n) => n.toFixed(2)) };
 process.stdout.write(`${machine.node}, ${machine.cores} cores (${machine.cpu}), load ${loadBefore.join(' ')} -> ${machine.loadAfter.join(' ')}\n`);
-process.stdout.write(`N=${N} per series after ${WARMUP} warm-up, interleaved; /bin/echo hello; ms\n\nlevel     runCommand p50  p95     tools/call p50  p95\n`);
-for (const r of rows) process.stdout.write(`${r.level.padEnd(10)}${String(r.runCommand.p50).padEnd(16)}${String(r.runCommand.p95).padEnd(8)}${String(r.toolsCall.p50).padEnd(16)}${r.toolsCall.p95}\n`);
+process.stdout.write(`N=${N} per series after ${WARMUP} warm-up, interleaved; /bin/echo hello; ms\n\nlevel     spawnCommand p50  p95     tools/call p50  p95\n`);
+for (const r of rows) process.stdout.write(`${r.level.padEnd(10)}${String(r.spawnCommand.p50).padEnd(16)}${String(r.spawnCommand.p95).padEnd(8)}${String(r.toolsCall.p50).padEnd(16)}${r.toolsCall.p95}\n`);
 process.stdout.write(`BENCH_JSON ${JSON.stringify({ machine, n: N, warmup: WARMUP, levels: rows })}\n`);

@@ -21,14 +21,17 @@ export type StructuredContentChoice = (typeof STRUCTURED_CONTENT_CHOICES)[number
 const MiB = 1024 * 1024;
 
 const defaults = {
+  /** One popular editor refuses tool names over 60 characters. */
   maxToolNameLength: 60,
   discovery: 'auto' as DiscoveryChoice,
   listBudgetTokens: 16_000,
   approval: 'auto' as ApprovalMode,
   grantTtlMs: 300_000,
+  /** A stopped call still answers well before the 60 s request timeout of the common clients. */
   timeoutMs: 45_000,
   killGraceMs: 2_000,
   maxOutputBytes: MiB,
+  /** Counted JSON-escaped: shown as text and again as structured content, a result stays under 20k tokens. */
   maxResultBytes: 24 * 1024,
   maxTotalOutputBytes: 256 * MiB,
   spoolCallBytes: 16 * MiB,

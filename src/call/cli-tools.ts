@@ -1,20 +1,20 @@
 import type { CommandSpec, ToolResult } from '../types.js';
 import { buildCatalog, type Catalog } from '../discovery/catalog.js';
-import { metaNames, type MetaNames } from '../discovery/meta-names.js';
+import { metaNames, type MetaNames } from '../tool/names.js';
 import { compose } from '../middleware/compose.js';
 import { riskOf } from '../approval/risk.js';
 import { findPage, readOutputPage } from '../output/read-page.js';
 import { flattenRunnable } from '../reflect/flatten.js';
-import { assignToolNames } from '../reflect/tool-name.js';
+import { assignToolNames } from '../tool/names.js';
 import { chooseTools } from '../tool/build-tools.js';
 import type { ToolDefinition } from '../tool/definition.js';
-import { resolveToolName, unknownToolMessage, type ResolvedToolName } from '../tool/resolve-name.js';
+import { unknownToolMessage, type ResolvedToolName } from '../tool/resolve-name.js';
 import type { CallAccess, CallContext, CallOptions } from '../middleware/context.js';
 import { memoryGrants } from '../approval/grants.js';
 import { layersFor } from './layers.js';
 import { checkToolsOptions } from './check-options.js';
-import { runSettings, type CliToolsOptions, type RunSettings } from './options.js';
-import { runTool } from './run-tool.js';
+import { callSettings, type CliToolsOptions, type CallSettings } from './options.js';
+import { callCentre } from './centre.js';
 import { createRunRegistry, type RunRegistry } from '../runs/run-registry.js';
 import type { WarmPool } from '../exec/warm-pool.js';
 
@@ -60,7 +60,7 @@ export interface CliTools {
 interface Kept {
   readonly options: CliToolsOptions;
   readonly names: MetaNames;
-  readonly settings: RunSettings;
+  readonly settings: CallSettings;
   readonly layers: ReturnType<typeof layersFor>;
   readonly runs?: RunRegistry;
 }
@@ -69,7 +69,7 @@ interface Kept {
 export function createCliTools(root: CommandSpec, options: CliToolsOptions): CliTools {
   checkToolsOptions(options);
   const names = metaNames(root.name, options.prefix, options.maxToolNameLength, commandToolNames(root, options));
-  const settings = runSettings(options, names);
+  const settings = callSettings(options, names);
   const layers = layersFor(options, settings);
   const runs = options.runs === false ? undefined : createRunRegistry({ store: options.store, ...options.runs });
   return toolsOver(root, { options, names, settings, layers, runs });
@@ -83,7 +83,7 @@ function commandToolNames(root: CommandSpec, options: CliToolsOptions): Set<stri
 function toolsOver(root: CommandSpec, kept: Kept): CliTools {
   const { options, names, settings, layers, runs } = kept;
   const chosen = chooseTools(root, options);
-  const chains = new Map(chosen.map(({ tool, selection }) => [tool, compose(layers(selection), (ctx) => runTool(ctx, settings))]));
+  const chains = new Map(chosen.map(({ tool, selection }) => [tool, compose(layers(selection), (ctx) => callCentre(ctx, settings))]));
   const tools = chosen.map(({ tool }) => tool);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
@@ -113,12 +113,10 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
     const allowed = access ? tools.filter((tool) => access.allows(tool.command.path)) : tools;
     const discovery = whole ? { ...options.discovery, mode: 'all' as const } : options.discovery;
     // A caller allowed nothing sees nothing, not even the meta-tools.
-    found = allowed.length > 0 ? buildCatalog({ ...source, tools: allowed }, root, discovery) : { mode: catalog.mode, compacted: false, listed: [], find: () => undefined, note: 'no tools' };
+    found = allowed.length > 0 ? buildCatalog({ ...source, tools: allowed }, root, discovery) : { mode: catalog.mode, compacted: false, listed: [], find: () => undefined, resolve: () => ({ kind: 'unknown', suggestions: [] }), note: 'no tools' };
     catalogs.set(key, found);
     return found;
   };
-  const listedNames = catalog.listed.map((tool) => tool.name);
-  const resolve = (name: string): ResolvedToolName => resolveToolName(name, listedNames);
 
   return {
     tools,
@@ -126,7 +124,7 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
     catalog,
     catalogFor,
     find: (name) => byName.get(name),
-    resolve,
+    resolve: (name) => catalog.resolve(name),
     run,
     readOutput,
     ...(settings.warm ? { warm: settings.warm } : {}),
@@ -137,7 +135,7 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
     },
     outputPage: (uri, principal) => findPage(settings.spool, uri, undefined, undefined, settings.maxResultBytes, principal?.id),
     async call(name, input, options) {
-      const resolved = resolve(name);
+      const resolved = catalog.resolve(name);
       const tool = resolved.kind === 'unknown' ? undefined : catalog.find(resolved.name);
       if (!tool) return { isError: true, message: unlistedMessage(name, resolved, catalog, byName, names.describe) };
       return tool.call(input, options);

@@ -10,7 +10,7 @@ import { refuseFollow } from '../middleware/refuse-follow.js';
 import { sanitizeOutput } from '../middleware/sanitize.js';
 import { validate } from '../middleware/validate.js';
 import type { Middleware } from '../middleware/context.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT, type CliToolsOptions, type RunSettings, type Selector } from './options.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT, type CliToolsOptions, type CallSettings, type Selector } from './options.js';
 import { prepareArgv } from './prepare.js';
 
 /**
@@ -22,7 +22,7 @@ import { prepareArgv } from './prepare.js';
  * prepared, so approval asks about the argv that runs, and never about a call that will be refused; only the run
  * holds a concurrency slot (an approval waiting on a human does not); redaction sees already-cleaned text.
  */
-export function layersFor(options: CliToolsOptions, settings: RunSettings): (selection: Selector | null) => Middleware[] {
+export function layersFor(options: CliToolsOptions, settings: CallSettings): (selection: Selector | null) => Middleware[] {
   const before = [
     ...(options.callLog === false ? [] : [logCalls(options.callLog)]),
     fitResult({ maxResultBytes: settings.maxResultBytes, readTool: settings.readTool }),

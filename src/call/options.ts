@@ -126,7 +126,7 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = { global: { capacity: 2 * DE
 export const DEFAULT_CONCURRENCY: ConcurrencyOptions = { max: DEFAULTS.maxConcurrent, queue: DEFAULTS.maxQueued };
 
 /** What the run at the centre needs, checked and with every default applied, once. */
-export interface RunSettings {
+export interface CallSettings {
   readonly launcher: Launcher;
   readonly timeoutMs: number;
   readonly killGraceMs: number;
@@ -157,7 +157,7 @@ export type PointedToolNames = RunToolNames & { readonly readOutput: string };
 const UNPREFIXED_NAMES: PointedToolNames = { readOutput: 'read_output', runStart: 'run_start', runStatus: 'run_status', runCancel: 'run_cancel' };
 
 /** Applies defaults and checks every option, each refusal naming the option and the bad value. */
-export function runSettings(options: CliToolsOptions, names: PointedToolNames = UNPREFIXED_NAMES): RunSettings {
+export function callSettings(options: CliToolsOptions, names: PointedToolNames = UNPREFIXED_NAMES): CallSettings {
   const maxResultBytes = positive('maxResultBytes', options.maxResultBytes, DEFAULTS.maxResultBytes);
   const launcher = checkedLauncher(options.launcher);
   const env = environmentFor(options);

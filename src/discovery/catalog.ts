@@ -12,11 +12,12 @@ import { allowCommands } from '../tool/select.js';
 import type { ToolDefinition } from '../tool/definition.js';
 import type { CommandSpec } from '../types.js';
 import type { DiscoveryChoice, DiscoveryMode } from './budget.js';
+import { resolveToolName, type ResolvedToolName } from '../tool/resolve-name.js';
 import { compactInputSchema, sharedOptionNames } from './compact.js';
 import { groupTools } from './groups.js';
 import { listedToolJson, type ListedTool } from './listed-tool.js';
-import { checkMetaNames } from './meta-names.js';
-import { describeTool, readOutputTool, runTool, searchTool, type MetaSource } from './meta-tools.js';
+import { checkMetaNames } from '../tool/names.js';
+import { describeTool, readOutputTool, commandCallTool, searchTool, type MetaSource } from './meta-tools.js';
 import { runTools } from './run-tools.js';
 import { firstSentence } from './search.js';
 import { DEFAULTS, DISCOVERY_CHOICES, oneOf, wholeNumber } from '../options.js';
@@ -39,6 +40,8 @@ export interface Catalog {
   readonly listed: readonly ListedTool[];
   /** The listed tool of this name. */
   find(name: string): ListedTool | undefined;
+  /** The listed tool a requested name means: exact, or resolved when unambiguous (`kubectl.get` → `kubectl_get`), else suggestions. */
+  resolve(requested: string): ResolvedToolName;
   /** One line on how the tools are offered, and why (for stderr). */
   readonly note: string;
 }
@@ -85,8 +88,8 @@ function searchCatalog(source: MetaSource, tools: readonly ToolDefinition[], pin
     ...pins.map((tool) => direct(tool, source)),
     searchTool(source),
     describeTool(source, runWith),
-    ...(anyReadOnly ? [runTool(source, 'read-only')] : []),
-    runTool(source, 'any'),
+    ...(anyReadOnly ? [commandCallTool(source, 'read-only')] : []),
+    commandCallTool(source, 'any'),
     ...closing,
   ];
   const pinNote = pins.length > 0 ? `, ${pins.length} pinned` : '';
@@ -101,7 +104,8 @@ function catalog(mode: DiscoveryMode, compacted: boolean, listed: readonly Liste
   }
   const size = tokens === undefined ? '' : ` (about ${tokens.toLocaleString('en-US')} tokens)`;
   const note = `${mode} mode, ${listed.length} tools listed${size}: ${why}`;
-  return { mode, compacted, listed, find: (name) => byName.get(name), note };
+  const names = [...byName.keys()];
+  return { mode, compacted, listed, find: (name) => byName.get(name), resolve: (requested) => resolveToolName(requested, names), note };
 }
 
 /** Whether a compact list of this many tools could fit: a tool with a name, a line and an empty schema is already ~25 tokens. */

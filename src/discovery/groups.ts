@@ -11,7 +11,7 @@ import type { CommandAnnotations, CommandSpec } from '../types.js';
 import { compactInputSchema } from './compact.js';
 import type { ListedTool } from './listed-tool.js';
 import { commandInput, type MetaSource } from './meta-tools.js';
-import { toolNameWith } from './meta-names.js';
+import { toolNameWith } from '../tool/names.js';
 import { firstSentence } from './search.js';
 
 /** Most command names a flag's "only for" note lists before "…". */

@@ -13,7 +13,7 @@ import type { Risk } from '../approval/risk.js';
 import type { RunRegistry } from '../runs/types.js';
 import type { ToolResult } from '../types.js';
 import type { ListedTool } from './listed-tool.js';
-import type { MetaNames } from './meta-names.js';
+import type { MetaNames } from '../tool/names.js';
 import { firstSentence, searchCommands } from './search.js';
 
 /** What the meta-tools work over. */
@@ -125,7 +125,7 @@ const runInput = z.strictObject({
  * Runs commands through their own tools: `read-only` only those marked read-only, so a client that
  * trusts read-only tools never lets the other through; `any` every command.
  */
-export function runTool(source: MetaSource, kind: 'read-only' | 'any'): ListedTool {
+export function commandCallTool(source: MetaSource, kind: 'read-only' | 'any'): ListedTool {
   const schema = runInput;
   const name = kind === 'read-only' ? source.names.runReadOnly : source.names.run;
   const readOnly = kind === 'read-only';

@@ -11,7 +11,7 @@ const STDERR_TAIL_BYTES = 16 * 1024;
 /** The worker has answered or failed; it gets this long to exit after SIGTERM. */
 const WORKER_GRACE_MS = 500;
 
-/** Options of {@link runNodeWorker}. */
+/** Options of {@link spawnNodeWorker}. */
 export interface NodeWorkerOptions {
   /** Reject when no message arrived within this many milliseconds. */
   readonly timeoutMs: number;
@@ -30,9 +30,9 @@ export interface NodeWorkerOptions {
  * sends (`process.send(value)`). Rejects, with the tail of the script's stderr in the message, when it
  * exits without sending or times out. The worker's process group is always killed before settling.
  * Its stdout is discarded, so the script may print freely.
- * @example const spec = await runNodeWorker<CommandSpec>(loaderPath, [programPath], { timeoutMs: 10_000 });
+ * @example const spec = await spawnNodeWorker<CommandSpec>(loaderPath, [programPath], { timeoutMs: 10_000 });
  */
-export async function runNodeWorker<T>(script: string, args: readonly string[], options: NodeWorkerOptions): Promise<T> {
+export async function spawnNodeWorker<T>(script: string, args: readonly string[], options: NodeWorkerOptions): Promise<T> {
   const subprocess = execaNode(script, args, {
     nodePath: options.nodePath ?? process.execPath,
     nodeOptions: [...(options.execArgv ?? [])],

@@ -192,8 +192,8 @@ async function runWorker(target: string, script: string, launcher: Launcher, opt
   try {
     const execArgv = launcher.prefixArgs.slice(0, -1);
     // Loaded on a cache miss only: the worker's spawn (execa) costs a cached start tens of milliseconds.
-    const { runNodeWorker } = await import('../exec/node-worker.js');
-    return await runNodeWorker<WorkerAnswer>(workerPath(), args, { timeoutMs, cwd, execArgv, env: workerEnvironment(options.env), nodePath: launcher.file });
+    const { spawnNodeWorker } = await import('../exec/node-worker.js');
+    return await spawnNodeWorker<WorkerAnswer>(workerPath(), args, { timeoutMs, cwd, execArgv, env: workerEnvironment(options.env), nodePath: launcher.file });
   } catch (error) {
     throw new CliMcpError('cli-mcp.reflection-failed', `loading "${target}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

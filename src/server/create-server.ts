@@ -5,7 +5,7 @@ import type { CallOptions } from '../middleware/context.js';
 import type { Catalog } from '../discovery/catalog.js';
 import { memoryGrants } from '../approval/grants.js';
 import type { SharedStore } from '../store/shared-store.js';
-import { resolveToolName, unknownToolMessage } from '../tool/resolve-name.js';
+import { unknownToolMessage } from '../tool/resolve-name.js';
 import { approvalBridge } from './elicit-approval.js';
 import { toCallToolResult } from './call-result.js';
 import { clientTraits, resultShape, type ResultShape, type StructuredContentChoice } from './clients.js';
@@ -74,7 +74,7 @@ export function serverFactory(served: ServedTools, info: ServerInfo, settings: S
       const { name: requested, arguments: input } = request.params;
       const cliTools = served.current();
       const catalog = catalogOf(cliTools);
-      const resolved = resolveToolName(requested, catalog.listed.map((listed) => listed.name));
+      const resolved = catalog.resolve(requested);
       const tool = resolved.kind === 'unknown' ? undefined : catalog.find(resolved.name);
       if (!tool) {
         // A command reachable only through the meta-tools is a tool error that says how; anything else a protocol error.

@@ -10,7 +10,7 @@ import { createMcpHandler, localhostAllowedHostnames, localhostAllowedOrigins, v
 import type { ApprovalGrants } from '../middleware/context.js';
 import { memoryGrants, storeGrants } from '../approval/grants.js';
 import { CliMcpError } from '../errors.js';
-import { stopAllRuns } from '../exec/run.js';
+import { stopAllRuns } from '../exec/spawn-command.js';
 import type { Authenticator } from '../http/auth/types.js';
 import { serverFactory, type ServedTools, type ServerInfo, type ServerSettings } from './create-server.js';
 

@@ -1,5 +1,5 @@
 import { serveStdio as serveSdkStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { stopAllRuns } from '../exec/run.js';
+import { stopAllRuns } from '../exec/spawn-command.js';
 import { boundedLines, type SkippedFrame } from './bounded-lines.js';
 import type { Server } from '@modelcontextprotocol/server';
 import { serverFactory, type ServedTools, type ServerInfo, type ServerSettings } from './create-server.js';

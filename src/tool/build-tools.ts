@@ -4,7 +4,7 @@ import { ruleForCommand } from '../argv/command-policy.js';
 import { DEFAULT_ARGV_CONVENTIONS } from '../argv/conventions.js';
 import { CliMcpError } from '../errors.js';
 import { flattenRunnable } from '../reflect/flatten.js';
-import { assignToolNames } from '../reflect/tool-name.js';
+import { assignToolNames } from './names.js';
 import { inputSchemaFor } from '../schema/input.js';
 import { inputJsonSchemaFor, type OptionSchemaMemo } from '../schema/json-from-spec.js';
 import type { JsonSchema } from '../schema/json-schema.js';

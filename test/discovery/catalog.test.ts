@@ -69,7 +69,7 @@ const shop: CommandSpec = spec('shop', {
   ],
 });
 
-/** The shop commands whose words make them read-only (src/middleware/risk.ts), and the groups of more than one command. */
+/** The shop commands whose words make them read-only (src/approval/risk.ts), and the groups of more than one command. */
 const READ_ONLY = new Set(['get', 'order status', 'order item list', 'version', 'config view']);
 const MULTI_COMMAND_GROUPS = new Set(['order', 'config']);
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { nodeShebangFlags, resolveLauncher } from '../../src/exec/launcher.js';
-import { runCommand } from '../../src/exec/run.js';
+import { spawnCommand } from '../../src/exec/spawn-command.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/exec/${name}`, import.meta.url));
 const scratch = (): string => mkdtempSync(path.join(tmpdir(), 'cli-mcp-launcher-'));
@@ -29,7 +29,7 @@ describe('resolveLauncher', () => {
     const dir = scratch();
     symlinkSync(fixture('shebang-node'), path.join(dir, 'tool'));
     const { file, prefixArgs } = resolveLauncher(path.join(dir, 'tool'));
-    const outcome = await runCommand({ file, args: [...prefixArgs], env: {} });
+    const outcome = await spawnCommand({ file, args: [...prefixArgs], env: {} });
     expect(outcome).toMatchObject({ kind: 'ran', output: { stdout: 'shebang ran\n', exitCode: 0 } });
   });
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/exec/kill-tree.js';
-import { runCommand } from '../../src/exec/run.js';
+import { spawnCommand } from '../../src/exec/spawn-command.js';
 import { resolveSandbox } from '../../src/exec/sandbox.js';
 
 const binPath = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
@@ -14,7 +14,7 @@ const sandbox = resolveSandbox({ level: 'contain' });
 if (!sandbox) console.warn('\n!!! bwrap is unavailable: the background-process tests below FAIL !!!\n');
 
 async function stderrOf(mode: string): Promise<string> {
-  const outcome = await runCommand({ file: fixture, args: [mode], sandbox, timeoutMs: 20_000 });
+  const outcome = await spawnCommand({ file: fixture, args: [mode], sandbox, timeoutMs: 20_000 });
   if (outcome.kind !== 'ran') throw new Error(outcome.message);
   expect(outcome.output.exitCode).toBe(0);
   expect(outcome.output.stdout).toMatch(/^daemon \d+ is up$/m);

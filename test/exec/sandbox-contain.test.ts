@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/exec/kill-tree.js';
-import { runCommand } from '../../src/exec/run.js';
+import { spawnCommand } from '../../src/exec/spawn-command.js';
 import { resolveSandbox } from '../../src/exec/sandbox.js';
 import { killMarked, pidsWithMarker, waitForMarked } from './sandbox-pids.js';
 
@@ -18,7 +18,7 @@ afterAll(() => killMarked(run));
 async function stoppedCall(index: number, how: 'timeout' | 'abort'): Promise<{ started: number[]; alive: number[]; timedOut: boolean; aborted: boolean }> {
   const marker = `${run}-${how}-${index}-`;
   const controller = new AbortController();
-  const running = runCommand({ file: daemons, args: [marker], sandbox, killGraceMs: 100, signal: controller.signal, ...(how === 'timeout' ? { timeoutMs: 1_500 } : {}) });
+  const running = spawnCommand({ file: daemons, args: [marker], sandbox, killGraceMs: 100, signal: controller.signal, ...(how === 'timeout' ? { timeoutMs: 1_500 } : {}) });
   const started = await waitForMarked(marker, 2);
   if (how === 'abort') controller.abort();
   const outcome = await running;
@@ -56,18 +56,18 @@ describe.runIf(sandbox !== undefined)('the contain sandbox', () => {
 
   it('when a command exits on its own then the daemons it started are gone too', async () => {
     const marker = `${run}-exit-`;
-    const outcome = await runCommand({ file: 'sh', args: ['-c', `setsid sh -c 'sleep 300' ${marker}d & echo started`], sandbox });
+    const outcome = await spawnCommand({ file: 'sh', args: ['-c', `setsid sh -c 'sleep 300' ${marker}d & echo started`], sandbox });
     expect(outcome.kind === 'ran' && outcome.output).toMatchObject({ stdout: 'started\n', exitCode: 0 });
     expect(pidsWithMarker(marker)).toEqual([]);
   });
 
   it('when a command is not on PATH then the call says not found, as without the sandbox', async () => {
-    const outcome = await runCommand({ file: 'cli-mcp-no-such-command', args: [], sandbox });
+    const outcome = await spawnCommand({ file: 'cli-mcp-no-such-command', args: [], sandbox });
     expect(outcome).toMatchObject({ kind: 'not-started', code: 'ENOENT', message: 'Could not start "cli-mcp-no-such-command": no such file, or not found on PATH (ENOENT).' });
   });
 
   it('when the environment and cwd are given then the command sees them', async () => {
-    const outcome = await runCommand({ file: 'sh', args: ['-c', 'echo "$GREETING $(pwd)"'], cwd: '/usr', env: { PATH: '/usr/bin:/bin', GREETING: 'hello' }, sandbox });
+    const outcome = await spawnCommand({ file: 'sh', args: ['-c', 'echo "$GREETING $(pwd)"'], cwd: '/usr', env: { PATH: '/usr/bin:/bin', GREETING: 'hello' }, sandbox });
     expect(outcome.kind === 'ran' && outcome.output.stdout).toBe('hello /usr\n');
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../src/exec/run.js';
+import { spawnCommand } from '../../src/exec/spawn-command.js';
 import { resolveSandbox, type Sandbox } from '../../src/exec/sandbox.js';
 
 const connectFixture = fileURLToPath(new URL('../fixtures/sandbox/connect.js', import.meta.url));
@@ -35,7 +35,7 @@ afterAll(() => {
 });
 
 async function sh(script: string, sandbox: Sandbox | undefined): Promise<string> {
-  const outcome = await runCommand({ file: 'sh', args: ['-c', script], cwd, env: { PATH: '/usr/bin:/bin', HOME: home }, sandbox });
+  const outcome = await spawnCommand({ file: 'sh', args: ['-c', script], cwd, env: { PATH: '/usr/bin:/bin', HOME: home }, sandbox });
   if (outcome.kind !== 'ran') throw new Error(outcome.message);
   return outcome.output.stdout + outcome.output.stderr;
 }
@@ -85,7 +85,7 @@ describe.runIf(strict !== undefined)('the strict sandbox', () => {
     // A copy in the working directory: strict hides /tmp, where a clone of this repository may live.
     const script = join(cwd, 'connect.js');
     copyFileSync(connectFixture, script);
-    const run = (sandbox: Sandbox | undefined) => runCommand({ file: process.execPath, args: [script, String(port)], cwd, sandbox });
+    const run = (sandbox: Sandbox | undefined) => spawnCommand({ file: process.execPath, args: [script, String(port)], cwd, sandbox });
     const [on, off] = [await run(strict), await run(offline)];
     expect(on.kind === 'ran' && on.output.stdout).toBe('connected\n');
     expect(off.kind === 'ran' && off.output.stdout).toBe('ECONNREFUSED\n');

@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { childEnvironment } from '../../src/exec/environment.js';
 import { isProcessAlive } from '../../src/exec/kill-tree.js';
 import { resolveLauncher } from '../../src/exec/launcher.js';
-import { runCommand, type RunRequest } from '../../src/exec/run.js';
+import { spawnCommand, type CommandRequest } from '../../src/exec/spawn-command.js';
 import { resolveSandbox } from '../../src/exec/sandbox.js';
 import { createWarmPool, type WarmOptions, type WarmPool } from '../../src/exec/warm-pool.js';
 import { WARM_WORKER_FILE } from '../../src/reflect/warm-worker-file.js';
@@ -22,19 +22,19 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function poolFor(program: string, options: WarmOptions & { sandbox?: RunRequest['sandbox']; cwd?: string } = {}): { pool: WarmPool; notes: string[]; run: (argv: string[], extra?: Partial<RunRequest>) => ReturnType<typeof runCommand> } {
+function poolFor(program: string, options: WarmOptions & { sandbox?: CommandRequest['sandbox']; cwd?: string } = {}): { pool: WarmPool; notes: string[]; run: (argv: string[], extra?: Partial<CommandRequest>) => ReturnType<typeof spawnCommand> } {
   const notes: string[] = [];
   const launcher = resolveLauncher(fixture(program));
   const cwd = options.cwd ?? dir;
   const pool = createWarmPool({ launcher, cwd, env, preload: WARM_WORKER_FILE, ...(options.sandbox ? { sandbox: options.sandbox } : {}) }, { note: (line) => void notes.push(line), ...options });
   pools.push(pool);
-  const run = (argv: string[], extra: Partial<RunRequest> = {}) =>
-    runCommand({ file: launcher.file, args: [...launcher.prefixArgs, ...argv], cwd, env, timeoutMs: 20_000, ...(options.sandbox ? { sandbox: options.sandbox } : {}), ...extra });
+  const run = (argv: string[], extra: Partial<CommandRequest> = {}) =>
+    spawnCommand({ file: launcher.file, args: [...launcher.prefixArgs, ...argv], cwd, env, timeoutMs: 20_000, ...(options.sandbox ? { sandbox: options.sandbox } : {}), ...extra });
   return { pool, notes, run };
 }
 
 /** What a run shows a caller, without its timing. */
-async function seen(outcome: ReturnType<typeof runCommand>): Promise<unknown> {
+async function seen(outcome: ReturnType<typeof spawnCommand>): Promise<unknown> {
   const result = await outcome;
   if (result.kind !== 'ran') return result;
   const { durationMs: _, ...output } = result.output;
@@ -138,9 +138,9 @@ describe('a program that searched its argv while importing', () => {
     pools.push(pool);
     for (const argv of calls) {
       const request = { file: launcher.file, args: [...launcher.prefixArgs, ...argv], cwd: dir, env, timeoutMs: 20_000 };
-      const cold = await seen(runCommand(request));
+      const cold = await seen(spawnCommand(request));
       await pool.ready();
-      expect(await seen(runCommand({ ...request, warm: pool }))).toEqual(cold);
+      expect(await seen(spawnCommand({ ...request, warm: pool }))).toEqual(cold);
     }
     expect(pool.counts).toEqual(counts);
   });
@@ -235,14 +235,14 @@ describe('a script using the pool', () => {
     writeFileSync(script, `import { createWarmPool } from ${dist('warm-pool.js')};
 import { resolveLauncher } from ${dist('launcher.js')};
 import { resolveSandbox } from ${dist('sandbox.js')};
-import { runCommand } from ${dist('run.js')};
+import { spawnCommand } from ${dist('spawn-command.js')};
 import { childEnvironment } from ${dist('environment.js')};
 const sandbox = resolveSandbox({ level: 'contain' });
 const launcher = resolveLauncher(${JSON.stringify(fixture('probe.mjs'))});
 const env = childEnvironment(process.env);
 const pool = createWarmPool({ launcher, cwd: process.cwd(), env, sandbox, preload: ${JSON.stringify(WARM_WORKER_FILE)} });
 await pool.ready();
-const ran = await runCommand({ file: launcher.file, args: [...launcher.prefixArgs, 'self'], cwd: process.cwd(), env, sandbox, warm: pool });
+const ran = await spawnCommand({ file: launcher.file, args: [...launcher.prefixArgs, 'self'], cwd: process.cwd(), env, sandbox, warm: pool });
 await pool.close(); // nothing else keeps this process alive: the close must, and must not wait on the starting worker
 console.log(ran.kind, JSON.stringify(pool.counts));
 `);

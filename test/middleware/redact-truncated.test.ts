@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cutMarker } from '../../src/exec/capture.js';
-import { runCommand } from '../../src/exec/run.js';
+import { spawnCommand } from '../../src/exec/spawn-command.js';
 import { compose } from '../../src/middleware/compose.js';
 import { redact } from '../../src/middleware/redact.js';
 import { redactor } from '../../src/output/redactor.js';
@@ -57,7 +57,7 @@ describe('redactor on a truncated output', () => {
 
 describe('redact middleware on a truncated run', () => {
   it('when a long output ends with a private key and the cap cuts its BEGIN away then no body line is in the result', async () => {
-    const outcome = await runCommand({ file: process.execPath, args: [keyPrinter, 'flood', '2'], maxOutputBytes: 700 });
+    const outcome = await spawnCommand({ file: process.execPath, args: [keyPrinter, 'flood', '2'], maxOutputBytes: 700 });
     if (outcome.kind !== 'ran') throw new Error(outcome.message);
     expect(outcome.output.truncated).toBe(true);
     expect(outcome.output.stdout).not.toContain('BEGIN');

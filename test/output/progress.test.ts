@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { runSettings } from '../../src/call/options.js';
+import { callSettings } from '../../src/call/options.js';
 import { cutLine, lineProgress, MAX_LINE_CHARS } from '../../src/output/progress.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -127,7 +127,7 @@ describe('lineProgress', () => {
   });
 
   it('when a private key streams over several notifications through the call cleaner then no body line is sent', async () => {
-    const { cleanText } = runSettings({ launcher: { file: process.execPath, prefixArgs: [] } });
+    const { cleanText } = callSettings({ launcher: { file: process.execPath, prefixArgs: [] } });
     const sent: string[] = [];
     const progress = lineProgress((message) => sent.push(message), cleanText, 20);
     const kind = 'OPENSSH PRIVATE' + ' KEY';
@@ -141,7 +141,7 @@ describe('lineProgress', () => {
   });
 
   it('when a flood pushes the BEGIN line out of the batch then the body lines after it are still masked', () => {
-    const { cleanText } = runSettings({ launcher: { file: process.execPath, prefixArgs: [] } });
+    const { cleanText } = callSettings({ launcher: { file: process.execPath, prefixArgs: [] } });
     const sent: string[] = [];
     const progress = lineProgress((message) => sent.push(message), cleanText, 30);
     const kind = 'PRIVATE' + ' KEY';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runSettings } from '../../src/call/options.js';
+import { callSettings } from '../../src/call/options.js';
 import { redactor } from '../../src/output/redactor.js';
 import { createSpool, type Spool } from '../../src/output/spool.js';
 import { spoolWriter } from '../../src/output/spool-writer.js';
@@ -9,8 +9,8 @@ import { seededRandom } from '../helpers/random.js';
 import { scratchMaker } from '../helpers/scratch.js';
 
 const scratch = scratchMaker('cli-mcp-spool-writer-test-');
-// The cleaner a call's run really gets: built by runSettings from default options, as createCliTools does.
-const cleaner = runSettings({ launcher: { file: process.execPath, prefixArgs: [] }, sandbox: 'off', spool: false }).cleanText;
+// The cleaner a call's run really gets: built by callSettings from default options, as createCliTools does.
+const cleaner = callSettings({ launcher: { file: process.execPath, prefixArgs: [] }, sandbox: 'off', spool: false }).cleanText;
 // What a result shows of the same output: the sanitise middleware, then redaction (layers.ts).
 const asResultShows = (text: string) => redactor()(sanitizeText(text));
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildCatalog, type Catalog } from '../../src/discovery/catalog.js';
-import { metaNames } from '../../src/discovery/meta-names.js';
+import { metaNames } from '../../src/tool/names.js';
 import { riskOf } from '../../src/approval/risk.js';
 import { allowedTools, policyFor } from '../../src/policy/policy-for.js';
 import { parsePolicy, readPolicy } from '../../src/policy/read-policy.js';

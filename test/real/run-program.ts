@@ -5,7 +5,7 @@ import path from 'node:path';
 import { repoRoot, type CallResult } from '../e2e/clients.js';
 import type { CallCase, Dirs, Program } from './corpus-types.js';
 import { loggedArgv, serve } from './serve.js';
-import { OTHER_SUFFIXES, SUFFIXES } from '../../src/discovery/meta-names.js';
+import { OTHER_SUFFIXES, SUFFIXES } from '../../src/tool/names.js';
 
 export interface CallOutcome {
   readonly tool: string;

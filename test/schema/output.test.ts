@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCommand } from '../../src/exec/run.js';
+import { spawnCommand } from '../../src/exec/spawn-command.js';
 import { AjvJsonSchemaValidator as ValidatorV2 } from '@modelcontextprotocol/client/validators/ajv';
 import { AjvJsonSchemaValidator as ValidatorV1 } from '@modelcontextprotocol/sdk/validation/ajv';
 import { outputJsonSchema, outputSchema } from '../../src/schema/output.js';
@@ -75,7 +75,7 @@ describe('the output schema', () => {
   });
 
   it('when a real run produces an ExecOutput then it parses unchanged', async () => {
-    const outcome = await runCommand({ file: process.execPath, args: ['-e', 'process.stdout.write("hi"); process.exit(2)'] });
+    const outcome = await spawnCommand({ file: process.execPath, args: ['-e', 'process.stdout.write("hi"); process.exit(2)'] });
     if (outcome.kind !== 'ran') throw new Error(`expected a run, got ${outcome.message}`);
     const parsed = outputSchema.safeParse(outcome.output);
     expect(parsed.success).toBe(true);

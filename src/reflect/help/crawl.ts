@@ -11,7 +11,7 @@ import { identify, programName, resolveBinary } from './binary.js';
 import { CACHE_FORMAT, cacheKey, defaultCacheDir, readCache, readCacheLink, writeCache, writeCacheLink, type CachedHelp, type UnreadCommand } from './cache.js';
 import { nativeIdentity } from './native-identity.js';
 import { globalOptionsCommand } from './cobra.js';
-import { fetchListing, fetchPage, helpSandbox, runHelp, type HelpCall } from './fetch-page.js';
+import { fetchListing, fetchPage, helpSandbox, spawnHelp, type HelpCall } from './fetch-page.js';
 import { withFullCommandList } from './git-commands.js';
 import { manualOptions, wantsManual, withManualOptions } from './git-manual.js';
 import { fullerHelpArgs } from './fuller-help.js';
@@ -235,7 +235,7 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
     const said = first.kind === 'page' ? [first.text, first.unread] : ['text' in first ? first.text : undefined];
     const args = said.map((text) => (text === undefined ? undefined : fullerHelpArgs(text))).find((found) => found !== undefined);
     if (args === undefined) return first;
-    const result = await runHelp({ ...call, deadline }, args);
+    const result = await spawnHelp({ ...call, deadline }, args);
     if ('notStarted' in result || result.timedOut) return first;
     const page = parseHelp(result.text, { path: [call.program], ...(dialect !== undefined ? { dialect } : {}) });
     const more = first.kind === 'page' ? page.options.length > first.page.options.length : looksLikeHelp(page);

@@ -2,7 +2,7 @@
  * Runs a program's help for one command path and parses it. Each dialect is asked the way its
  * programs answer: `<sub> --help`, git's `<sub> -h`, Go flag's `<sub> -help`, and `help <sub>` when `--help` says nothing.
  */
-import { runCommand } from '../../exec/run.js';
+import { spawnCommand } from '../../exec/spawn-command.js';
 import { resolveSandbox, type Sandbox, type SandboxLevel } from '../../exec/sandbox.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { looksLikeHelp, parseHelp } from './parse.js';
@@ -38,7 +38,7 @@ export type FetchResult =
 
 /** Runs exactly `args` and parses what they print (kubectl's `options` lists the global flags). */
 export async function fetchListing(call: HelpCall, dialect: HelpDialect, args: readonly string[]): Promise<HelpPage | undefined> {
-  const result = await runHelp(call, args);
+  const result = await spawnHelp(call, args);
   if ('notStarted' in result || result.timedOut) return undefined;
   return parseHelp(result.text, { path: [call.program, ...args], dialect });
 }
@@ -55,12 +55,12 @@ export function helpArgvs(dialect: HelpDialect | undefined, words: readonly stri
 }
 
 /** What a help call printed: stdout, or stderr when stdout is empty (some print help there). */
-export async function runHelp(call: HelpCall, args: readonly string[]): Promise<{ text: string; timedOut: boolean; exitCode: number | null } | { notStarted: string }> {
+export async function spawnHelp(call: HelpCall, args: readonly string[]): Promise<{ text: string; timedOut: boolean; exitCode: number | null } | { notStarted: string }> {
   const timeoutMs = Math.min(call.timeoutMs, Math.ceil((call.deadline ?? Number.POSITIVE_INFINITY) - performance.now()));
   if (timeoutMs <= 0) return { text: '', timedOut: true, exitCode: null };
   const chosen = call.sandbox ?? helpSandbox();
   const sandbox = chosen === 'none' ? undefined : chosen;
-  const outcome = await runCommand({ file: call.file, args, cwd: call.cwd, env: call.env, timeoutMs, maxOutputBytes: call.maxBytes ?? 512 * 1024, sandbox });
+  const outcome = await spawnCommand({ file: call.file, args, cwd: call.cwd, env: call.env, timeoutMs, maxOutputBytes: call.maxBytes ?? 512 * 1024, sandbox });
   if (outcome.kind === 'not-started') return { notStarted: outcome.message };
   const { stdout, stderr, timedOut, exitCode } = outcome.output;
   return { text: stdout.trim() !== '' ? stdout : stderr, timedOut, exitCode };
@@ -81,7 +81,7 @@ export async function fetchPage(
   let unread: string | undefined;
   let ignored = false;
   for (const args of helpArgvs(dialect, words)) {
-    const result = await runHelp(call, args);
+    const result = await spawnHelp(call, args);
     if ('notStarted' in result) return { kind: 'failed', reason: 'not-started', message: result.notStarted };
     if (result.timedOut) return { kind: 'failed', reason: 'time' };
     ignored ||= result.text === options.parentText;

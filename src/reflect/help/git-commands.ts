@@ -3,7 +3,7 @@
  * every command grouped by kind. The crawl reads the user-facing groups from it.
  */
 import { commandEntries, uniqueEntries } from './command-list.js';
-import { runHelp, type HelpCall } from './fetch-page.js';
+import { spawnHelp, type HelpCall } from './fetch-page.js';
 import type { HelpPage, SubcommandEntry } from './page.js';
 import { splitHelp } from './sections.js';
 
@@ -26,7 +26,7 @@ export function gitCommandList(text: string): SubcommandEntry[] {
  * common commands come first); the root page alone when `help -a` fails or lists nothing.
  */
 export async function withFullCommandList(call: HelpCall, root: HelpPage): Promise<HelpPage> {
-  const result = await runHelp(call, ['help', '-a']);
+  const result = await spawnHelp(call, ['help', '-a']);
   if (!('text' in result) || result.timedOut || result.exitCode !== 0) return root;
   const listed = gitCommandList(result.text);
   return listed.length === 0 ? root : { ...root, subcommands: uniqueEntries([root.subcommands, listed]) };

@@ -3,7 +3,7 @@
  * among them). The man page lists them all: its options are added to the `-h` page's.
  */
 import type { OptionSpec } from '../../types.js';
-import { runHelp, type HelpCall } from './fetch-page.js';
+import { spawnHelp, type HelpCall } from './fetch-page.js';
 import type { HelpPage } from './page.js';
 import { parseHelp } from './parse.js';
 import { spellings, withValuesFrom } from './values-from.js';
@@ -21,7 +21,7 @@ export function wantsManual(words: readonly string[], page: HelpPage): boolean {
 
 /** The options `git help --man <command>` lists, or undefined when it prints no man page (no man, pages not installed). */
 export async function manualOptions(call: HelpCall, command: string): Promise<readonly OptionSpec[] | undefined> {
-  const result = await runHelp({ ...call, env: { ...call.env, ...MANUAL_ENV } }, ['help', '--man', command]);
+  const result = await spawnHelp({ ...call, env: { ...call.env, ...MANUAL_ENV } }, ['help', '--man', command]);
   if (!('text' in result) || result.timedOut || result.exitCode !== 0 || !/^NAME$/m.test(result.text)) return undefined;
   return parseHelp(result.text, { dialect: 'git', path: [call.program, command] }).options;
 }

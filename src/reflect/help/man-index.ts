@@ -7,7 +7,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { runCommand } from '../../exec/run.js';
+import { spawnCommand } from '../../exec/spawn-command.js';
 import type { CommandSpec } from '../../types.js';
 import type { HelpCall } from './fetch-page.js';
 import { isSystemProgram } from './man-page.js';
@@ -86,7 +86,7 @@ function readPage(file: string | undefined): string | undefined {
 
 /** What a man-database command prints, run as help is; undefined when it could not run. */
 async function man(call: ManCall, file: 'man' | 'whatis', args: readonly string[]): Promise<string | undefined> {
-  const outcome = await runCommand({
+  const outcome = await spawnCommand({
     file,
     args,
     cwd: call.cwd,

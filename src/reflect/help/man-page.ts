@@ -4,7 +4,7 @@
  * for a program found on the system's PATH, and only when the page's NAME names that program.
  */
 import { realpathSync } from 'node:fs';
-import { runCommand } from '../../exec/run.js';
+import { spawnCommand } from '../../exec/spawn-command.js';
 import { placeAfterOperands } from './after-operands.js';
 import { assemblePage, ownForms } from './assemble.js';
 import { helpSandbox } from './fetch-page.js';
@@ -25,7 +25,7 @@ const NOT_OPTIONS = /^(name|synopsis|see also|authors?|bugs|reporting bugs|copyr
 export async function manPage(program: string, file: string, call: { readonly cwd: string; readonly env: Readonly<Record<string, string>>; readonly timeoutMs: number }): Promise<string | undefined> {
   if (!isSystemProgram(file)) return undefined;
   const sandbox = helpSandbox();
-  const outcome = await runCommand({
+  const outcome = await spawnCommand({
     file: 'man',
     args: [program],
     cwd: call.cwd,

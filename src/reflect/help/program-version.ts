@@ -1,4 +1,4 @@
-import { runCommand } from '../../exec/run.js';
+import { spawnCommand } from '../../exec/spawn-command.js';
 
 /** `2.39.5`, `v1.60.1-DEV`, `3.0.19`: a version number, with what is glued to it. */
 const VERSION = /(?:^|[\s(:=-])v?(?<version>\d+\.\d+(?:\.\d+)*(?:[-+~][0-9A-Za-z][0-9A-Za-z.+~-]*)?)(?=$|[\s,;)])/m;
@@ -7,7 +7,7 @@ const VERSION = /(?:^|[\s(:=-])v?(?<version>\d+\.\d+(?:\.\d+)*(?:[-+~][0-9A-Za-z
  * The version a program's `--version` names on its first lines (`git version 2.39.5`, `Docker version 28.2.2,
  * build …`, `OpenSSL 3.0.19 27 Jan 2026`), when it ran and succeeded; nothing when it printed none.
  */
-export function versionOf(outcome: Awaited<ReturnType<typeof runCommand>>): { readonly version?: string } {
+export function versionOf(outcome: Awaited<ReturnType<typeof spawnCommand>>): { readonly version?: string } {
   if (outcome.kind !== 'ran' || outcome.output.exitCode !== 0) return {};
   const text = (outcome.output.stdout.trim() || outcome.output.stderr.trim()).split('\n').slice(0, 3).join('\n');
   const version = VERSION.exec(text)?.groups?.version;
@@ -16,7 +16,7 @@ export function versionOf(outcome: Awaited<ReturnType<typeof runCommand>>): { re
 
 /** What `--version` prints, run once: the whole of it (part of the help cache's key), and the version read from it. */
 export async function programVersion(call: { readonly file: string; readonly cwd: string; readonly env: Readonly<Record<string, string>> }, timeoutMs: number): Promise<{ readonly said: string; readonly version?: string }> {
-  const outcome = await runCommand({ file: call.file, args: ['--version'], cwd: call.cwd, env: call.env, timeoutMs: Math.min(5_000, timeoutMs), maxOutputBytes: 64 * 1024 });
+  const outcome = await spawnCommand({ file: call.file, args: ['--version'], cwd: call.cwd, env: call.env, timeoutMs: Math.min(5_000, timeoutMs), maxOutputBytes: 64 * 1024 });
   const said = outcome.kind === 'ran' ? `${outcome.output.exitCode}\n${outcome.output.stdout}\n${outcome.output.stderr}` : outcome.code;
   return { said, ...versionOf(outcome) };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isCliMcpError } from '../../src/errors.js';
-import { assignToolNames, toolNameMap } from '../../src/reflect/tool-name.js';
+import { assignToolNames, toolNameMap } from '../../src/tool/names.js';
 import type { RunnableCommand } from '../../src/types.js';
 
 const cmd = (...path: string[]): RunnableCommand => ({ path, options: [], positionals: [] });

@@ -20,7 +20,7 @@ import { DEFAULTS, wholeNumber } from '../options.js';
 const PIPE_SETTLE_MS = 250;
 
 /** One command to run. */
-export interface RunRequest {
+export interface CommandRequest {
   /** The executable: a path, or a bare name looked up on PATH. */
   readonly file: string;
   /** Passed verbatim; no shell ever sees them. */
@@ -57,7 +57,7 @@ export interface RunRequest {
 }
 
 /** The command ran (whatever its exit), or it could not be started at all. */
-export type RunOutcome =
+export type CommandOutcome =
   | { readonly kind: 'ran'; readonly output: ExecOutput; readonly aborted: boolean }
   | { readonly kind: 'not-started'; readonly code: string; readonly message: string };
 
@@ -66,10 +66,10 @@ export type RunOutcome =
  * data (`kind: 'ran'`); a file that cannot be started (ENOENT, EACCES, ...) is `kind: 'not-started'`.
  * Never rejects for anything the command does.
  * @example
- * const outcome = await runCommand({ file: 'git', args: ['status'], timeoutMs: 10_000 });
+ * const outcome = await spawnCommand({ file: 'git', args: ['status'], timeoutMs: 10_000 });
  * const exitCode = outcome.kind === 'ran' ? outcome.output.exitCode : undefined;
  */
-export async function runCommand(request: RunRequest): Promise<RunOutcome> {
+export async function spawnCommand(request: CommandRequest): Promise<CommandOutcome> {
   const { file, signal } = request;
   if (signal?.aborted) {
     return { kind: 'not-started', code: 'ABORT_ERR', message: `Did not start "${file}": the call was aborted before it began.` };
@@ -208,7 +208,7 @@ function signalOfStatus(exitCode: number | undefined): NodeJS.Signals | undefine
 }
 
 /**
- * SIGKILLs every process group started by {@link runCommand} (and the node workers) that is still
+ * SIGKILLs every process group started by {@link spawnCommand} (and the node workers) that is still
  * live, synchronously. Also runs from a `process.on('exit')` hook installed with the first run.
  */
 export function stopAllRuns(): void {

@@ -1,13 +1,13 @@
 import { checkArgv, shortsTakingValues } from '../argv/argv-policy.js';
-import { runCommand } from '../exec/run.js';
+import { spawnCommand } from '../exec/spawn-command.js';
 import { refuse } from '../middleware/refuse.js';
 import type { CallContext } from '../middleware/context.js';
-import { spoolThreshold, type RunSettings } from './options.js';
+import { spoolThreshold, type CallSettings } from './options.js';
 import { spoolWriter } from '../output/spool-writer.js';
 import { lineProgress } from '../output/progress.js';
 
 /** The centre of the onion: spawn the prepared argv, nothing else. */
-export async function runTool(ctx: CallContext, settings: RunSettings): Promise<void> {
+export async function callCentre(ctx: CallContext, settings: CallSettings): Promise<void> {
   const { argv } = ctx;
   if (argv === undefined) return refuse(ctx, 'The call reached the run without a prepared argv; nothing was run.', 'failed: no prepared argv');
   // The last word before the spawn, on the very value that runs.
@@ -16,10 +16,10 @@ export async function runTool(ctx: CallContext, settings: RunSettings): Promise<
   const lines = ctx.progress && lineProgress(ctx.progress, settings.cleanText);
   // The whole output, cleaned as the result is, kept where a cut result can point.
   const spool = settings.spool && spoolWriter(settings.spool.open(ctx.principal?.id), settings.cleanText, spoolThreshold(settings.maxResultBytes));
-  let outcome: Awaited<ReturnType<typeof runCommand>>;
+  let outcome: Awaited<ReturnType<typeof spawnCommand>>;
   ctx.onSpawn?.();
   try {
-    outcome = await runCommand({
+    outcome = await spawnCommand({
       file: settings.launcher.file,
       args: [...settings.launcher.prefixArgs, ...argv],
       cwd: settings.cwd,
