@@ -1,5 +1,6 @@
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { SharedFlags } from './options.js';
+import { CliMcpError } from '../errors.js';
 
 /** `wrap`'s options for serving over HTTP: where, who may call, what each may do, and the store replicas share. */
 export function addHttpOptions(command: Command): Command {
@@ -39,17 +40,17 @@ export async function sharedStore(flags: HttpFlags & SharedFlags) {
   // Like the tokens, the URL (perhaps holding a password) leaves the environment once read.
   delete process.env[REDIS_ENV];
   if (url === undefined) {
-    if (flags.slotLease !== undefined) throw new Error('--slot-lease needs --redis: only slots in a shared store are leased');
+    if (flags.slotLease !== undefined) throw new CliMcpError('cli-mcp.invalid-option', '--slot-lease needs --redis: only slots in a shared store are leased');
     return undefined;
   }
-  if (!flags.http) throw new Error('--redis needs --http: replicas behind a load balancer share a store; a stdio server serves one client');
+  if (!flags.http) throw new CliMcpError('cli-mcp.invalid-option', '--redis needs --http: replicas behind a load balancer share a store; a stdio server serves one client');
   const { redisStore } = await import('../store/redis.js');
   return redisStore(url);
 }
 
 /** Each caller's access from a policy file; it names principals, so it needs authentication to mean anything. */
 export async function accessPolicy(file: string, auth: Awaited<ReturnType<typeof authenticatorFor>>) {
-  if (!auth) throw new Error('--access-policy needs --http with authentication (--token-file, $CLI_MCP_TOKENS or --oauth-issuer): it gives tools to principals');
+  if (!auth) throw new CliMcpError('cli-mcp.invalid-option', '--access-policy needs --http with authentication (--token-file, $CLI_MCP_TOKENS or --oauth-issuer): it gives tools to principals');
   const { readPolicy } = await import('../policy/read-policy.js');
   const { policyFor } = await import('../policy/policy-for.js');
   const policy = readPolicy(file, auth.known);
@@ -63,8 +64,8 @@ export async function authenticatorFor(flags: HttpFlags, stderr: NodeJS.Writable
   const tokens = flags.tokenFile !== undefined || process.env[TOKENS_ENV] ? await loadStaticTokens({ file: flags.tokenFile }) : undefined;
   // The plaintext tokens leave the environment once hashed: no child and no later reader sees them.
   delete process.env[TOKENS_ENV];
-  if (flags.oauthIssuer === undefined && (flags.oauthResource ?? flags.oauthJwks) !== undefined) throw new Error('--oauth-resource and --oauth-jwks need --oauth-issuer');
-  if (flags.oauthIssuer !== undefined && flags.oauthResource === undefined) throw new Error('--oauth-issuer needs --oauth-resource: the public URL of this server, which tokens must name as their audience');
+  if (flags.oauthIssuer === undefined && (flags.oauthResource ?? flags.oauthJwks) !== undefined) throw new CliMcpError('cli-mcp.invalid-option', '--oauth-resource and --oauth-jwks need --oauth-issuer');
+  if (flags.oauthIssuer !== undefined && flags.oauthResource === undefined) throw new CliMcpError('cli-mcp.invalid-option', '--oauth-issuer needs --oauth-resource: the public URL of this server, which tokens must name as their audience');
   const oauth = flags.oauthIssuer === undefined || flags.oauthResource === undefined ? undefined : { issuer: flags.oauthIssuer, resource: flags.oauthResource, ...(flags.oauthJwks ? { jwksUri: flags.oauthJwks } : {}) };
   if (!tokens && !oauth) return undefined;
   const authenticator = createAuthenticator({ tokens, oauth, onRefusal: (refusal) => void stderr.write(`cli-mcp: http: refused a request${refusal.principal ? ` from ${refusal.principal}` : ''}: ${refusal.reason}\n`) });
@@ -75,6 +76,6 @@ export async function authenticatorFor(flags: HttpFlags, stderr: NodeJS.Writable
 function listenAddress(value: string): ListenAddress {
   const match = /^(?:(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]+)):)?(\d{1,5})$/.exec(value);
   const port = Number(match?.[3]);
-  if (!match || port > 65_535) throw new Error(`expected [host:]port, such as 8080 or 127.0.0.1:8080, got "${value}"`);
+  if (!match || port > 65_535) throw new InvalidArgumentError(`expected [host:]port, such as 8080 or 127.0.0.1:8080, got "${value}"`);
   return { host: match[1] ?? match[2] ?? '127.0.0.1', port };
 }

@@ -9,6 +9,7 @@ import type { Launcher } from '../exec/launcher.js';
 import type { CommandSpec } from '../types.js';
 import type { CliIo } from './main.js';
 import { environmentOf, serverOptions, type SharedFlags } from './options.js';
+import { CliMcpError } from '../errors.js';
 
 /** Where the program comes from: a CLI to load and reflect, or a manifest file that describes one. */
 export type Source = { readonly kind: 'target'; readonly target: string } | { readonly kind: 'manifest'; readonly file: string };
@@ -26,7 +27,7 @@ export async function loadServed(source: Source, flags: SharedFlags & { readonly
   // Quiet: the call records still reach the client as log notifications, not stderr (which some clients show as their own output).
   const callLog = { write: flags.quiet ? () => {} : (line: string) => void stderr.write(`${line}\n`) };
   const read = await readSource(source, flags, stderr);
-  if (source.kind === 'manifest' && flags.exec === undefined && !listOnly) throw new Error(missingExec(read.spec.name));
+  if (source.kind === 'manifest' && flags.exec === undefined && !listOnly) throw new CliMcpError('cli-mcp.invalid-option', missingExec(read.spec.name));
   const options = serverOptions(flags);
   // Warm workers wait in the program's own parse(): only for a JS program found by that call, run as loaded.
   const warm = read.warmable === true && flags.exec === undefined && !listOnly ? options.warm : false;

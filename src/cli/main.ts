@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { isCliMcpError } from '../errors.js';
+import { CliMcpError, isCliMcpError } from '../errors.js';
 import type { Source } from './load.js';
 import { accessPolicy, addHttpOptions, authenticatorFor, sharedStore, type HttpFlags } from './http-options.js';
 import { addServeOptions, addSharedOptions, addWrapOptions, type SharedFlags } from './options.js';
@@ -58,7 +58,7 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
         const auth = flags.http ? await authenticatorFor(flags, io.stderr) : undefined;
         const authenticator = auth?.authenticator;
         const accessFor = flags.accessPolicy === undefined ? undefined : await accessPolicy(flags.accessPolicy, auth);
-        if (flags.requireScope && !authenticator) throw new Error('--require-scope needs authentication (--token-file, $CLI_MCP_TOKENS or --oauth-issuer)');
+        if (flags.requireScope && !authenticator) throw new CliMcpError('cli-mcp.invalid-option', '--require-scope needs authentication (--token-file, $CLI_MCP_TOKENS or --oauth-issuer)');
         // Watching starts before serving, so no edit a client makes after connecting is missed.
         const watching = flags.watch ? (await import('./watch.js')).watchSource(source, read, server, flags, io.stderr) : undefined;
         const handle = flags.http ? await server.serveHttp({ ...flags.http, authenticator, accessFor, requiredScopes: flags.requireScope }) : server.serveStdio();
@@ -154,6 +154,6 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`--input is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CliMcpError('cli-mcp.invalid-option', `--input is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -6,6 +6,7 @@ import type { Selector } from '../call/options.js';
 import { allowCommands, excludeCommands, excludeFlags } from '../tool/select.js';
 import type { CreateMcpServerOptions } from '../server/create-mcp-server.js';
 import { DEFAULTS, SERVE_FLAGS, SHARED_FLAGS, WRAP_FLAGS, type ApprovalMode, type DiscoveryChoice, type FlagRow, type SandboxLevel, type StructuredContentChoice, type ValueKind } from '../options.js';
+import { CliMcpError } from '../errors.js';
 
 /** The options `wrap`, `tools` and `call` share. */
 export interface SharedFlags {
@@ -219,7 +220,7 @@ function regExp(source: string): RegExp {
   try {
     return new RegExp(source);
   } catch (error) {
-    throw new Error(`--redact-pattern ${JSON.stringify(source)} is not a regular expression: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CliMcpError('cli-mcp.invalid-option', `--redact-pattern ${JSON.stringify(source)} is not a regular expression: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

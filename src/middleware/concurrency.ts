@@ -33,9 +33,8 @@ export interface ConcurrencyOptions {
  */
 export function concurrency(options: ConcurrencyOptions): Middleware {
   const all = cap(options);
-  const per = options.perPrincipal;
-  if (per === undefined) return all;
-  if (!Number.isInteger(per) || per < 1) throw new RangeError(`concurrency needs perPrincipal >= 1, got ${per}`);
+  if (options.perPrincipal === undefined) return all;
+  const per = wholeNumber('concurrency.perPrincipal', options.perPrincipal, 1);
   // Each principal's own cap (its own pool in the store), then the cap of all calls.
   const caps = new Map<string, Middleware>();
   const capOf = (name: string): Middleware => {

@@ -1,6 +1,8 @@
 import type { CallContext, Middleware } from './context.js';
 import type { BucketSettings, BucketTake, SharedStore } from '../store/shared-store.js';
 import { refuse, refuseUnavailable } from './refuse.js';
+import { CliMcpError } from '../errors.js';
+import { shown } from '../options.js';
 
 export type { BucketSettings } from '../store/shared-store.js';
 
@@ -108,7 +110,7 @@ class Bucket {
 
 function checked(settings: BucketSettings): BucketSettings {
   if (!(settings.capacity >= 1) || !(settings.perSecond > 0) || !Number.isFinite(settings.perSecond)) {
-    throw new RangeError(`a rate limit needs capacity >= 1 and perSecond > 0, got ${JSON.stringify(settings)}`);
+    throw new CliMcpError('cli-mcp.invalid-option', `a rate limit needs capacity >= 1 and perSecond > 0, got ${shown(settings)}`);
   }
   return settings;
 }

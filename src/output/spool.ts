@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readPage } from './spool-page.js';
 import { charBoundary } from './utf8.js';
+import { CliMcpError } from '../errors.js';
 import { DEFAULTS, wholeNumber } from '../options.js';
 
 const DIR_PREFIX = 'cli-mcp-spool-';
@@ -114,7 +115,7 @@ export function createSpool(options: SpoolOptions = {}): Spool {
   const maxCallBytes = wholeNumber('spool.maxCallBytes', options.maxCallBytes, DEFAULTS.spoolCallBytes);
   const maxTotalBytes = wholeNumber('spool.maxTotalBytes', options.maxTotalBytes, DEFAULTS.spoolTotalBytes);
   const memoryBytes = wholeNumber('spool.memoryBytes', options.memoryBytes, 0, 0);
-  if (maxCallBytes > maxTotalBytes) throw new RangeError(`maxCallBytes (${maxCallBytes}) must not exceed maxTotalBytes (${maxTotalBytes})`);
+  if (maxCallBytes > maxTotalBytes) throw new CliMcpError('cli-mcp.invalid-option', `spool.maxCallBytes (${maxCallBytes}) must not exceed spool.maxTotalBytes (${maxTotalBytes})`);
   const parent = options.dir ?? tmpdir();
   let dir: string | undefined;
   let closed = false;

@@ -52,11 +52,11 @@ function multiByteText(bytes: number, seed: number): string {
 }
 
 describe('createSpool', () => {
-  it('when an option is out of range then a RangeError names it and its value', () => {
+  it('when an option is out of range then an invalid-option error names it and its value', () => {
     expect(() => createSpool({ maxCallBytes: 0 })).toThrow('spool.maxCallBytes must be a positive whole number, got 0 (a number)');
     expect(() => createSpool({ maxTotalBytes: 1.5 })).toThrow('spool.maxTotalBytes must be a positive whole number, got 1.5 (a number)');
     expect(() => createSpool({ memoryBytes: -1 })).toThrow('spool.memoryBytes must be a whole number, 0 or more, got -1 (a number)');
-    expect(() => createSpool({ maxCallBytes: 10, maxTotalBytes: 9 })).toThrow(new RangeError('maxCallBytes (10) must not exceed maxTotalBytes (9)'));
+    expect(() => createSpool({ maxCallBytes: 10, maxTotalBytes: 9 })).toThrow('spool.maxCallBytes (10) must not exceed spool.maxTotalBytes (9)');
   });
 
   it('when a call writes no more than memoryBytes then nothing touches the disk and nothing is kept', () => {
