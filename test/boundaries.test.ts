@@ -58,6 +58,21 @@ describe('the boundaries of src/', () => {
     expect(upward).toEqual([]);
   });
 
+  it('when files import each other then no chain of imports (type-only ones too) comes back to where it started', () => {
+    const graph = new Map(files.map((file) => [file, importsOf(file).filter((spec) => spec.startsWith('.')).map((spec) => resolve(dirname(file), spec.replace(/\.js$/, '.ts')))]));
+    const state = new Map<string, 'open' | 'done'>();
+    const circles: string[] = [];
+    const visit = (file: string, trail: string[]): void => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') return void circles.push([...trail.slice(trail.indexOf(file)), file].map((step) => relative(src, step)).join(' → '));
+      state.set(file, 'open');
+      for (const next of graph.get(file) ?? []) visit(next, [...trail, file]);
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    expect(circles).toEqual([]);
+  });
+
   it.each(PACKAGE_ROOMS)('when a file imports $packages then it lives in one of $rooms: $why', ({ packages, rooms }) => {
     const outside = files.filter((file) => importsOf(file).some((specifier) => packages.test(specifier)) && !rooms.includes(folderOf(file)));
     expect(outside.map((file) => relative(src, file))).toEqual([]);

@@ -7,7 +7,7 @@ import { createMcpServer, type CliMcpServer } from '../server/create-mcp-server.
 import type { SharedStore } from '../store/shared-store.js';
 import type { Launcher } from '../exec/launcher.js';
 import type { CommandSpec } from '../types.js';
-import type { CliIo } from './main.js';
+import type { CliIo } from './io.js';
 import { environmentOf, serverOptions, type SharedFlags } from './options.js';
 import { CliMcpError } from '../errors.js';
 

@@ -1,6 +1,9 @@
 import { Command, CommanderError, Option } from 'commander';
 import { CliMcpError, isCliMcpError } from '../errors.js';
 import type { Source } from './load.js';
+import type { CliIo } from './io.js';
+
+export type { CliIo } from './io.js';
 import { accessPolicy, addHttpOptions, authenticatorFor, sharedStore, type HttpFlags } from './http-options.js';
 import { addServeOptions, addSharedOptions, addWrapOptions, type SharedFlags } from './options.js';
 import { packageVersion } from './version.js';
@@ -9,12 +12,6 @@ import { addExportOptions, type ExportFlags } from './export-options.js';
 
 /** Signals that stop a server or a call, and with it the CLI's whole process tree. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
-/** Where the CLI writes; tests pass their own. */
-export interface CliIo {
-  readonly stdout: NodeJS.WritableStream;
-  readonly stderr: NodeJS.WritableStream;
-}
 
 /** Runs `cli-mcp` with `argv` (without node and script); resolves to the exit code. `wrap` keeps serving after it resolves. */
 export async function main(argv: readonly string[], io: CliIo = process): Promise<number> {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { loadServer, type Source } from './load.js';
-import type { CliIo } from './main.js';
+import type { CliIo } from './io.js';
 import type { ListedTool } from '../discovery/listed-tool.js';
 import { toAiSdk } from '../export/ai-sdk.js';
 import { toAnthropic } from '../export/anthropic.js';

@@ -1,6 +1,17 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { SpoolPage } from './spool.js';
 import { charBoundary, isContinuation, nextBoundary } from './utf8.js';
+
+/** One page of a spooled stream. */
+export interface SpoolPage {
+  readonly text: string;
+  /** Where the page starts (the asked offset moved forward past a split UTF-8 character, if any). */
+  readonly offset: number;
+  /** Where the next page starts; equals totalBytes at the end. */
+  readonly nextOffset: number;
+  readonly totalBytes: number;
+  /** The stream was kept whole (no cap cut it). */
+  readonly complete: boolean;
+}
 
 /** Reads `[offset, offset + length)` moved to character boundaries; undefined when the file is gone. */
 export function readPage(path: string, total: number, offset: number, length: number, complete: boolean): SpoolPage | undefined {

@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, ftruncateSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readPage } from './spool-page.js';
+import { readPage, type SpoolPage } from './spool-page.js';
+
+export type { SpoolPage } from './spool-page.js';
 import { charBoundary } from './utf8.js';
 import { CliMcpError } from '../errors.js';
 import { DEFAULTS, wholeNumber } from '../options.js';
@@ -69,17 +71,6 @@ export interface SpoolSummary {
   readonly streams: Partial<Record<SpoolStream, { readonly bytes: number; readonly complete: boolean }>>;
 }
 
-/** One page of a spooled stream. */
-export interface SpoolPage {
-  readonly text: string;
-  /** Where the page starts (the asked offset moved forward past a split UTF-8 character, if any). */
-  readonly offset: number;
-  /** Where the next page starts; equals totalBytes at the end. */
-  readonly nextOffset: number;
-  readonly totalBytes: number;
-  /** The stream was kept whole (no cap cut it). */
-  readonly complete: boolean;
-}
 
 interface StreamFile {
   readonly path: string;

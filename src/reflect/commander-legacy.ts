@@ -11,7 +11,7 @@
  *   up to 2.15 their `required` and `optional` are numbers (`~flags.indexOf('<')`), booleans from 2.16 on.
  */
 import { format } from 'node:util';
-import type { CommanderArgument, CommanderCommand, CommandFacts } from './commander.js';
+import type { CommanderArgument, CommanderCommand, CommandFacts } from './commander-types.js';
 import type { CommanderOption } from './commander-option.js';
 
 type Fields = Record<string, unknown>;

@@ -4,7 +4,6 @@ import { tokenizeUsage } from './help/usage-tokens.js';
 import type { CommandAnnotations, CommandSpec, PositionalSpec } from '../types.js';
 import {
   type CommanderOption,
-  type ParseArg,
   jsonDefault,
   probeParser,
   reflectOptions,
@@ -12,49 +11,9 @@ import {
 } from './commander-option.js';
 import { cleanSpec } from './clean-spec.js';
 import { isLegacyCommander, legacyFacts } from './commander-legacy.js';
+import type { CommanderArgument, CommanderCommand, CommanderHelp, CommandFacts } from './commander-types.js';
 
-/** The public members of a commander `Argument` that reflection reads. */
-export interface CommanderArgument {
-  readonly description: string;
-  readonly required: boolean;
-  readonly variadic: boolean;
-  readonly defaultValue?: unknown;
-  readonly parseArg?: ParseArg | undefined;
-  readonly argChoices?: readonly string[] | undefined;
-  name(): string;
-}
-
-/** The part of commander's `Help` that decides what a user sees. */
-export interface CommanderHelp {
-  visibleCommands(cmd: CommanderCommand): readonly object[];
-  visibleOptions(cmd: CommanderCommand): readonly object[];
-}
-
-/**
- * The public members of a commander `Command` that reflection reads. Structural: the user's own
- * commander instance fits without being the same copy of the package as ours. commander 2 to 6 lack
- * `createHelp`, `summary` and `registeredArguments`; commander-legacy.ts reads those majors.
- */
-export interface CommanderCommand {
-  readonly commands: readonly CommanderCommand[];
-  readonly options: readonly CommanderOption[];
-  /** Missing before commander 11.1 (see `argumentsOf`). */
-  readonly registeredArguments?: readonly CommanderArgument[];
-  /** The command this one was added to; `null` (or absent) for a root. */
-  readonly parent?: CommanderCommand | null;
-  name(): string;
-  description(): string;
-  /** Missing before commander 8. */
-  readonly summary?: () => string;
-  /** Missing before commander 7. */
-  readonly createHelp?: () => CommanderHelp;
-  /** The version string `program.version('…')` set, if any. */
-  readonly version?: () => string | undefined;
-  /** Other words that run it (`.alias()`); missing before commander 5. */
-  readonly aliases?: () => readonly string[];
-  /** EventEmitter's, which commander's typings leave out; `addHelpText` registers listeners. */
-  readonly listeners?: (event: string) => readonly unknown[];
-}
+export type { CommanderArgument, CommanderCommand, CommanderHelp } from './commander-types.js';
 
 /** Where a command's tool hints live; a registry symbol so any copy of cli-mcp finds them. */
 export const ANNOTATIONS = Symbol.for('cli-mcp.annotations');
@@ -126,18 +85,6 @@ export function reflectCommander(program: CommanderCommand, options?: { readonly
     );
   }
   return cleanSpec(reflectCommand(program, name));
-}
-
-/** What reflection reads from one command, whichever commander major built it. */
-export interface CommandFacts {
-  readonly description: string | undefined;
-  readonly examples: string | undefined;
-  readonly runnable: boolean;
-  /** Visible options, help and version left out. */
-  readonly options: readonly CommanderOption[];
-  readonly arguments: readonly CommanderArgument[];
-  /** Visible subcommands. */
-  readonly subcommands: readonly CommanderCommand[];
 }
 
 function reflectCommand(cmd: CommanderCommand, name: string): CommandSpec {

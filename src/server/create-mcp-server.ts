@@ -5,7 +5,8 @@ import { reflectCommander, type CommanderCommand } from '../reflect/commander.js
 import { createCliTools, type CliTools, type CliToolsOptions } from '../call/cli-tools.js';
 import type { CommandSpec } from '../types.js';
 import { checkServerOptions } from '../call/check-options.js';
-import { serverFactory, type ServedTools } from './create-server.js';
+import { serverFactory } from './create-server.js';
+import { servedTools } from './served-tools.js';
 import type { HttpHandle, HttpSettings } from './http.js';
 import { serveStdio, type StdioHandle } from './stdio.js';
 import { listTools } from './tool-list.js';
@@ -79,27 +80,6 @@ export function createMcpServer(source: CommanderCommand | CommandSpec, options:
     serveStdio: () => serveStdio(served, info, settings),
     // Imported when asked for: the HTTP stack (hono, the Node adapter) costs a stdio start ~20 ms.
     serveHttp: async (http) => (await import('./http.js')).serveHttp(served, info, { ...settings, ...http }),
-  };
-}
-
-/** The tools and the listeners told when a reload changes what `tools/list` shows. */
-function servedTools(first: CliTools): ServedTools & { replace(next: CliTools): boolean } {
-  let current = first;
-  const listeners = new Set<() => void>();
-  return {
-    current: () => current,
-    onListChanged(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    replace(next) {
-      const before = JSON.stringify(listTools(current));
-      current = next;
-      // A rebuilt program whose list reads the same is no news to clients.
-      if (JSON.stringify(listTools(next)) === before) return false;
-      for (const listener of listeners) listener();
-      return true;
-    },
   };
 }
 

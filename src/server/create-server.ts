@@ -1,6 +1,5 @@
 import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, Server, type AuthInfo } from '@modelcontextprotocol/server';
 import type { ApprovalGrants, CallAccess, CallPrincipal, LogLevel } from '../middleware/context.js';
-import type { CliTools } from '../call/cli-tools.js';
 import type { CallOptions } from '../middleware/context.js';
 import type { Catalog } from '../discovery/catalog.js';
 import { memoryGrants } from '../approval/grants.js';
@@ -10,6 +9,8 @@ import { approvalBridge } from './elicit-approval.js';
 import { toCallToolResult } from './call-result.js';
 import { clientTraits, resultShape, type ResultShape, type StructuredContentChoice } from './clients.js';
 import { outputResources } from './output-resources.js';
+import type { ServedTools } from './served-tools.js';
+import type { CliTools } from '../call/cli-tools.js';
 import { statusLines } from './progress-lines.js';
 import { declaresTasks, serveTasks, startTask } from './tasks.js';
 import { pageOfTools } from './tool-list.js';
@@ -40,16 +41,6 @@ export interface ServerSettings {
 /** What the HTTP edge knows of a request: who sent it, once authenticated. */
 export interface ServerContext {
   readonly authInfo?: AuthInfo;
-}
-
-/**
- * The tools a server answers with, read at each request: a reload replaces them (the background runs stay
- * the same registry), and calls in flight keep the tool they started on.
- */
-export interface ServedTools {
-  current(): CliTools;
-  /** Calls `listener` each time a reload changes what `tools/list` shows; returns what stops it. */
-  onListChanged(listener: () => void): () => void;
 }
 
 /** A factory that builds one MCP server per connection (or HTTP request) over the same tools (both protocol eras). */

@@ -12,7 +12,8 @@ import { memoryGrants, storeGrants } from '../approval/grants.js';
 import { CliMcpError } from '../errors.js';
 import { stopAllRuns } from '../exec/spawn-command.js';
 import type { Authenticator } from '../http/auth/types.js';
-import { serverFactory, type ServedTools, type ServerInfo, type ServerSettings } from './create-server.js';
+import { serverFactory, type ServerInfo, type ServerSettings } from './create-server.js';
+import type { ServedTools } from './served-tools.js';
 
 /** Where and how the HTTP server listens. */
 export interface HttpSettings extends ServerSettings {

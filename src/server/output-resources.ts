@@ -1,5 +1,5 @@
 import { ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
-import type { ServedTools } from './create-server.js';
+import type { ServedTools } from './served-tools.js';
 import type { CallPrincipal } from '../middleware/context.js';
 import { OUTPUT_URI_TEMPLATE } from '../output/output-uri.js';
 

@@ -2,7 +2,8 @@ import { serveStdio as serveSdkStdio, StdioServerTransport } from '@modelcontext
 import { stopAllRuns } from '../exec/spawn-command.js';
 import { boundedLines, type SkippedFrame } from './bounded-lines.js';
 import type { Server } from '@modelcontextprotocol/server';
-import { serverFactory, type ServedTools, type ServerInfo, type ServerSettings } from './create-server.js';
+import { serverFactory, type ServerInfo, type ServerSettings } from './create-server.js';
+import type { ServedTools } from './served-tools.js';
 import { DEFAULTS } from '../options.js';
 
 /** A running stdio server. */

@@ -1,15 +1,7 @@
 import { Option, type Command } from 'commander';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { CLIENT_IDS } from './clients.js';
-
-/** `install` and `uninstall` options, as commander parses them. */
-export interface InstallFlags {
-  name?: string;
-  scope?: 'project' | 'user';
-  config?: string;
-  force?: boolean;
-  print?: boolean;
-}
+import type { InstallFlags } from './run.js';
 
 /** Registers `install` and `uninstall` on the program; `wrap` must be registered first (its options are checked against it). */
 export function addInstallCommands(program: Command, io: CliIo, outcome: { exitCode: number }): void {

@@ -3,17 +3,11 @@ import { closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readF
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { ClientSpec } from './clients.js';
 import { unifiedDiff } from './diff.js';
+import type { ConfigEditor } from './config-editor.js';
 import { jsonEditor } from './json-config.js';
 import { sameData } from './same-data.js';
 import { tomlEditor } from './toml-config.js';
 
-/** Reads and edits the servers map of one config file's text; every edit is local to one entry. */
-export interface ConfigEditor {
-  /** The map of server names to entries; `undefined` when the file has none. */
-  servers(text: string): Record<string, unknown> | undefined;
-  set(text: string, name: string, entry: Record<string, unknown>): string;
-  remove(text: string, name: string): string;
-}
 
 export function editorFor(client: ClientSpec, file: string): ConfigEditor {
   return client.format === 'toml' ? tomlEditor(client.key, file) : jsonEditor(client.key, file);

@@ -1,5 +1,5 @@
 import { applyEdits, modify, parse, parseTree, findNodeAtLocation, printParseErrorCode, type Edit, type ParseError } from 'jsonc-parser';
-import type { ConfigEditor } from './config-file.js';
+import type { ConfigEditor } from './config-editor.js';
 
 /**
  * Edits a JSON or JSONC file in place with jsonc-parser's `modify` and `applyEdits`: comments and

@@ -1,11 +1,19 @@
 import { homedir } from 'node:os';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { clientById, configPath, type ClientSpec, type Place } from './clients.js';
 import { installEntry, uninstallEntry, type Change } from './config-file.js';
-import type { InstallFlags } from './command.js';
 import { buildLaunch, checkName, defaultName, entryOf, type WrapFlags } from './launch.js';
+
+/** `install` and `uninstall` options, as commander parses them. */
+export interface InstallFlags {
+  name?: string;
+  scope?: 'project' | 'user';
+  config?: string;
+  force?: boolean;
+  print?: boolean;
+}
 
 export interface InstallRequest {
   readonly client: string;

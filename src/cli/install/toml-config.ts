@@ -1,5 +1,5 @@
 import { parse, patch, stringify } from '@decimalturn/toml-patch';
-import type { ConfigEditor } from './config-file.js';
+import type { ConfigEditor } from './config-editor.js';
 import { sameData } from './same-data.js';
 
 type Table = Record<string, unknown>;
