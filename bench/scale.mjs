@@ -74,7 +74,7 @@ async function timePieces(file) {
   });
   const [zodMs, schemas] = await time(() => commands.map((command) => inputSchemaFor(command)));
   const [jsonSchemaMs] = await time(() => schemas.map((schema) => toJsonSchema(schema)));
-  const [serverMs, server] = await time(() => createMcpServer(loaded.spec, { executable: 'true' }));
+  const [serverMs, server] = await time(() => createMcpServer(loaded.spec, { launcher: 'true' }));
   const [listMs, list] = await time(() => JSON.stringify(server.listTools()));
   return { startMs, workerMs, cachedLoadMs, importMs, reflectMs, flattenMs, specJsonMs, zodMs, jsonSchemaMs, serverMs, listMs, specBytes: JSON.stringify(spec).length, listBytes: list.length };
 }

@@ -7,7 +7,7 @@ import { CliMcpError } from '../errors.js';
 import { shown } from '../options.js';
 
 /** What each option must be; `false` is also accepted where the option says so. */
-type Kind = 'number' | 'boolean' | 'string' | 'array' | 'object' | 'object-or-false' | 'executable';
+type Kind = 'number' | 'boolean' | 'string' | 'array' | 'object' | 'object-or-false' | 'launcher';
 
 const TOOLS_OPTION_KINDS: Readonly<Record<string, Kind>> = {
   prefix: 'string',
@@ -43,7 +43,7 @@ const TOOLS_OPTION_KINDS: Readonly<Record<string, Kind>> = {
 
 /** `createMcpServer`'s own options, beyond the tool options. */
 const SERVER_OPTION_KINDS: Readonly<Record<string, Kind>> = {
-  executable: 'executable',
+  launcher: 'launcher',
   name: 'string',
   version: 'string',
   pageSize: 'number',
@@ -57,7 +57,7 @@ const EXPECTED: Readonly<Record<Kind, string>> = {
   array: 'an array',
   object: 'an object',
   'object-or-false': 'an object or false',
-  'executable': 'an executable name or path, or a launcher { file, prefixArgs }',
+  launcher: 'an executable name or path, or a launcher { file, prefixArgs }',
 };
 
 /**
@@ -67,7 +67,7 @@ const EXPECTED: Readonly<Record<Kind, string>> = {
  */
 export function checkToolsOptions(options: unknown): void {
   if (!isObject(options)) throw invalid(`createCliTools needs options with a launcher, e.g. { launcher: { file: 'kubectl', prefixArgs: [] } }; got ${shown(options)}`);
-  if (options.launcher === undefined) throw invalid("createCliTools needs a launcher: the option launcher, { file, prefixArgs } (createMcpServer's executable makes one)");
+  if (options.launcher === undefined) throw invalid("createCliTools needs a launcher: the option launcher, { file, prefixArgs } (createMcpServer's launcher may also be an executable's name)");
   checkLauncher('launcher', options.launcher);
   checkKinds(options, TOOLS_OPTION_KINDS);
 }
@@ -76,9 +76,9 @@ export function checkToolsOptions(options: unknown): void {
 export function checkServerOptions(options: unknown): void {
   if (!isObject(options)) throw invalid(`createMcpServer's options must be an object, got ${shown(options)}`);
   checkKinds(options, SERVER_OPTION_KINDS);
-  if (typeof options.executable === 'string') {
-    if (options.executable === '') throw invalid('executable must name a program, got ""');
-  } else if (options.executable !== undefined) checkLauncher('executable', options.executable);
+  if (typeof options.launcher === 'string') {
+    if (options.launcher === '') throw invalid('launcher must name a program, got ""');
+  } else if (options.launcher !== undefined) checkLauncher('launcher', options.launcher);
 }
 
 function checkKinds(options: Record<string, unknown>, kinds: Readonly<Record<string, Kind>>): void {
@@ -107,7 +107,7 @@ function fits(kind: Kind, value: unknown): boolean {
       return isObject(value);
     case 'object-or-false':
       return value === false || isObject(value);
-    case 'executable':
+    case 'launcher':
       return typeof value === 'string' || isObject(value);
   }
 }

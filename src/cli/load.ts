@@ -31,7 +31,7 @@ export async function loadServed(source: Source, flags: SharedFlags & { readonly
   const options = serverOptions(flags);
   // Warm workers wait in the program's own parse(): only for a JS program found by that call, run as loaded.
   const warm = read.warmable === true && flags.exec === undefined && !listOnly ? options.warm : false;
-  const server = createMcpServer(read.spec, { ...options, warm, executable: flags.exec ?? read.launcher ?? read.spec.name, version: read.version, callLog, store });
+  const server = createMcpServer(read.spec, { ...options, warm, launcher: flags.exec ?? read.launcher ?? read.spec.name, version: read.version, callLog, store });
   if (!flags.quiet) stderr.write(`cli-mcp: ${read.spec.name}: ${commands(server.tools.tools.length)}, ${read.how}; ${server.tools.catalog.note}\n`);
   return { server, read };
 }

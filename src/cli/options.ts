@@ -98,7 +98,6 @@ const NOT_A_FLAG = {
   sandboxCommand: 'for tests of the fallback',
   name: "the program's name",
   version: "the program's version",
-  launcher: 'built from the target, --exec or --node',
   tools: 'built from the target',
 } as const;
 type Head<S> = S extends `${infer H}.${string}` ? H : S;
@@ -166,7 +165,7 @@ export function serverOptions(flags: SharedFlags & { readonly tokenFile?: string
     spool: flags.spool === false ? false : undefined,
     discovery: { mode: flags.tools, pin: flags.pin, budgetTokens: flags.listBudget },
     cwd: flags.cwd,
-    executable: flags.exec,
+    launcher: flags.exec,
     env: environmentOf(flags),
     argvPolicy: argvPolicy(flags),
     redact: flags.redact === false ? false : { envNames: flags.redactEnv, patterns: flags.redactPattern?.map(regExp) },

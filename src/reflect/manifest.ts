@@ -16,7 +16,7 @@ const MAX_PROBLEMS = 20;
  * @returns the program's CommandSpec tree.
  * @throws {CliMcpError} `cli-mcp.target-not-found` when the file cannot be read; `cli-mcp.invalid-manifest`
  * with one line per problem, each naming its JSON path (`program.subcommands[2].options[0].type: …`).
- * @example const spec = readManifest('kubectl.json'); createMcpServer(spec, { executable: 'kubectl' })
+ * @example const spec = readManifest('kubectl.json'); createMcpServer(spec, { launcher: 'kubectl' })
  */
 export function readManifest(path: string): CommandSpec {
   return parseManifest(readUserFile(path, 'manifest', 'cli-mcp.target-not-found'), path);

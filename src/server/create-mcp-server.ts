@@ -18,7 +18,7 @@ export interface CreateMcpServerOptions extends Omit<CliToolsOptions, 'launcher'
    * How each call starts the CLI: an executable (`'kubectl'`) or a launcher.
    * @default this process's own script under this Node: `process.execPath process.argv[1]`
    */
-  readonly executable?: string | Launcher;
+  readonly launcher?: string | Launcher;
   /** @default the program's name */
   readonly name?: string;
   /** @default the program's version, else `0.0.0` */
@@ -62,7 +62,7 @@ export function createMcpServer(source: CommanderCommand | CommandSpec, options:
   const spec = specOf(source);
   const version = options.version ?? (isSpec(source) ? undefined : source.version?.()) ?? '0.0.0';
   const info = { name: options.name ?? spec.name, version };
-  const served = servedTools(createCliTools(spec, { ...options, launcher: launcherFrom(options.executable) }));
+  const served = servedTools(createCliTools(spec, { ...options, launcher: launcherFrom(options.launcher) }));
   const settings = {
     pageSize: wholeNumber('pageSize', options.pageSize, DEFAULTS.pageSize),
     grantTtlMs: options.approval?.grantTtlMs,
@@ -92,9 +92,9 @@ function isSpec(source: CommanderCommand | CommandSpec): source is CommandSpec {
   return Array.isArray((source as CommandSpec).subcommands);
 }
 
-function launcherFrom(executable: string | Launcher | undefined): Launcher {
-  if (typeof executable === 'string') return { file: executable, prefixArgs: [] };
-  if (executable) return executable;
+function launcherFrom(launcher: string | Launcher | undefined): Launcher {
+  if (typeof launcher === 'string') return { file: launcher, prefixArgs: [] };
+  if (launcher) return launcher;
   // Run the program as it was started, node flags (--import, --require, --env-file…) included, debuggers not.
   const flags = process.execArgv.filter((flag) => !/^--(inspect|debug)/.test(flag));
   const script = process.argv[1];

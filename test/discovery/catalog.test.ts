@@ -200,7 +200,7 @@ describe('search mode list size', () => {
     ['a CLI with an empty prefix', shop, { prefix: '' }],
     ['a generated CLI of 1,000 commands', generated(1000), {}],
   ] as const)('when %s is served in search mode then the whole tools/list is at most 4096 bytes, and 5632 with the run tools', (_kind, root, extra) => {
-    const listOf = (runs?: false) => createMcpServer(root, { executable: 'true', callLog: false, discovery: { mode: 'search' }, ...(runs === false ? { runs } : {}), ...extra }).listTools();
+    const listOf = (runs?: false) => createMcpServer(root, { launcher: 'true', callLog: false, discovery: { mode: 'search' }, ...(runs === false ? { runs } : {}), ...extra }).listTools();
     const list = listOf(false);
     expect(list.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining([expect.stringMatching(/(^|_)search_commands$/), expect.stringMatching(/(^|_)run_command$/)]));
     expect(bytesOf(list)).toBeLessThanOrEqual(4096);

@@ -12,7 +12,7 @@ import { scratchMaker } from '../helpers/scratch.js';
 // loadTarget runs the worker from dist/: `npm run build` first.
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const scratch = scratchMaker('cli-mcp-manifest-');
-const toolsOf = (spec: CommandSpec) => createMcpServer(spec, { executable: 'true' }).listTools();
+const toolsOf = (spec: CommandSpec) => createMcpServer(spec, { launcher: 'true' }).listTools();
 
 /** A small valid manifest to break one piece at a time. */
 function valid(): { manifestVersion: 1; program: Record<string, unknown> & { subcommands: Array<Record<string, unknown>> } } {

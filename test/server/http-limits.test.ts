@@ -8,7 +8,7 @@ const spec: CommandSpec = { name: 'app', runnable: true, options: [], positional
 let handle: HttpHandle;
 let port: number;
 beforeAll(async () => {
-  handle = await createMcpServer(spec, { executable: 'true' }).serveHttp({ port: 0, requestTimeoutMs: 600, shutdownGraceMs: 100 });
+  handle = await createMcpServer(spec, { launcher: 'true' }).serveHttp({ port: 0, requestTimeoutMs: 600, shutdownGraceMs: 100 });
   port = Number(new URL(handle.url).port);
 });
 afterAll(() => handle.close());

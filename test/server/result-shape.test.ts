@@ -15,7 +15,7 @@ afterEach(async () => {
 
 /** A client that names itself `name` in initialize, connected in process to a server over `seq`. */
 async function connect(name: string, structuredContent?: StructuredContentChoice): Promise<Client> {
-  const server = createMcpServer(seq, { executable: 'seq', rateLimit: false, callLog: false, sandbox: 'off', maxResultBytes: 512, structuredContent }).createServer();
+  const server = createMcpServer(seq, { launcher: 'seq', rateLimit: false, callLog: false, sandbox: 'off', maxResultBytes: 512, structuredContent }).createServer();
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide as never);
   const client = new Client({ name, version: '1.0.0' });
@@ -65,7 +65,7 @@ describe('discovery for a client that searches tools itself', () => {
   const shop = spec('shop', { runnable: false, subcommands: [spec('get', { description: 'Gets things.' }), spec('put', { description: 'Puts things.' })] });
 
   async function listedFor(name: string, mode: 'auto' | 'search'): Promise<string[]> {
-    const server = createMcpServer(shop, { executable: 'true', callLog: false, runs: false, discovery: { mode, budgetTokens: 1 } }).createServer();
+    const server = createMcpServer(shop, { launcher: 'true', callLog: false, runs: false, discovery: { mode, budgetTokens: 1 } }).createServer();
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide as never);
     const client = new Client({ name, version: '1.0.0' });

@@ -7,7 +7,7 @@ import type { CommandSpec } from '../../src/types.js';
 const leaf = (name: string): CommandSpec => ({ name, runnable: true, options: [], positionals: [], subcommands: [] });
 const spec: CommandSpec = { ...leaf('app'), runnable: false, subcommands: ['a', 'b', 'c', 'd', 'e'].map(leaf) };
 // Without the run tools: five commands and the read tool page evenly.
-const server = createMcpServer(spec, { executable: 'true', runs: false });
+const server = createMcpServer(spec, { launcher: 'true', runs: false });
 const all = server.tools.catalog.listed;
 const names = (page: { tools: Array<{ name: string }> }) => page.tools.map((tool) => tool.name);
 
@@ -59,11 +59,11 @@ describe('tools/list pages', () => {
 
   it('when createMcpServer gets a page size that is not a positive whole number then it refuses it by name', () => {
     for (const pageSize of [0, -1, 2.5, Number.NaN]) {
-      expect(() => createMcpServer(spec, { executable: 'true', pageSize })).toThrow(`pageSize must be a positive whole number, got ${pageSize} (a number)`);
+      expect(() => createMcpServer(spec, { launcher: 'true', pageSize })).toThrow(`pageSize must be a positive whole number, got ${pageSize} (a number)`);
     }
   });
 
   it('when listTools() is called on a server with a small page size then it is still the whole list', () => {
-    expect(names(createMcpServer(spec, { executable: 'true', pageSize: 2 }).listTools())).toEqual(['app_a', 'app_b', 'app_c', 'app_d', 'app_e', 'app_run_start', 'app_run_status', 'app_run_cancel', 'app_read_output']);
+    expect(names(createMcpServer(spec, { launcher: 'true', pageSize: 2 }).listTools())).toEqual(['app_a', 'app_b', 'app_c', 'app_d', 'app_e', 'app_run_start', 'app_run_status', 'app_run_cancel', 'app_read_output']);
   });
 });
