@@ -1,7 +1,7 @@
 import type { Middleware } from './context.js';
 import type { SharedStore } from '../store/shared-store.js';
 import { sharedConcurrency } from './shared-concurrency.js';
-import { refuseCancelled, refuseFull } from './slot-refusals.js';
+import { refuseCancelled, refuseFull } from './refuse.js';
 import { DEFAULTS, positive, wholeNumber } from '../options.js';
 
 /** Options of `concurrency`. */

@@ -1,7 +1,6 @@
 import type { Middleware } from './context.js';
 import type { SharedStore } from '../store/shared-store.js';
-import { refuseUnavailable } from './refuse.js';
-import { refuseCancelled, refuseFull } from './slot-refusals.js';
+import { refuseCancelled, refuseFull, refuseUnavailable } from './refuse.js';
 
 /** The checked settings of a concurrency cap kept in the shared store. */
 export interface SharedSlots {

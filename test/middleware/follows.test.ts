@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
 import { describe, expect, it } from 'vitest';
-import { followingFlag, followingOptions, followsByItself, turnsOn } from '../../src/middleware/follows.js';
+import { followingFlag, followingOptions, followsByItself, turnsOn } from '../../src/middleware/refuse-follow.js';
 import { resolveBinary } from '../../src/reflect/help/binary.js';
 import { reflectHelp } from '../../src/reflect/help/crawl.js';
 import { parseHelp } from '../../src/reflect/help/parse.js';
