@@ -120,9 +120,15 @@ export interface ClickCommand {
   readonly version?: string | null;
 }
 
+/** Where the worker stopped the program: the parse method it called (`parse_args`, `parse_known_args`, `main`, …). */
+interface Stopped {
+  readonly files: readonly string[];
+  readonly via?: string;
+}
+
 /** The worker's one line of output. `files`: every module file the program loaded, for the cache's stamps. */
 export type PythonAnswer =
-  | { readonly ok: true; readonly kind: 'argparse'; readonly root: ArgparseParser; readonly files: readonly string[] }
-  | { readonly ok: true; readonly kind: 'optparse'; readonly root: OptparseParser; readonly files: readonly string[] }
-  | { readonly ok: true; readonly kind: 'click'; readonly root: ClickCommand; readonly files: readonly string[] }
+  | ({ readonly ok: true; readonly kind: 'argparse'; readonly root: ArgparseParser } & Stopped)
+  | ({ readonly ok: true; readonly kind: 'optparse'; readonly root: OptparseParser } & Stopped)
+  | ({ readonly ok: true; readonly kind: 'click'; readonly root: ClickCommand } & Stopped)
   | { readonly ok: false; readonly reason: 'exited' | 'returned' | 'error'; readonly message: string; readonly code?: number; readonly files?: readonly string[] };

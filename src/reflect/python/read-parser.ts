@@ -25,6 +25,8 @@ export interface PythonRead {
   readonly version?: string;
   /** Every file the program loaded (its modules, the interpreter), for the cache's stamps. */
   readonly files: readonly string[];
+  /** It parses with parse_known_args: what its parser does not know it may hand on (yq to jq), so its help may document more. */
+  readonly keepsUnknown?: boolean;
   /** Commands read by their word, for a program that dispatches them by hand; and those that gave no parser of their own. */
   readonly dispatched?: { readonly read: number; readonly unread: readonly string[] };
 }
@@ -44,7 +46,7 @@ export async function readPythonParser(call: Omit<PythonCall, 'cwd'>, name: stri
     const spec = specOf(answer, [name]);
     const listed = answer.kind === 'click' || spec.subcommands.length > 0 ? [] : commandsListed(answer, name);
     const version = versionOf(answer);
-    const base = { kind: answer.kind, ...(version === undefined ? {} : { version }) };
+    const base = { kind: answer.kind, ...(answer.via?.includes('known') === true ? { keepsUnknown: true } : {}), ...(version === undefined ? {} : { version }) };
     if (listed.length === 0) return { ok: true, read: { ...base, spec: finish(spec), files: answer.files } };
     const limit = limiter(CONCURRENCY);
     const commands = await Promise.all(listed.map((entry) => limit(() => readCommand(here, answer, name, entry.name, entry.description))));

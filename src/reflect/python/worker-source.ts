@@ -60,7 +60,7 @@ def _choices(values):
         return None
 
 
-def _parse(kind, original, preliminary, tree):
+def _parse(kind, original, preliminary, tree, name):
     """Runs a parse that only prepares for the real one; stops the program at the real one with its tree."""
     def run(self, *args, **kwargs):
         # Inside a parse let through (a subparser's own), a first pass that reads a few options, or a parse to pass.
@@ -73,7 +73,7 @@ def _parse(kind, original, preliminary, tree):
             finally:
                 _state['inside'] -= 1
         try:
-            answer = {'ok': True, 'kind': kind, 'root': tree(self)}
+            answer = {'ok': True, 'kind': kind, 'root': tree(self), 'via': name}
         except BaseException as error:
             answer = {'ok': False, 'reason': 'error', 'message': '%s while reading the %s parser: %s' % (type(error).__name__, kind, error)}
         _report(answer)
@@ -84,7 +84,7 @@ def _patch(cls, names, kind, preliminary, tree):
     for name in names:
         original = cls.__dict__.get(name)
         if original is not None:
-            setattr(cls, name, _parse(kind, original, (lambda self, name=name: preliminary(self, name)), tree))
+            setattr(cls, name, _parse(kind, original, (lambda self, name=name: preliminary(self, name)), tree, name))
 `;
 
 /** click's reader, the import hook that patches click.core as the program imports it, and the run of the script. */

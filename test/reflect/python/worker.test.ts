@@ -83,6 +83,7 @@ describe.runIf(python)('the Python worker stops a program at its parser', () => 
     const answer = parsed(await read('two_pass.py'), 'argparse');
     if (answer.kind !== 'argparse') return;
     expect(answer.root.actions.map((action) => action.dest)).toEqual(['help', 'config', 'max_line_length', 'files']);
+    expect(answer.via).toBe('parse_args');
   });
 
   it('when a program exits before any parser then the worker says so and gives no parser', async () => {
