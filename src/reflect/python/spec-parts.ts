@@ -53,22 +53,33 @@ export interface Stored {
 }
 
 /**
- * A lone off switch (`--no-color` storing false) beside a switch turning the same dest on becomes that
- * switch's negation, as commander's `--x` / `--no-x` pairs do. An off switch with spellings of its own
- * (yt-dlp's `--abort-on-error, --no-ignore-errors`) stays an option. Of two options with one key the first is kept.
+ * A lone off switch (`--no-color` storing false) beside an option storing the same dest becomes that option's
+ * negation, as commander's `--x` / `--no-x` and `--cheese <type>` / `--no-cheese` pairs do (yt-dlp's
+ * `--cache-dir DIR` and `--no-cache-dir`). An off switch with spellings of its own (`--abort-on-error,
+ * --no-ignore-errors`), or one left without a partner under a taken key, stays a switch of its own.
  */
 export function pairNegations(stored: readonly Stored[]): OptionSpec[] {
   const merged = new Map<Stored, OptionSpec>(stored.map((item) => [item, item.spec]));
   for (const off of stored.filter((item) => item.off && item.dest !== null && item.spec.flag === undefined)) {
-    const on = stored.find((item) => item.on && item.dest === off.dest && merged.get(item)?.negation === undefined);
+    const on = stored.find((item) => item !== off && !item.off && item.dest === off.dest && merged.get(item)?.negation === undefined);
     const onSpec = on === undefined ? undefined : merged.get(on);
     if (on === undefined || onSpec === undefined || off.spec.negation === undefined) continue;
     // argparse and optparse start a dest at the default of the first option that stores to it.
-    merged.set(on, { ...onSpec, negation: off.spec.negation, ...(stored.indexOf(off) < stored.indexOf(on) ? { default: true } : {}) });
+    const fallback = onSpec.type === 'boolean' && stored.indexOf(off) < stored.indexOf(on) ? { default: true } : {};
+    merged.set(on, { ...onSpec, negation: off.spec.negation, ...fallback });
     merged.delete(off);
   }
+  const taken = new Set([...merged.values()].filter((spec) => spec.flag !== undefined).map((spec) => spec.name));
   const seen = new Set<string>();
-  return [...merged.values()].filter((spec) => !seen.has(spec.name) && seen.add(spec.name) !== undefined);
+  return [...merged.values()]
+    .map((spec) => (spec.flag === undefined && spec.negation !== undefined && taken.has(spec.name) ? asSwitch(spec, spec.negation) : spec))
+    .filter((spec) => !seen.has(spec.name) && seen.add(spec.name) !== undefined);
+}
+
+/** A lone off switch as a switch of its own, keyed by its whole name (`no-cache-dir`). */
+function asSwitch(spec: OptionSpec, flag: string): OptionSpec {
+  const { negation: _negation, default: _default, ...rest } = spec;
+  return { ...rest, name: flag.replace(/^-+/, ''), flag };
 }
 
 /** The value type a Python type's name stands for: `int` integers, `float` numbers, anything else text. */

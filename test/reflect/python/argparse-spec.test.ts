@@ -67,6 +67,22 @@ describe('argparse parsers become commands (argparse programs with subparsers: p
     expect(spec.options).toEqual([{ name: 'cache', type: 'boolean', flag: '--cache', negation: '--no-cache' }]);
   });
 
+  it('when a lone --no-x shares its dest with a value option then it is that option\'s negation (yt-dlp --cache-dir DIR, --no-cache-dir)', () => {
+    const spec = argparseSpec('prog', parser([
+      action({ option_strings: ['--cache-dir'], dest: 'cachedir' }),
+      action({ kind: 'store_false', option_strings: ['--no-cache-dir'], dest: 'cachedir', nargs: 0 }),
+    ]));
+    expect(spec.options).toEqual([{ name: 'cache-dir', type: 'string', flag: '--cache-dir', negation: '--no-cache-dir' }]);
+  });
+
+  it('when a lone --no-x has no partner but its key is taken then it stays a switch of its own, keyed by its whole name', () => {
+    const spec = argparseSpec('prog', parser([
+      action({ option_strings: ['--cache'], dest: 'cache_path' }),
+      action({ kind: 'store_false', option_strings: ['--no-cache'], dest: 'use_cache', nargs: 0 }),
+    ]));
+    expect(spec.options.map((option) => [option.name, option.flag, option.negation])).toEqual([['cache', '--cache', undefined], ['no-cache', '--no-cache', undefined]]);
+  });
+
   it('when positionals have nargs then they are required, optional or take the rest, in order', () => {
     const spec = argparseSpec('prog', parser([
       action({ option_strings: [], dest: 'output', help: 'where' }),
