@@ -103,6 +103,19 @@ describe.runIf(python)('loadTarget reads a Python script from its parser', () =>
     expect(existsSync(join(alone, 'ran.marker'))).toBe(false);
   });
 
+  it('when the script\'s #! names a venv\'s python then the parser is read under it, with the venv\'s own packages', async () => {
+    const venv = join(scratch(), 'venv');
+    execFileSync(PYTHON, ['-m', 'venv', '--without-pip', venv]);
+    const site = execFileSync(join(venv, 'bin', 'python'), ['-c', 'import sysconfig; print(sysconfig.get_paths()["purelib"])'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(site, 'venv_only_cli.py'), 'import argparse\n\ndef main():\n    parser = argparse.ArgumentParser(prog="venv_tool")\n    parser.add_argument("--depth", type=int)\n    parser.parse_args()\n');
+    const script = fixture('venv_tool');
+    writeFileSync(script, `#!${join(venv, 'bin', 'python')}\nimport venv_only_cli\nvenv_only_cli.main()\n`);
+    chmodSync(script, 0o755);
+    const loaded = await loadTarget(script, { cache: false });
+    expect(loaded.method).toBe('python parser (argparse)');
+    expect(loaded.spec.options).toEqual([{ name: 'depth', type: 'integer', flag: '--depth' }]);
+  });
+
   it('when a shell script is the target then no Python runs: it is read from its help as before', async () => {
     const script = fixture('hello.sh');
     writeFileSync(script, '#!/bin/sh\necho "usage: hello [--loud] NAME"\n');
