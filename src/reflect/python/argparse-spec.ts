@@ -3,6 +3,7 @@
  * and choices decide its option or positional exactly; subparsers become subcommands.
  */
 import type { CommandSpec, OptionSpec, PositionalSpec } from '../../types.js';
+import { repeatsIn } from '../help/infer.js';
 import type { ArgparseAction, ArgparseParser } from './parser-tree.js';
 import { exclusionNotes, isHelpSwitch, pairNegations, primaryFlag, settlePositionals, switchDefault, valueType, withNote } from './spec-parts.js';
 
@@ -65,10 +66,12 @@ export function optionOf(action: ArgparseAction, prefixChars = '-'): OptionSpec 
     return { ...common, type: 'boolean', ...(negation !== undefined ? { negation } : {}), ...(fallback !== undefined ? { default: fallback } : {}) };
   }
   if (action.kind === 'count') return { ...common, type: 'integer', count: true, ...(typeof action.default === 'number' && action.default > 0 ? { default: action.default } : {}) };
-  const repeated = action.kind === 'append' || action.kind === 'extend';
+  // A program's own Action keeps what it keeps: its help says when it may be given again.
+  const repeated = action.kind === 'append' || action.kind === 'extend' || (action.kind === 'custom' && repeatsIn(action.help ?? ''));
   const words = typeof action.nargs === 'number' && action.nargs > 1 ? action.nargs : undefined;
+  const choices = action.choices ?? metavarChoices(action.metavar);
   // Several words to one use travel as strings; `+` and `*` of a plain store take one word here (a flag per word would keep the last).
-  const type = words !== undefined || action.choices !== null ? 'string' : valueType(action.type);
+  const type = words !== undefined || choices !== null ? 'string' : valueType(action.type);
   const fallback = defaultOf(action.default, type, repeated || words !== undefined);
   return {
     ...common,
@@ -76,9 +79,15 @@ export function optionOf(action: ArgparseAction, prefixChars = '-'): OptionSpec 
     ...(action.nargs === '?' || (action.nargs === '*' && !repeated) ? { optionalValue: true } : {}),
     ...(repeated || words !== undefined ? { variadic: true } : {}),
     ...(words !== undefined ? { arity: words } : {}),
-    ...(action.choices !== null ? { choices: action.choices } : {}),
+    ...(choices !== null ? { choices } : {}),
     ...(fallback !== undefined ? { default: fallback } : {}),
   };
+}
+
+/** A metavar written as argparse writes choices (`{auto,always,never}`): a type function checks them (pre-commit's --color). */
+function metavarChoices(metavar: ArgparseAction['metavar']): string[] | null {
+  const listed = typeof metavar === 'string' ? /^\{([\w.-]+(?:,[\w.-]+)+)\}$/.exec(metavar)?.[1] : undefined;
+  return listed === undefined ? null : listed.split(',');
 }
 
 /** A default worth publishing: a value of the option's type (a list for a list), not an empty one. */

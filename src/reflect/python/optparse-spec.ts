@@ -3,6 +3,7 @@
  * operands come from its usage line, read as its help is (the same reader the help text goes through).
  */
 import type { CommandSpec, OptionSpec } from '../../types.js';
+import { repeatsIn } from '../help/infer.js';
 import { parseHelp } from '../help/parse.js';
 import type { OptparseOption, OptparseParser } from './parser-tree.js';
 import { isHelpSwitch, pairNegations, primaryFlag, switchDefault, valueType } from './spec-parts.js';
@@ -44,7 +45,8 @@ export function optionOf(option: OptparseOption): OptionSpec {
     return { ...common, type: 'boolean', ...(negation !== undefined ? { negation } : {}), ...(fallback !== undefined ? { default: fallback } : {}) };
   }
   const words = option.nargs !== null && option.nargs > 1 ? option.nargs : undefined;
-  const list = option.action === 'append' || words !== undefined;
+  // A callback keeps what it keeps (yt-dlp's --print adds to a list): its help says when it may be given again.
+  const list = option.action === 'append' || words !== undefined || (option.action === 'callback' && repeatsIn(option.help ?? ''));
   const type = words !== undefined || option.choices !== null ? 'string' : valueType(option.type);
   const fallback = list || option.default === undefined || option.default === null || option.default === '' ? undefined : type === 'string' ? String(option.default) : typeof option.default === 'number' ? option.default : undefined;
   return {

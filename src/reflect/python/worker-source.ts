@@ -52,12 +52,18 @@ def _type_name(kind):
 
 
 def _choices(values):
-    try:
-        if values is None or isinstance(values, (str, bytes, dict)) or len(values) > 1000:
-            return None
-        return [str(item) for item in values]
-    except TypeError:
+    # Any iterable the parser checks membership in: a list, a dict's keys, httpie's lazily loaded plugin names.
+    if values is None or isinstance(values, (str, bytes)):
         return None
+    items = []
+    try:
+        for item in values:
+            items.append(str(item))
+            if len(items) > 1000:
+                return None
+    except Exception:
+        return None
+    return items
 
 
 def _parse(kind, original, preliminary, tree, name):

@@ -31,6 +31,8 @@ describe('argparse actions become options (argparse programs: yamllint, flake8, 
     ['a required option is required', action({ option_strings: ['--token'], dest: 'token', required: true }), { name: 'token', type: 'string', required: true }],
     ['a one-dash long option keeps its spelling', action({ option_strings: ['-foo'], dest: 'foo' }), { name: 'foo', type: 'string', flag: '-foo' }],
     ['a flag that is only a prefix character is keyed by its dest', action({ kind: 'store_true', option_strings: ['-'], dest: 'stdin', nargs: 0 }), { name: 'stdin', type: 'boolean', flag: '-' }],
+    ['a metavar written as choices names the choices a type function checks', action({ option_strings: ['--color'], dest: 'color', type: 'use_color', metavar: '{auto,always,never}' }), { name: 'color', type: 'string', choices: ['auto', 'always', 'never'] }],
+    ['a program\'s own Action whose help says it may be repeated repeats the flag', action({ kind: 'custom', class: 'Collect', option_strings: ['--header'], dest: 'header', help: 'A header. Can be used multiple times' }), { name: 'header', type: 'string', variadic: true }],
     ['a program\'s own Action taking no value is a switch', action({ kind: 'custom', class: 'Enable', option_strings: ['--enable'], dest: 'enable', nargs: 0 }), { name: 'enable', type: 'boolean' }],
   ])('when %s', (_title, given, expected) => {
     expect(optionOf(given)).toMatchObject(expected);

@@ -75,6 +75,7 @@ describe('optparse options become options (optparse programs: pycodestyle, yt-dl
     ['a choice is an enum', opt({ long: ['--mode'], type: 'choice', choices: ['fast', 'slow'], dest: 'mode' }), { name: 'mode', type: 'string', choices: ['fast', 'slow'] }],
     ['append repeats the flag', opt({ short: ['-I'], long: ['--include'], action: 'append', dest: 'include' }), { name: 'include', variadic: true }],
     ['count is counted, a short-only one keyed by its letter', opt({ short: ['-v'], action: 'count', dest: 'verbosity', takes_value: false, type: null, nargs: null }), { name: 'v', type: 'integer', count: true, flag: '-v' }],
+    ['a callback taking a value whose help says it may be repeated repeats the flag (yt-dlp --print)', opt({ long: ['--print'], action: 'callback', dest: 'print', help: 'Field to print. This option can be used multiple times' }), { name: 'print', type: 'string', variadic: true }],
     ['a callback taking no value is a switch', opt({ long: ['--list'], action: 'callback', takes_value: false, type: null, dest: null }), { name: 'list', type: 'boolean' }],
   ])('when %s', (_title, given, expected) => {
     expect(optparseOption(given)).toMatchObject(expected);

@@ -53,7 +53,10 @@ describe.runIf(python)('loadTarget reads a Python script from its parser', () =>
       command: 'pack', verbose: 2, color: false, level: 3, ratio: 0.5, format: 'tar', exclude: ['*.tmp', '-x'], pair: ['k', 'v'], tag: ['release'], label: 'auto',
       cache: false, token: 't', quiet: false, loud: true, secret_knob: null, output: 'out.zip', files: ['-a.txt', 'b.txt'],
     });
-    expect(run(loaded, ['argparse_tool', 'ship'], { mode: 'sea' }, ['box', '3'])).toMatchObject({ archive: 'box', copies: 3, mode: 'sea' });
+    expect(run(loaded, ['argparse_tool', 'ship'], { mode: 'sea', carrier: 'courier', when: 'never' }, ['box', '3'])).toMatchObject({ archive: 'box', copies: 3, mode: 'sea', carrier: 'courier', when: 'never' });
+    const ship = flattenRunnable(loaded.spec).find((command) => command.path.at(-1) === 'ship');
+    // Choices without a length (httpie's lazy plugin list) and choices a type function checks, named in the metavar (pre-commit's --color).
+    expect(ship?.options.filter((option) => option.choices !== undefined).map((option) => [option.name, option.choices])).toEqual([['mode', ['air', 'sea']], ['carrier', ['post', 'courier']], ['when', ['auto', 'always', 'never']]]);
   });
 
   it.runIf(click)('when the script is a click group then its commands are tools and each flag, count, tuple and negation reaches click as typed', async () => {
