@@ -192,7 +192,10 @@ class _ImportHook(object):
         for finder in sys.meta_path:
             if finder is self or not hasattr(finder, 'find_spec'):
                 continue
-            spec = finder.find_spec(name, path, target)
+            try:
+                spec = finder.find_spec(name, path, target)
+            except Exception:
+                continue
             if spec is not None and spec.loader is not None and hasattr(spec.loader, 'exec_module'):
                 original = spec.loader.exec_module
 
@@ -205,6 +208,9 @@ class _ImportHook(object):
 
 
 sys.meta_path.insert(0, _ImportHook())
+# Imported already (a .pth file at startup): patched now.
+if 'click.core' in sys.modules:
+    _patch_click(sys.modules['click.core'])
 
 
 def _main():
