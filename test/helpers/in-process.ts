@@ -77,23 +77,17 @@ export async function serveInProcess(args: readonly string[], options: InProcess
   if (options.env !== undefined) throw new Error('an in-process server has this process\'s environment: spawn it with connect() to give it another');
   const { source, flags } = parseWrap(args);
   if (flags.watch) throw new Error('--watch reloads across a process\'s life: spawn it with connect()');
-  let written = '';
-  const stderr = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      written += chunk.toString();
-      done();
-    },
-  });
+  const stderr = textSink();
   // `wrap` runs where it was started, and --cwd is read from there (`git -C`).
   const cwd = resolve(options.cwd ?? repoRoot, flags.cwd ?? '.');
-  const { server } = await loadServed(source, { ...flags, cwd }, stderr);
+  const { server } = await loadServed(source, { ...flags, cwd }, stderr.stream);
   const [clientEnd, serverEnd] = wire();
   // The SDK's stdio entry takes any transport: it settles the protocol era per connection, as `wrap` over stdio does.
-  const handle = serveStdio(() => server.createServer(), { transport: serverEnd, onerror: (error) => void stderr.write(`cli-mcp: ${error.message}\n`) });
+  const handle = serveStdio(() => server.createServer(), { transport: serverEnd, onerror: (error) => void stderr.stream.write(`cli-mcp: ${error.message}\n`) });
   let closing: Promise<void> | undefined;
   const served: InProcessServer = {
     transport: clientEnd,
-    stderr: () => written,
+    stderr: stderr.text,
     close: () =>
       (closing ??= (async () => {
         open.delete(served);
@@ -104,6 +98,18 @@ export async function serveInProcess(args: readonly string[], options: InProcess
   };
   open.add(served);
   return served;
+}
+
+/** A stream that keeps what is written to it, for a CLI's stdout or stderr. */
+export function textSink(): { readonly stream: Writable; text(): string } {
+  let written = '';
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      written += chunk.toString();
+      done();
+    },
+  });
+  return { stream, text: () => written };
 }
 
 /** `wrap`'s own options (src/cli/main.ts), without the HTTP ones: a target, or a manifest that `--exec` runs. */
