@@ -20,7 +20,8 @@ import { repoRoot } from './fixture.js';
 const open = new Set<InProcessServer>();
 
 // What a spawned server's exit does: nothing it started outlives the file, and its spool directories go
-// (a spool removes its directory at process exit, and vitest's workers are ended without one).
+// (a spool removes its directory at process exit, and vitest's workers are ended without one). A spool also
+// keeps its 'exit' listener (the library has no way to close one): past ten servers in a file, Node warns.
 afterAll(async () => {
   await Promise.all([...open].map((server) => server.close()));
   for (const name of readdirSync(tmpdir())) if (name.startsWith(`cli-mcp-spool-${process.pid}-`)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
