@@ -82,7 +82,7 @@ export async function stdioTaskClient(args: readonly string[], cwd = repoRoot): 
   return { ...client, pid: transport.pid ?? undefined };
 }
 
-/** Talks over a started-here transport (stdio, or an in-process server's wire), message by message. */
+/** Starts `transport` (stdio, or an in-process server's wire) and talks over it, message by message. */
 export async function taskClientOver(transport: Transport): Promise<TaskClient> {
   const pending = new Map<number, (message: Json) => void>();
   const notifications: Json[] = [];

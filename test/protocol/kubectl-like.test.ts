@@ -8,7 +8,7 @@ import { connectInProcess } from '../helpers/in-process.js';
 const hasKubectl = execaSync('kubectl', ['version', '--client'], { reject: false }).exitCode === 0;
 if (!hasKubectl) console.warn('\n!!! kubectl is not installed: the kubectl-like end-to-end tests are SKIPPED on this machine !!!\n');
 
-describe.skipIf(!hasKubectl)('the kubectl-like example over stdio, running the real kubectl', () => {
+describe.skipIf(!hasKubectl)('the kubectl-like example through a real MCP client, running the real kubectl', () => {
   let client: TestClient;
   beforeAll(async () => {
     client = await connectInProcess('v2 (2026-07-28)', [join(repoRoot, 'examples/kubectl-like/kubectl.js'), '--exec', 'kubectl', '--timeout', '20000']);

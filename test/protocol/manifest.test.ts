@@ -8,7 +8,7 @@ import { connectInProcess } from '../helpers/in-process.js';
 const hasKubectl = execaSync('kubectl', ['version', '--client'], { reject: false }).exitCode === 0;
 if (!hasKubectl) console.warn('\n!!! kubectl is not installed: the kubectl manifest end-to-end tests are SKIPPED on this machine !!!\n');
 
-describe.skipIf(!hasKubectl)('the kubectl manifest example over stdio, running the real kubectl', () => {
+describe.skipIf(!hasKubectl)('the kubectl manifest example through a real MCP client, running the real kubectl', () => {
   let client: TestClient;
   beforeAll(async () => {
     client = await connectInProcess('v2 (2026-07-28)', ['--manifest', join(repoRoot, 'examples/kubectl-manifest/kubectl.json'), '--exec', 'kubectl', '--timeout', '20000']);
