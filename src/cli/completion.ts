@@ -25,18 +25,14 @@ interface OptionWords {
 
 /** The script for `shell`, for the program `root` (its name is what the shell completes). */
 export function completionScript(root: Command, shell: Shell): string {
-  const commands = root.commands.filter((command) => !(command as unknown as { _hidden?: boolean })._hidden && command.name() !== 'help').map(wordsOf);
+  // What --help shows: hidden commands and options left out, the help option in.
+  const commands = root.createHelp().visibleCommands(root).filter((command) => command.name() !== 'help').map(wordsOf);
   const name = root.name();
   return shell === 'bash' ? bashScript(name, commands) : shell === 'zsh' ? zshScript(name, commands) : fishScript(name, commands);
 }
 
 function wordsOf(command: Command): CommandWords {
-  const options = [...command.options, ...(command.options.some((option) => option.long === '--help') ? [] : [helpOption()])].filter((option) => !option.hidden);
-  return { name: command.name(), summary: summary(command.description()), options: options.map(optionWords) };
-}
-
-function helpOption(): Option {
-  return { long: '--help', short: '-h', required: false, optional: false, description: 'display help for command', hidden: false } as Option;
+  return { name: command.name(), summary: summary(command.description()), options: command.createHelp().visibleOptions(command).map(optionWords) };
 }
 
 function optionWords(option: Option): OptionWords {
