@@ -128,7 +128,10 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
     run,
     readOutput,
     ...(settings.warm ? { warm: settings.warm } : {}),
-    close: async () => void (await Promise.all([runs?.close(), settings.warm?.close()])),
+    close: async () => {
+      await Promise.all([runs?.close(), settings.warm?.close()]);
+      settings.spool?.close(); // its files, and its exit listener, go with the tools
+    },
     reload: (next) => {
       settings.warm?.recycle(); // its workers imported the program as it was
       return toolsOver(next, kept);

@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { CliMcpError, isCliMcpError } from '../errors.js';
 import type { Source } from './load.js';
 import type { CliIo } from './io.js';
@@ -7,6 +7,7 @@ export type { CliIo } from './io.js';
 import { accessPolicy, addHttpOptions, authenticatorFor, sharedStore, type HttpFlags } from './http-options.js';
 import { addServeOptions, addSharedOptions, addWrapOptions, type SharedFlags } from './options.js';
 import { packageVersion } from './version.js';
+import { SHELLS, type Shell } from './completion.js';
 import { addInstallCommands } from './install/command.js';
 import { addExportOptions, type ExportFlags } from './export-options.js';
 
@@ -128,6 +129,15 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
     });
 
   addInstallCommands(program, io, outcome);
+
+  program
+    .command('completion')
+    .description('print a completion script for your shell: bash, zsh or fish')
+    .addArgument(new Argument('<shell>', 'the shell the script is for').choices(SHELLS))
+    .action(async (shell: Shell) => {
+      const { completionScript } = await import('./completion.js');
+      io.stdout.write(completionScript(program, shell));
+    });
 
   return program;
 }

@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/run-cli.js';
 import { scratchMaker } from '../helpers/scratch.js';
+import { fixture } from '../helpers/fixture.js';
 
 // `tools` and `call` load targets through the worker in dist/: `npm run build` first.
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const fixture = (name: string): string => path.join(repo, 'test', 'fixtures', 'programs', name);
-const greeter = fixture('export-main.mjs');
+const greeter = fixture('programs', 'export-main.mjs');
 const kubectl = path.join(repo, 'examples', 'kubectl-like', 'kubectl.js');
 
 /** A working directory for calls: fixture actions leave ACTION_RAN in it. */
@@ -49,19 +49,19 @@ describe('cli-mcp tools', () => {
   });
 
   it('when the program is a single command then its one tool is named after the program', async () => {
-    const { stdout } = await run('tools', fixture('root-action.mjs'));
+    const { stdout } = await run('tools', fixture('programs', 'root-action.mjs'));
     expect(toolNames(stdout)).toEqual(['shout', 'shout_run_start', 'shout_run_status', 'shout_run_cancel', 'shout_read_output']);
   });
 
   it('when the target does not exist then it exits 1 and says it cannot find it', async () => {
-    const { code, stdout, stderr } = await run('tools', fixture('missing.mjs'));
+    const { code, stdout, stderr } = await run('tools', fixture('programs', 'missing.mjs'));
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/^cli-mcp: cannot find ".*missing\.mjs"/);
   });
 
   it('when the target builds no program then it exits 1 with the loader\'s message', async () => {
-    const { code, stderr } = await run('tools', fixture('throws-at-import.mjs'));
+    const { code, stderr } = await run('tools', fixture('programs', 'throws-at-import.mjs'));
     expect(code).toBe(1);
     expect(stderr).toContain('boom at import');
   });
@@ -130,7 +130,7 @@ describe('cli-mcp call', () => {
   });
 
   it('when the program is a single command then its tool runs it with flags and positionals', async () => {
-    const { code, stdout } = await run('call', fixture('root-action.mjs'), 'shout', '--input', '{"args":["hi"],"flags":{"times":2}}', '--cwd', scratch());
+    const { code, stdout } = await run('call', fixture('programs', 'root-action.mjs'), 'shout', '--input', '{"args":["hi"],"flags":{"times":2}}', '--cwd', scratch());
     expect(code).toBe(0);
     expect((JSON.parse(stdout) as CallResult).structuredContent?.stdout).toBe('HI HI\n');
   });
@@ -139,7 +139,7 @@ describe('cli-mcp call', () => {
     // root-action.mjs has no shebang and no execute bit: it only runs when started through node.
     const cwd = scratch();
     mkdirSync(path.join(cwd, 'node_modules', '.bin'), { recursive: true });
-    symlinkSync(fixture('root-action.mjs'), path.join(cwd, 'node_modules', '.bin', 'shout'));
+    symlinkSync(fixture('programs', 'root-action.mjs'), path.join(cwd, 'node_modules', '.bin', 'shout'));
     const { code, stdout } = await run('call', 'shout', 'shout', '--input', '{"args":["bin"]}', '--cwd', cwd);
     expect(code).toBe(0);
     expect((JSON.parse(stdout) as CallResult).structuredContent?.stdout).toBe('BIN\n');

@@ -4,11 +4,14 @@ import { StdioClientTransport as TransportV2 } from '@modelcontextprotocol/clien
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport as AnyTransportV2 } from '@modelcontextprotocol/client';
+import type { Transport as AnyTransportV1 } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
+import { repoRoot } from '../helpers/fixture.js';
 
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export { repoRoot };
 export const binPath = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 
 /** What the tests need of any MCP client, whichever SDK line and protocol era it speaks. */
@@ -57,9 +60,10 @@ export async function connectHttp(kind: ClientKind, url: string, options: { elic
   return connectTo(kind, { v1: () => new HttpTransportV1(new URL(url), requestInit), v2: () => new HttpTransportV2(new URL(url), requestInit) }, options.elicit);
 }
 
-async function connectTo(kind: ClientKind, transports: { v1: () => TransportV1 | HttpTransportV1; v2: () => TransportV2 | HttpTransportV2 }, elicit: Elicit | undefined): Promise<TestClient> {
+/** Connects a client of the given kind over the transport its SDK line is given: stdio, HTTP, or in memory (test/helpers/in-process.ts). */
+export async function connectTo(kind: ClientKind, transports: { v1: () => AnyTransportV1; v2: () => AnyTransportV2 }, elicit: Elicit | undefined): Promise<TestClient> {
   const capabilities = elicit ? { capabilities: { elicitation: {} } } : {};
-  // The server process, known once connected (stdio only).
+  // The server process, known once connected (spawned stdio only).
   const pidOf = (transport: object): { readonly pid?: number | null } => ('pid' in transport ? { pid: transport.pid as number | null } : {});
   if (kind === 'v1 sdk') {
     const client = new ClientV1({ name: 'e2e-v1', version: '1.0.0' }, capabilities);

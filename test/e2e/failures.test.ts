@@ -1,42 +1,13 @@
 import { execa } from 'execa';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { binPath, connect, repoRoot, textOf } from './clients.js';
+import { binPath } from './clients.js';
 
-const kubectlLike = join(repoRoot, 'examples/kubectl-like/kubectl.js');
-
+// The process's own exit and streams; the failures a client sees are in test/protocol/failures.test.ts.
 describe('failures end to end', () => {
   it('when the target does not exist then wrap exits 1 and says so on stderr, with nothing on stdout', async () => {
     const run = await execa(process.execPath, [binPath, 'wrap', 'no/such/cli.js'], { reject: false, input: '' });
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('cannot find "no/such/cli.js"');
-  });
-
-  it('when the executable cannot start then the call is an error that names it, and the server lives on', async () => {
-    const client = await connect('v2 (2025-11-25)', [kubectlLike, '--exec', '/no/such/kubectl']);
-    try {
-      const first = await client.callTool('kubectl_version', { flags: { client: true } });
-      expect(first.isError).toBe(true);
-      expect(first.structuredContent).toBeUndefined();
-      expect(textOf(first)).toBe('Could not start "/no/such/kubectl": no such file, or not found on PATH (ENOENT).');
-      const second = await client.callTool('kubectl_get', { args: ['pods'] });
-      expect(textOf(second)).toContain('ENOENT');
-    } finally {
-      await client.close();
-    }
-  });
-
-  it('when the command writes to stderr and exits non-zero then both come back', async () => {
-    const client = await connect('v1 sdk', [kubectlLike, '--exec', process.execPath]);
-    try {
-      // With node as the executable, argv is `get ... -- pods`: node cannot find a script named "get".
-      const result = await client.callTool('kubectl_get', { args: ['pods'] });
-      expect(result.isError).toBe(true);
-      expect(result.structuredContent?.exitCode).toBe(1);
-      expect(result.structuredContent?.stderr).toContain('Cannot find module');
-    } finally {
-      await client.close();
-    }
   });
 });

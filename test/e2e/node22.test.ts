@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +21,9 @@ describe.skipIf(!present)('cli-mcp running on Node 22', () => {
 
   it('when a program replaces its process with execve as it loads (TypeScript 7\'s tsc, Node 22.15+) then loading survives and reads its help instead', async () => {
     const tsc = join(repoRoot, 'node_modules/.bin/tsc');
-    const result = await execa(node22, [binPath, 'tools', tsc], { reject: false, env: { XDG_CACHE_HOME: join(repoRoot, 'node_modules/.cache/cli-mcp-node22-test') } });
+    // Started in a folder without a tsconfig.json: the native tsc that replaces the load worker compiles the project it finds.
+    const empty = mkdtempSync(join(tmpdir(), 'cli-mcp-node22-'));
+    const result = await execa(node22, [binPath, 'tools', tsc], { cwd: empty, reject: false, env: { XDG_CACHE_HOME: join(empty, '.cache') } });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/tsc: 1 command, found by help text/);
   });

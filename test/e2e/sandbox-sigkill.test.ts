@@ -1,18 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveSandbox } from '../../src/exec/sandbox.js';
 import { killMarked, survivorsAfter, waitForMarked } from '../exec/sandbox-pids.js';
 import { binPath, repoRoot } from './clients.js';
+import { fixture } from '../helpers/fixture.js';
 
-const fixture = join(repoRoot, 'test/fixtures/sandbox/daemon-cli.js');
+const daemonCli = fixture('sandbox/daemon-cli.js');
 const marker = `cli-mcp-sigkill-${process.pid}`;
 afterAll(() => killMarked(marker));
 
 /** `cli-mcp wrap` driven over a raw pipe: newline-delimited JSON-RPC on stdin, stderr collected. */
 function startServer(env: NodeJS.ProcessEnv, args: readonly string[] = []): { server: ChildProcess; send: (message: object) => void; stderr: () => string } {
-  const server = spawn(process.execPath, [binPath, 'wrap', fixture, ...args], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, [binPath, 'wrap', daemonCli, ...args], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let errors = '';
   server.stderr?.on('data', (chunk: Buffer) => { errors += chunk.toString(); });
   const send = (message: object) => server.stdin?.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);

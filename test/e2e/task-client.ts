@@ -1,9 +1,10 @@
 /**
  * A spec-wire client of the MCP tasks extension (`io.modelcontextprotocol/tasks`, protocol 2026-07-28),
- * over the SDK's own stdio transport and over Streamable HTTP with fetch. The official clients do not
- * support tasks yet (SDK v2.4 has no task runtime), so every request is written as the spec shows it:
+ * over the SDK's own stdio transport (or an in-process server's wire) and over Streamable HTTP with fetch. The
+ * official clients do not support tasks yet (SDK v2.4 has no task runtime), so every request is written as the spec shows it:
  * with its per-request `_meta` envelope, and over HTTP with `Mcp-Method` and `Mcp-Name` headers.
  */
+import type { Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { binPath, repoRoot } from './clients.js';
@@ -77,6 +78,12 @@ function settle(message: Json): Json {
 /** Spawns `cli-mcp wrap …args` and talks to it over the SDK's stdio transport, message by message. */
 export async function stdioTaskClient(args: readonly string[], cwd = repoRoot): Promise<TaskClient> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, 'wrap', ...args], cwd, stderr: 'pipe' });
+  const client = await taskClientOver(transport);
+  return { ...client, pid: transport.pid ?? undefined };
+}
+
+/** Starts `transport` (stdio, or an in-process server's wire) and talks over it, message by message. */
+export async function taskClientOver(transport: Transport): Promise<TaskClient> {
   const pending = new Map<number, (message: Json) => void>();
   const notifications: Json[] = [];
   let nextId = 1;
@@ -89,7 +96,6 @@ export async function stdioTaskClient(args: readonly string[], cwd = repoRoot): 
   await transport.start();
   return {
     notifications,
-    pid: transport.pid ?? undefined,
     async request(method, params, options = {}) {
       const id = nextId++;
       const answered = new Promise<Json>((resolve) => pending.set(id, resolve));

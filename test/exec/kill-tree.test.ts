@@ -3,11 +3,10 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isProcessAlive, isProcessGroupAlive, killProcessGroup } from '../../src/exec/kill-tree.js';
+import { fixture } from '../helpers/fixture.js';
 
-const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/exec/${name}`, import.meta.url));
 const started: ChildProcess[] = [];
 
 /** Spawns a detached child (its own group) and waits for the first line it prints. */
@@ -41,7 +40,7 @@ function killQuietly(id: number): void {
 
 describe('killProcessGroup', () => {
   it('when a member ignores SIGTERM then it is SIGKILLed after the grace period', async () => {
-    const { pid } = await startGroup(fixture('ignores-term'), []);
+    const { pid } = await startGroup(fixture('exec', 'ignores-term'), []);
     const before = Date.now();
     await killProcessGroup(pid, 200);
     expect(Date.now() - before).toBeGreaterThanOrEqual(190);
@@ -58,7 +57,7 @@ describe('killProcessGroup', () => {
   });
 
   it('when the grandchild ignores SIGTERM then the whole group is gone afterwards', async () => {
-    const { pid, firstLine } = await startGroup(fixture('grandchild'), []);
+    const { pid, firstLine } = await startGroup(fixture('exec', 'grandchild'), []);
     const { child } = JSON.parse(firstLine) as { child: number };
     expect(isProcessAlive(child)).toBe(true);
     await killProcessGroup(pid, 200);

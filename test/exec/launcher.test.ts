@@ -1,33 +1,32 @@
 import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { nodeShebangFlags, resolveLauncher } from '../../src/exec/launcher.js';
 import { spawnCommand } from '../../src/exec/spawn-command.js';
+import { fixture } from '../helpers/fixture.js';
 
-const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/exec/${name}`, import.meta.url));
 const scratch = (): string => mkdtempSync(path.join(tmpdir(), 'cli-mcp-launcher-'));
 
 describe('resolveLauncher', () => {
   it('when the target is a .js file then it runs under the current node with the file first', () => {
-    expect(resolveLauncher(fixture('not-executable.js'))).toEqual({ file: process.execPath, prefixArgs: [fixture('not-executable.js')] });
+    expect(resolveLauncher(fixture('exec', 'not-executable.js'))).toEqual({ file: process.execPath, prefixArgs: [fixture('exec', 'not-executable.js')] });
   });
 
   it('when the target is a relative path then it resolves against cwd', () => {
-    const dir = path.dirname(fixture('echo-argv'));
+    const dir = path.dirname(fixture('exec', 'echo-argv'));
     expect(resolveLauncher('./worker-answers.js', { cwd: dir })).toEqual({ file: process.execPath, prefixArgs: [path.join(dir, 'worker-answers.js')] });
   });
 
   it('when the target is a symlink to a node shebang script then it runs the real file under node with the shebang flags', () => {
     const dir = scratch();
-    symlinkSync(fixture('shebang-node'), path.join(dir, 'tool'));
-    expect(resolveLauncher('tool', { cwd: dir })).toEqual({ file: process.execPath, prefixArgs: ['--no-warnings', fixture('shebang-node')] });
+    symlinkSync(fixture('exec', 'shebang-node'), path.join(dir, 'tool'));
+    expect(resolveLauncher('tool', { cwd: dir })).toEqual({ file: process.execPath, prefixArgs: ['--no-warnings', fixture('exec', 'shebang-node')] });
   });
 
   it('when the resolved node script is run then it runs without needing node on PATH', async () => {
     const dir = scratch();
-    symlinkSync(fixture('shebang-node'), path.join(dir, 'tool'));
+    symlinkSync(fixture('exec', 'shebang-node'), path.join(dir, 'tool'));
     const { file, prefixArgs } = resolveLauncher(path.join(dir, 'tool'));
     const outcome = await spawnCommand({ file, args: [...prefixArgs], env: {} });
     expect(outcome).toMatchObject({ kind: 'ran', output: { stdout: 'shebang ran\n', exitCode: 0 } });

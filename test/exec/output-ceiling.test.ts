@@ -1,12 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/exec/kill-tree.js';
 import { spawnCommand, type CommandOutcome } from '../../src/exec/spawn-command.js';
 import { DEFAULTS } from '../../src/options.js';
 import { resolveSandbox } from '../../src/exec/sandbox.js';
 import { killMarked, pidsWithMarker } from './sandbox-pids.js';
+import { fixture } from '../helpers/fixture.js';
 
-const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/exec/${name}`, import.meta.url));
 const MiB = 1024 * 1024;
 const ceiling = 8 * MiB;
 const marker = `cli-mcp-ceiling-${process.pid}`;
@@ -26,7 +25,7 @@ describe('spawnCommand with a total-output ceiling', () => {
 
   // A 20 s timeout is the backstop: should the ceiling not stop it, timedOut says so instead of a hang.
   it('when a CLI prints forever then the ceiling stops its whole tree within seconds', async () => {
-    const output = ran(await spawnCommand({ file: fixture('print-forever'), args: [], maxTotalOutputBytes: ceiling, maxOutputBytes: 64 * 1024, killGraceMs: 200, timeoutMs: 20_000 }));
+    const output = ran(await spawnCommand({ file: fixture('exec', 'print-forever'), args: [], maxTotalOutputBytes: ceiling, maxOutputBytes: 64 * 1024, killGraceMs: 200, timeoutMs: 20_000 }));
     const { parent, child } = JSON.parse(output.stderr.split('\n')[0] ?? '') as { parent: number; child: number };
     expect(output).toMatchObject({ outputExceeded: true, truncated: true, timedOut: false, exitCode: null, signal: 'SIGTERM' });
     expect(output.durationMs).toBeLessThan(5_000);

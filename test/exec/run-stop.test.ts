@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/exec/kill-tree.js';
 import { spawnCommand, stopAllRuns } from '../../src/exec/spawn-command.js';
 import type { CommandOutcome } from '../../src/exec/spawn-command.js';
+import { fixture } from '../helpers/fixture.js';
 
-const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/exec/${name}`, import.meta.url));
 
 function ran(outcome: CommandOutcome) {
   if (outcome.kind !== 'ran') throw new Error(`expected the command to run, got ${outcome.code}: ${outcome.message}`);
@@ -21,7 +20,7 @@ function pidsFrom(text: string): { parent: number; child: number } {
 describe('spawnCommand stopping the process tree', () => {
   // Timeouts leave room for a loaded machine to start node and print the pids.
   it('when the timeout passes then timedOut is set and neither the child nor its grandchild is alive', async () => {
-    const outcome = ran(await spawnCommand({ file: fixture('grandchild'), args: [], timeoutMs: 1_000, killGraceMs: 200 }));
+    const outcome = ran(await spawnCommand({ file: fixture('exec', 'grandchild'), args: [], timeoutMs: 1_000, killGraceMs: 200 }));
     const { parent, child } = pidsFrom(outcome.output.stdout);
     expect(outcome.aborted).toBe(false);
     expect(outcome.output).toMatchObject({ timedOut: true, exitCode: null, signal: 'SIGTERM', truncated: false });
@@ -34,7 +33,7 @@ describe('spawnCommand stopping the process tree', () => {
   it('when the caller aborts then aborted is set and neither the child nor its grandchild is alive', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 1_000); // long enough for the fixture to start and print its pids under load
-    const outcome = ran(await spawnCommand({ file: fixture('grandchild'), args: [], signal: controller.signal, killGraceMs: 200 }));
+    const outcome = ran(await spawnCommand({ file: fixture('exec', 'grandchild'), args: [], signal: controller.signal, killGraceMs: 200 }));
     const { parent, child } = pidsFrom(outcome.output.stdout);
     expect(outcome.aborted).toBe(true);
     expect(outcome.output.timedOut).toBe(false);
@@ -48,7 +47,7 @@ describe('spawnCommand stopping the process tree', () => {
     let peak = baseline;
     const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 10);
     // Past the default ceiling within the 2 s: lifted, so the timeout is what stops it.
-    const outcome = ran(await spawnCommand({ file: fixture('print-forever'), args: [], maxOutputBytes: cap, maxTotalOutputBytes: Number.MAX_SAFE_INTEGER, killGraceMs: 200, timeoutMs: 2_000 }))
+    const outcome = ran(await spawnCommand({ file: fixture('exec', 'print-forever'), args: [], maxOutputBytes: cap, maxTotalOutputBytes: Number.MAX_SAFE_INTEGER, killGraceMs: 200, timeoutMs: 2_000 }))
       .output;
     clearInterval(sampler);
     const { parent, child } = pidsFrom(outcome.stderr);
@@ -66,7 +65,7 @@ describe('spawnCommand stopping the process tree', () => {
 
   it('when a process that left the group holds stdout open then the timeout still ends the call', async () => {
     const started = Date.now();
-    const outcome = ran(await spawnCommand({ file: fixture('grandchild'), args: ['escape'], timeoutMs: 1_000, killGraceMs: 200 }));
+    const outcome = ran(await spawnCommand({ file: fixture('exec', 'grandchild'), args: ['escape'], timeoutMs: 1_000, killGraceMs: 200 }));
     const { child } = pidsFrom(outcome.output.stdout);
     try {
       expect(outcome.output.timedOut).toBe(true);
@@ -77,7 +76,7 @@ describe('spawnCommand stopping the process tree', () => {
   });
 
   it('when stopAllRuns is called then every live run is SIGKILLed at once', async () => {
-    const running = spawnCommand({ file: fixture('ignores-term'), args: [], killGraceMs: 10_000 });
+    const running = spawnCommand({ file: fixture('exec', 'ignores-term'), args: [], killGraceMs: 10_000 });
     await sleep(1_000);
     stopAllRuns();
     const outcome = ran(await running);

@@ -2,12 +2,11 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { spawnCommand } from '../../src/exec/spawn-command.js';
 import type { CommandOutcome } from '../../src/exec/spawn-command.js';
+import { fixture } from '../helpers/fixture.js';
 
-const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/exec/${name}`, import.meta.url));
 
 function ran(outcome: CommandOutcome) {
   if (outcome.kind !== 'ran') throw new Error(`expected the command to run, got ${outcome.code}: ${outcome.message}`);
@@ -17,14 +16,14 @@ function ran(outcome: CommandOutcome) {
 describe('spawnCommand', () => {
   it('when arguments hold shell syntax, spaces and quotes then they reach the CLI verbatim', async () => {
     const args = ['; id', '$(id)', '`id`', 'two words', `"double" 'single'`, '*', '--flag=a b', '', '\\n'];
-    const { output } = ran(await spawnCommand({ file: fixture('echo-argv'), args }));
+    const { output } = ran(await spawnCommand({ file: fixture('exec', 'echo-argv'), args }));
     expect(JSON.parse(output.stdout)).toEqual(args);
     expect(output).toMatchObject({ exitCode: 0, timedOut: false, truncated: false });
     expect(output.signal).toBeUndefined();
   });
 
   it('when the CLI exits non-zero then the exit code and stderr come back as data', async () => {
-    const outcome = ran(await spawnCommand({ file: fixture('exit-code'), args: ['3'] }));
+    const outcome = ran(await spawnCommand({ file: fixture('exec', 'exit-code'), args: ['3'] }));
     expect(outcome.aborted).toBe(false);
     expect(outcome.output).toMatchObject({ exitCode: 3, stdout: 'out\n', stderr: 'something failed\n', timedOut: false });
     expect(outcome.output.durationMs).toBeGreaterThan(0);
@@ -42,7 +41,7 @@ describe('spawnCommand', () => {
   });
 
   it('when the file is not executable then the outcome is not-started with EACCES', async () => {
-    const outcome = await spawnCommand({ file: fixture('not-executable.js'), args: [] });
+    const outcome = await spawnCommand({ file: fixture('exec', 'not-executable.js'), args: [] });
     expect(outcome).toMatchObject({ kind: 'not-started', code: 'EACCES' });
     expect(outcome.kind === 'not-started' && outcome.message).toContain('not-executable.js');
   });
@@ -54,19 +53,19 @@ describe('spawnCommand', () => {
   });
 
   it('when the CLI reads stdin then it sees end of input at once', async () => {
-    const { output } = ran(await spawnCommand({ file: fixture('wait-stdin'), args: [], timeoutMs: 5_000 }));
+    const { output } = ran(await spawnCommand({ file: fixture('exec', 'wait-stdin'), args: [], timeoutMs: 5_000 }));
     expect(output).toMatchObject({ stdout: 'done\n', exitCode: 0, timedOut: false });
   });
 
   it('when an environment is given then the CLI sees exactly that environment', async () => {
     const env = { CLI_MCP_ONE: '1', CLI_MCP_SPACES: 'a b; $(id)' };
-    const { output } = ran(await spawnCommand({ file: process.execPath, args: [fixture('env-print')], env }));
+    const { output } = ran(await spawnCommand({ file: process.execPath, args: [fixture('exec', 'env-print')], env }));
     expect(JSON.parse(output.stdout)).toEqual(env);
   });
 
   it('when a variable is undefined in the given environment then it is left out', async () => {
     const env = { CLI_MCP_SET: 'yes', CLI_MCP_UNSET: undefined };
-    const { output } = ran(await spawnCommand({ file: process.execPath, args: [fixture('env-print')], env }));
+    const { output } = ran(await spawnCommand({ file: process.execPath, args: [fixture('exec', 'env-print')], env }));
     expect(JSON.parse(output.stdout)).toEqual({ CLI_MCP_SET: 'yes' });
   });
 
@@ -99,7 +98,7 @@ describe('spawnCommand output cap', () => {
   it('when a CLI prints 64 MiB then it runs to its end and the head and tail are kept around a marker', async () => {
     const cap = 64 * 1024;
     const count = (64 * 1024 * 1024) / 16;
-    const { output } = ran(await spawnCommand({ file: fixture('print-lines'), args: [String(count)], maxOutputBytes: cap, timeoutMs: 25_000 }));
+    const { output } = ran(await spawnCommand({ file: fixture('exec', 'print-lines'), args: [String(count)], maxOutputBytes: cap, timeoutMs: 25_000 }));
     const marker = '\n[… 67,043,328 bytes cut from the middle of stdout …]\n';
     expect(output).toMatchObject({ exitCode: 0, timedOut: false, truncated: true, stderr: '' });
     expect(output.stdout).toBe(lines(0, cap / 2 / 16) + marker + lines(count - cap / 2 / 16, count));
@@ -127,6 +126,6 @@ describe('spawnCommand output cap', () => {
   });
 
   it('when the cap is not a non-negative number then spawnCommand throws before anything is spawned', async () => {
-    await expect(spawnCommand({ file: fixture('echo-argv'), args: [], maxOutputBytes: -1 })).rejects.toThrow(RangeError);
+    await expect(spawnCommand({ file: fixture('exec', 'echo-argv'), args: [], maxOutputBytes: -1 })).rejects.toThrow(RangeError);
   });
 });

@@ -7,14 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/exec/kill-tree.js';
 import { spawnCommand } from '../../src/exec/spawn-command.js';
 import { resolveSandbox } from '../../src/exec/sandbox.js';
+import { fixture } from '../helpers/fixture.js';
 
 const binPath = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
-const fixture = fileURLToPath(new URL('../fixtures/sandbox/starts-daemon.mjs', import.meta.url));
+const startsDaemon = fixture('sandbox/starts-daemon.mjs');
 const sandbox = resolveSandbox({ level: 'contain' });
 if (!sandbox) console.warn('\n!!! bwrap is unavailable: the background-process tests below FAIL !!!\n');
 
 async function stderrOf(mode: string): Promise<string> {
-  const outcome = await spawnCommand({ file: fixture, args: [mode], sandbox, timeoutMs: 20_000 });
+  const outcome = await spawnCommand({ file: startsDaemon, args: [mode], sandbox, timeoutMs: 20_000 });
   if (outcome.kind !== 'ran') throw new Error(outcome.message);
   expect(outcome.output.exitCode).toBe(0);
   expect(outcome.output.stdout).toMatch(/^daemon \d+ is up$/m);
@@ -38,7 +39,7 @@ describe('a manifest command set to "sandbox": "off"', () => {
     const command = (sandboxOff: boolean) => ({ name: 'start', runnable: true, options: [], positionals: [{ name: 'mode', type: 'string', required: true, variadic: false }], subcommands: [], ...(sandboxOff ? { sandbox: 'off' } : {}) });
     const manifest = { manifestVersion: 1, program: { name: 'fixture', runnable: false, options: [], positionals: [], subcommands: [command(true), { ...command(false), name: 'contained' }] } };
     writeFileSync(join(dir, 'fixture.json'), JSON.stringify(manifest));
-    const call = (tool: string) => execa(process.execPath, [binPath, 'call', '--manifest', join(dir, 'fixture.json'), '--exec', fixture, tool, '--input', JSON.stringify({ args: ['detached'] })], { cwd: dir, reject: false });
+    const call = (tool: string) => execa(process.execPath, [binPath, 'call', '--manifest', join(dir, 'fixture.json'), '--exec', startsDaemon, tool, '--input', JSON.stringify({ args: ['detached'] })], { cwd: dir, reject: false });
     try {
       const off = JSON.parse((await call('fixture_start')).stdout) as { structuredContent: { stdout: string; stderr: string } };
       const pid = Number(/^daemon (\d+) is up$/m.exec(off.structuredContent.stdout)?.[1]);

@@ -10,10 +10,9 @@ import { resolveSandbox } from '../../src/exec/sandbox.js';
 import { createWarmPool, type WarmOptions, type WarmPool } from '../../src/exec/warm-pool.js';
 import { WARM_WORKER_FILE } from '../../src/reflect/warm-worker-file.js';
 import { seededRandom } from '../helpers/random.js';
-import { repoRoot } from '../e2e/clients.js';
+import { fixture, repoRoot } from '../helpers/fixture.js';
 import { warmWorkersOf } from '../helpers/warm-workers.js';
 
-const fixture = (name: string): string => join(repoRoot, 'test/fixtures/warm', name);
 const dir = mkdtempSync(join(tmpdir(), 'cli-mcp-warm-'));
 const env = childEnvironment(process.env);
 const pools: WarmPool[] = [];
@@ -24,7 +23,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function poolFor(program: string, options: WarmOptions & { sandbox?: CommandRequest['sandbox']; cwd?: string } = {}): { pool: WarmPool; notes: string[]; run: (argv: string[], extra?: Partial<CommandRequest>) => ReturnType<typeof spawnCommand> } {
   const notes: string[] = [];
-  const launcher = resolveLauncher(fixture(program));
+  const launcher = resolveLauncher(fixture('warm', program));
   const cwd = options.cwd ?? dir;
   const pool = createWarmPool({ launcher, cwd, env, preload: WARM_WORKER_FILE, ...(options.sandbox ? { sandbox: options.sandbox } : {}) }, { note: (line) => void notes.push(line), ...options });
   pools.push(pool);
@@ -155,7 +154,7 @@ describe('where a worker cannot stand for a cold start', () => {
     const outcome = await run(['--verbose', 'say', 'hi'], { warm: pool });
     expect(outcome).toMatchObject({ kind: 'ran', output: { stdout: '{"word":"hi","verboseBeforeParse":true}\n', exitCode: 0 } });
     expect(pool.counts).toEqual({ warm: 0, cold: 1 });
-    expect(warmWorkersOf(fixture('argv-at-import.mjs'))).toEqual([]);
+    expect(warmWorkersOf(fixture('warm', 'argv-at-import.mjs'))).toEqual([]);
   });
 
   it('when a file the program read while importing changed then the worker is dropped and the call sees the new file', async () => {
@@ -180,7 +179,7 @@ describe('where a worker cannot stand for a cold start', () => {
     const { pool } = poolFor(program);
     await pool.ready();
     expect(pool.off).toMatch(reason);
-    expect(warmWorkersOf(fixture(program))).toEqual([]);
+    expect(warmWorkersOf(fixture('warm', program))).toEqual([]);
   });
 
   it('when a worker uses more memory than the cap then the pool turns off', async () => {
@@ -194,33 +193,33 @@ describe('the pool\'s own processes', () => {
   it('when the pool is made then its first worker starts only after startAfterMs, off the server\'s own start', async () => {
     poolFor('probe.mjs', { startAfterMs: 400 });
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(warmWorkersOf(fixture('probe.mjs'))).toEqual([]);
+    expect(warmWorkersOf(fixture('warm', 'probe.mjs'))).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 900));
-    expect(warmWorkersOf(fixture('probe.mjs'))).toHaveLength(1);
+    expect(warmWorkersOf(fixture('warm', 'probe.mjs'))).toHaveLength(1);
   });
 
   it('when a worker stays idle past idleMs it is stopped, and the call after starts cold and refills the pool', async () => {
     const { pool, run } = poolFor('probe.mjs', { idleMs: 300 });
     await pool.ready();
-    expect(warmWorkersOf(fixture('probe.mjs'))).toHaveLength(1);
+    expect(warmWorkersOf(fixture('warm', 'probe.mjs'))).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(warmWorkersOf(fixture('probe.mjs'))).toEqual([]);
+    expect(warmWorkersOf(fixture('warm', 'probe.mjs'))).toEqual([]);
     expect(await run(['self'], { warm: pool })).toMatchObject({ output: { exitCode: 0 } });
     expect(pool.counts).toEqual({ warm: 0, cold: 1 });
     await pool.ready();
-    expect(warmWorkersOf(fixture('probe.mjs'))).toHaveLength(1);
+    expect(warmWorkersOf(fixture('warm', 'probe.mjs'))).toHaveLength(1);
   });
 
   it('when the pool closes then no worker is left, and none starts after', async () => {
     const { pool, run } = poolFor('probe.mjs', { size: 2 });
     await pool.ready();
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(warmWorkersOf(fixture('probe.mjs'))).toHaveLength(2);
+    expect(warmWorkersOf(fixture('warm', 'probe.mjs'))).toHaveLength(2);
     await pool.close();
-    expect(warmWorkersOf(fixture('probe.mjs'))).toEqual([]);
+    expect(warmWorkersOf(fixture('warm', 'probe.mjs'))).toEqual([]);
     expect(await run(['self'], { warm: pool })).toMatchObject({ output: { exitCode: 0 } });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(warmWorkersOf(fixture('probe.mjs'))).toEqual([]);
+    expect(warmWorkersOf(fixture('warm', 'probe.mjs'))).toEqual([]);
   });
 });
 
@@ -238,7 +237,7 @@ import { resolveSandbox } from ${dist('sandbox.js')};
 import { spawnCommand } from ${dist('spawn-command.js')};
 import { childEnvironment } from ${dist('environment.js')};
 const sandbox = resolveSandbox({ level: 'contain' });
-const launcher = resolveLauncher(${JSON.stringify(fixture('probe.mjs'))});
+const launcher = resolveLauncher(${JSON.stringify(fixture('warm', 'probe.mjs'))});
 const env = childEnvironment(process.env);
 const pool = createWarmPool({ launcher, cwd: process.cwd(), env, sandbox, preload: ${JSON.stringify(WARM_WORKER_FILE)} });
 await pool.ready();
@@ -250,7 +249,7 @@ console.log(ran.kind, JSON.stringify(pool.counts));
       const { execa } = await import('execa');
       const result = await execa(process.execPath, [script], { cwd: dir, reject: false, timeout: 4_000 });
       expect({ exitCode: result.exitCode, stdout: result.stdout }).toEqual({ exitCode: 0, stdout: 'ran {"warm":1,"cold":0}' });
-      expect(warmWorkersOf(fixture('probe.mjs'))).toEqual([]);
+      expect(warmWorkersOf(fixture('warm', 'probe.mjs'))).toEqual([]);
     }
   });
 });

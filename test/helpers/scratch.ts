@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -14,4 +14,17 @@ export function scratchMaker(prefix: string): () => string {
     dirs.push(dir);
     return dir;
   };
+}
+
+/** Bytes in the regular files under `dir`, all levels. */
+export function bytesUnder(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let sum = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) sum += bytesUnder(path);
+    else sum += stat?.size ?? 0;
+  }
+  return sum;
 }

@@ -13,7 +13,7 @@ import { reflectHelp } from '../../src/reflect/help/crawl.js';
 import { parseHelp } from '../../src/reflect/help/parse.js';
 import { reflectYargs } from '../../src/reflect/yargs.js';
 import type { CommandSpec, OptionSpec } from '../../src/types.js';
-import { fixture } from '../reflect/help/summary.js';
+import { helpText } from '../reflect/help/summary.js';
 
 type Options = readonly OptionSpec[];
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -46,7 +46,7 @@ function jest(): Options {
   return reflectYargs(program).options;
 }
 
-const fromFixture = (file: string, program: string): Options => parseHelp(fixture(file), { path: [program] }).options;
+const fromFixture = (file: string, program: string): Options => parseHelp(helpText(file), { path: [program] }).options;
 
 /** A program's command's options, by source: the machine's program, an npm CLI, a help fixture, or a declaration. */
 async function optionsOf(source: string, path: readonly string[]): Promise<Options> {

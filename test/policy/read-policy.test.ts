@@ -10,7 +10,7 @@ import { scratchMaker } from '../helpers/scratch.js';
 type Principal = Parameters<typeof policyFor>[1];
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const fixture = (name: string): string => join(repo, 'test/policy/fixtures', name);
+const policyFile = (name: string): string => join(repo, 'test/policy/fixtures', name);
 const scratch = scratchMaker('cli-mcp-policy-');
 
 /** Writes `text` to a fresh file called `name` and reads it as a policy. */
@@ -39,7 +39,7 @@ const people: Principal[] = [
 
 describe('reading a policy file', () => {
   it('when the README example is read then each principal gets what its comments say', () => {
-    expect(summary(readPolicy(fixture('kubectl-policy.yaml')), people)).toEqual([
+    expect(summary(readPolicy(policyFile('kubectl-policy.yaml')), people)).toEqual([
       { rule: 'rules[0]', approval: 'ask', rateLimit: undefined, allowed: ['kubectl get', 'kubectl delete', 'kubectl config view', 'kubectl config get-contexts'] },
       { rule: 'rules[1]', approval: 'read-only', rateLimit: { capacity: 10, perSecond: 5 }, allowed: ['kubectl get'] },
       { rule: 'rules[2]', approval: 'auto', rateLimit: undefined, allowed: ['kubectl get', 'kubectl config view', 'kubectl config get-contexts'] },
@@ -49,16 +49,16 @@ describe('reading a policy file', () => {
   });
 
   it('when the same policy is written in YAML and in JSON then both read to the same policy', () => {
-    const yaml = readPolicy(fixture('kubectl-policy.yaml'));
-    const json = readPolicy(fixture('kubectl-policy.json'));
+    const yaml = readPolicy(policyFile('kubectl-policy.yaml'));
+    const json = readPolicy(policyFile('kubectl-policy.json'));
     expect({ ...json, source: '' }).toEqual({ ...yaml, source: '' });
     expect(summary(json, people)).toEqual(summary(yaml, people));
   });
 
   it('when a file has no known extension then JSON is told from YAML by its first character', () => {
     const dir = scratch();
-    copyFileSync(fixture('kubectl-policy.json'), join(dir, 'policy'));
-    copyFileSync(fixture('kubectl-policy.yaml'), join(dir, 'policy.conf'));
+    copyFileSync(policyFile('kubectl-policy.json'), join(dir, 'policy'));
+    copyFileSync(policyFile('kubectl-policy.yaml'), join(dir, 'policy.conf'));
     expect(readPolicy(join(dir, 'policy')).rules).toEqual(readPolicy(join(dir, 'policy.conf')).rules);
     // Read as JSON, a broken file gets JSON's own message.
     expect(() => readText('policy', '{ "default": "all", }')).toThrow(/is not valid JSON: .*\(line 1, column 21\)$/);
@@ -71,7 +71,7 @@ describe('reading a policy file', () => {
   });
 
   it('when a file is read then its path is the policy\'s source', () => {
-    expect(readPolicy(fixture('kubectl-policy.yaml')).source).toBe(fixture('kubectl-policy.yaml'));
+    expect(readPolicy(policyFile('kubectl-policy.yaml')).source).toBe(policyFile('kubectl-policy.yaml'));
   });
 
   it('when a file is empty or holds only comments then it is refused as no object', () => {
@@ -110,8 +110,8 @@ describe('the policy JSON Schema', () => {
 
   it('when the example files name the schema then both point at the committed file', () => {
     for (const name of ['kubectl-policy.yaml', 'kubectl-policy.json']) {
-      const where = /"?\$schema"?: "?([^"\s,]+)/.exec(readFileSync(fixture(name), 'utf8'))?.[1] ?? '';
-      expect(join(fixture(name), '..', where)).toBe(join(repo, 'schema/policy.schema.json'));
+      const where = /"?\$schema"?: "?([^"\s,]+)/.exec(readFileSync(policyFile(name), 'utf8'))?.[1] ?? '';
+      expect(join(policyFile(name), '..', where)).toBe(join(repo, 'schema/policy.schema.json'));
     }
   });
 });

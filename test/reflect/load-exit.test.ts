@@ -4,16 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadTarget } from '../../src/reflect/load-program.js';
 import { scratchMaker } from '../helpers/scratch.js';
+import { fixture } from '../helpers/fixture.js';
 
 // The loader's worker and the CLI run from dist/: `npm run build` first.
-const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/programs/${name}`, import.meta.url));
 const bin = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 
 const scratch = scratchMaker('cli-mcp-load-exit-');
 
 describe.concurrent('loadTarget on a program that exits before parse()', () => {
   it('when it exits with an error before building its commands then loading fails with its exit code and stderr', async () => {
-    const error: unknown = await loadTarget(fixture('exits-early.mjs'), { cwd: scratch() }).then(() => undefined, (reason: unknown) => reason);
+    const error: unknown = await loadTarget(fixture('programs', 'exits-early.mjs'), { cwd: scratch() }).then(() => undefined, (reason: unknown) => reason);
     expect(error).toMatchObject({
       name: 'CliMcpError',
       code: 'cli-mcp.program-exited',
@@ -23,14 +23,14 @@ describe.concurrent('loadTarget on a program that exits before parse()', () => {
   });
 
   it('when it exits with an error after building commands then they are used, with a warning', async () => {
-    const loaded = await loadTarget(fixture('exit-at-import.mjs'), { cwd: scratch() });
+    const loaded = await loadTarget(fixture('programs', 'exit-at-import.mjs'), { cwd: scratch() });
     expect(loaded.spec.subcommands.map((sub) => sub.name)).toEqual(['start', 'status']);
     expect(loaded.warnings).toEqual(['the program exited with code 3 before parse(): the commands it had built by then are used']);
   });
 
   it('when `cli-mcp tools` is given such a bin then it exits non-zero and shows the program\'s own error', () => {
     const cwd = scratch();
-    const result = spawnSync(process.execPath, [bin, 'tools', fixture('exits-early.mjs')], { cwd, encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync(process.execPath, [bin, 'tools', fixture('programs', 'exits-early.mjs')], { cwd, encoding: 'utf8', timeout: 30_000 });
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('exited with code 2 before it built its commands');
     expect(result.stderr).toContain('exits-early: EXITS_EARLY_TOKEN is not set');
@@ -41,7 +41,7 @@ describe.concurrent('loadTarget on a program that exits before parse()', () => {
 
 describe.concurrent('loadTarget on a program with coloured texts', () => {
   it('when descriptions, examples and defaults carry ANSI escapes then the loaded spec holds plain text', async () => {
-    const { spec } = await loadTarget(fixture('ansi.mjs'), { cwd: scratch() });
+    const { spec } = await loadTarget(fixture('programs', 'ansi.mjs'), { cwd: scratch() });
     expect(spec.description).toBe('Paints things');
     expect(spec.subcommands[0]).toMatchObject({
       description: 'Paint a wall',
@@ -54,19 +54,19 @@ describe.concurrent('loadTarget on a program with coloured texts', () => {
   it('when the variable it needs is allowed with --allow-env then it loads, as its calls would run', () => {
     const cwd = scratch();
     const env = { ...process.env, EXITS_EARLY_TOKEN: 'set' };
-    const denied = spawnSync(process.execPath, [bin, 'tools', fixture('exits-early.mjs')], { cwd, env, encoding: 'utf8', timeout: 30_000 });
+    const denied = spawnSync(process.execPath, [bin, 'tools', fixture('programs', 'exits-early.mjs')], { cwd, env, encoding: 'utf8', timeout: 30_000 });
     expect(denied.stderr).toContain('EXITS_EARLY_TOKEN is not set');
-    const allowed = spawnSync(process.execPath, [bin, 'tools', fixture('exits-early.mjs'), '--allow-env', 'EXITS_EARLY_TOKEN'], { cwd, env, encoding: 'utf8', timeout: 30_000 });
+    const allowed = spawnSync(process.execPath, [bin, 'tools', fixture('programs', 'exits-early.mjs'), '--allow-env', 'EXITS_EARLY_TOKEN'], { cwd, env, encoding: 'utf8', timeout: 30_000 });
     expect(allowed.status).toBe(0);
     expect((JSON.parse(allowed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['early_go', 'early_run_start', 'early_run_status', 'early_run_cancel', 'early_read_output']);
   });
 
   it('when a program refuses a too-old Node after an await, on stdout, with exitCode 1 and no exit() (class: too-old Node, as cspell 10) then `cli-mcp tools` fails naming the Node it needs and --node, never an empty tool', () => {
     const cwd = scratch();
-    const result = spawnSync(process.execPath, [bin, 'tools', fixture('needs-node-late/bin.mjs')], { cwd, encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync(process.execPath, [bin, 'tools', fixture('programs', 'needs-node-late/bin.mjs')], { cwd, encoding: 'utf8', timeout: 30_000 });
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain(`It needs Node >=99.1.0 (engines.node in ${fixture('needs-node-late/package.json')}) and ran under Node ${process.versions.node}`);
+    expect(result.stderr).toContain(`It needs Node >=99.1.0 (engines.node in ${fixture('programs', 'needs-node-late/package.json')}) and ran under Node ${process.versions.node}`);
     expect(result.stderr).toContain('--node <path>');
   });
 });

@@ -1,13 +1,12 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadTarget } from '../../src/reflect/load-program.js';
 import type { CommandSpec } from '../../src/types.js';
 import { scratchMaker } from '../helpers/scratch.js';
+import { fixture } from '../helpers/fixture.js';
 
 // The loader's worker runs from dist/: `npm run build` first.
-const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/programs/${name}`, import.meta.url));
 
 /** A fresh working directory: an action, or the code after parse(), would write into it. */
 const scratch = scratchMaker('cli-mcp-load-legacy-');
@@ -20,7 +19,7 @@ describe.concurrent('loadTarget on programs built with commander older than 7', 
     { file: 'commander2.cjs', major: 'commander 2.20 (prototype-based, actions as parent listeners)', name: 'deploy2', version: '2.0.0' },
   ])('when a program uses $major then its parse(process.argv) is found and its tree reflected, and nothing runs', async ({ file, name, version }) => {
     const cwd = scratch();
-    const loaded = await loadTarget(fixture(file), { cwd });
+    const loaded = await loadTarget(fixture('programs', file), { cwd });
     expect(loaded).toMatchObject({ method: 'commander (parse() call)', version, spec: { name, runnable: false } });
     expect(commands(loaded.spec).slice(0, 3)).toEqual([
       ['deploy', true],
@@ -38,7 +37,7 @@ describe.concurrent('loadTarget on programs built with commander older than 7', 
   });
 
   it('when a commander 6 program declares a negation, a default and a required option then each keeps its meaning', async () => {
-    const { spec } = await loadTarget(fixture('commander6.cjs'), { cwd: scratch() });
+    const { spec } = await loadTarget(fixture('programs', 'commander6.cjs'), { cwd: scratch() });
     expect(spec.options).toEqual([
       { name: 'verbose', description: 'say more', flag: '--verbose', aliases: ['-v'], type: 'boolean' },
       { name: 'color', description: 'plain output', type: 'boolean', negation: '--no-color', default: true },
@@ -49,7 +48,7 @@ describe.concurrent('loadTarget on programs built with commander older than 7', 
   });
 
   it('when reflected from an old commander then the argument descriptions given to description() are kept', async () => {
-    const { spec } = await loadTarget(fixture('commander6.cjs'), { cwd: scratch() });
+    const { spec } = await loadTarget(fixture('programs', 'commander6.cjs'), { cwd: scratch() });
     expect(spec.subcommands[0]?.positionals[0]).toMatchObject({ name: 'app', description: 'the app to deploy' });
   });
 });

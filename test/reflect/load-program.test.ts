@@ -7,11 +7,11 @@ import { CliMcpError } from '../../src/errors.js';
 import { loadTarget, type LoadedTarget } from '../../src/reflect/load-program.js';
 import type { CommandSpec } from '../../src/types.js';
 import { scratchMaker } from '../helpers/scratch.js';
+import { fixture } from '../helpers/fixture.js';
 
 // The loader's worker runs from dist/: `npm run build` first.
 const programs = fileURLToPath(new URL('../fixtures/programs/', import.meta.url));
 const repoCommander = fileURLToPath(new URL('../../node_modules/commander', import.meta.url));
-const fixture = (name: string): string => path.join(programs, name);
 
 /** A fresh working directory: fixture actions write ACTION_RAN into it, so it must stay empty. */
 const scratch = scratchMaker('cli-mcp-load-');
@@ -39,7 +39,7 @@ describe.concurrent('loadTarget on commander programs', () => {
     { file: 'subclass.mjs', story: 'uses a subclass of Command', name: 'custom', method: 'commander (parse() call)', commands: ['alpha', 'beta'] },
   ])('when the module $story then it loads by $method and no action runs', async ({ file, name, method, commands }) => {
     const cwd = scratch();
-    const { loaded } = await timedLoad(fixture(file), cwd);
+    const { loaded } = await timedLoad(fixture('programs', file), cwd);
     expect(loaded.method).toBe(method);
     expect(loaded.spec.name).toBe(name);
     expect(commandNames(loaded.spec)).toEqual(commands);
@@ -48,48 +48,48 @@ describe.concurrent('loadTarget on commander programs', () => {
   });
 
   it('when a module is loaded then it runs under node from its real path', async () => {
-    const { loaded } = await timedLoad(fixture('parse-at-import.mjs'), scratch());
-    expect(loaded.launcher).toEqual({ file: process.execPath, prefixArgs: [fixture('parse-at-import.mjs')] });
+    const { loaded } = await timedLoad(fixture('programs', 'parse-at-import.mjs'), scratch());
+    expect(loaded.launcher).toEqual({ file: process.execPath, prefixArgs: [fixture('programs', 'parse-at-import.mjs')] });
   });
 
   it('when parse() is called at import then the code after it does not run', async () => {
     const cwd = scratch();
-    await loadTarget(fixture('parse-at-import.mjs'), { cwd });
+    await loadTarget(fixture('programs', 'parse-at-import.mjs'), { cwd });
     expect(readdirSync(cwd)).not.toContain('AFTER_PARSE');
   });
 
   it('when an async main parses 50 ms after import then the loader returns within a few seconds', async () => {
-    const { loaded, ms } = await timedLoad(fixture('async-main.mjs'), scratch());
+    const { loaded, ms } = await timedLoad(fixture('programs', 'async-main.mjs'), scratch());
     expect(loaded.method).toBe('commander (parse() call)');
     expect(ms).toBeLessThan(FAST_MS);
   });
 
   it('when the program has a version then it is read, else it is undefined', async () => {
-    const [withVersion, without] = await Promise.all([loadTarget(fixture('export-main.mjs'), { cwd: scratch() }), loadTarget(fixture('parse-at-import.mjs'), { cwd: scratch() })]);
+    const [withVersion, without] = await Promise.all([loadTarget(fixture('programs', 'export-main.mjs'), { cwd: scratch() }), loadTarget(fixture('programs', 'parse-at-import.mjs'), { cwd: scratch() })]);
     expect(withVersion.version).toBe('2.3.4');
     expect(without.version).toBeUndefined();
   });
 
   it('when the version option exists then it is not reflected as a flag', async () => {
-    const { spec } = await loadTarget(fixture('export-main.mjs'), { cwd: scratch() });
+    const { spec } = await loadTarget(fixture('programs', 'export-main.mjs'), { cwd: scratch() });
     expect(spec.options.map((option) => option.name)).not.toContain('version');
     expect(spec.subcommands[0]?.options.map((option) => option.name)).toEqual(['shout']);
   });
 
   it('when the root has an action then it is a single runnable command', async () => {
-    const { spec } = await loadTarget(fixture('root-action.mjs'), { cwd: scratch() });
+    const { spec } = await loadTarget(fixture('programs', 'root-action.mjs'), { cwd: scratch() });
     expect(spec).toMatchObject({ name: 'shout', runnable: true, subcommands: [], positionals: [{ name: 'word', required: false }] });
     expect(spec.options.map((option) => option.name)).toEqual(['times']);
   });
 
   it('when a subclass nests commands then the nested ones are reflected too', async () => {
-    const { spec } = await loadTarget(fixture('subclass.mjs'), { cwd: scratch() });
+    const { spec } = await loadTarget(fixture('programs', 'subclass.mjs'), { cwd: scratch() });
     expect(spec.subcommands[1]).toMatchObject({ name: 'beta', runnable: false, subcommands: [{ name: 'gamma', runnable: true }] });
   });
 
   it('when the program uses its own nested copy of commander then it is still found', async () => {
     const dir = scratch();
-    cpSync(fixture('nested-copy/program.mjs'), path.join(dir, 'program.mjs'));
+    cpSync(fixture('programs', 'nested-copy/program.mjs'), path.join(dir, 'program.mjs'));
     cpSync(repoCommander, path.join(dir, 'node_modules', 'commander'), { recursive: true });
     // The copy is the one the program resolves, not cli-mcp's.
     expect(createRequire(path.join(dir, 'program.mjs')).resolve('commander').startsWith(dir)).toBe(true);
@@ -109,15 +109,15 @@ describe.concurrent('loadTarget on bin names', () => {
   }
 
   it('when a bare name is in ./node_modules/.bin then its real script is loaded and run under node', async () => {
-    const dir = withBin('greet', fixture('export-main.mjs'));
+    const dir = withBin('greet', fixture('programs', 'export-main.mjs'));
     const loaded = await loadTarget('greet', { cwd: dir });
     expect(loaded.spec.name).toBe('greeter');
-    expect(loaded.launcher).toEqual({ file: process.execPath, prefixArgs: [realpathSync(fixture('export-main.mjs'))] });
+    expect(loaded.launcher).toEqual({ file: process.execPath, prefixArgs: [realpathSync(fixture('programs', 'export-main.mjs'))] });
     expect(readdirSync(dir)).toEqual(['node_modules']);
   });
 
   it('when a program has no name then the bin name given is its fallback name', async () => {
-    const loaded = await loadTarget('pinger', { cwd: withBin('pinger', fixture('exports-only.mjs')) });
+    const loaded = await loadTarget('pinger', { cwd: withBin('pinger', fixture('programs', 'exports-only.mjs')) });
     expect(loaded.spec.name).toBe('pinger');
   });
 
@@ -133,14 +133,14 @@ describe.concurrent('loadTarget on bin names', () => {
 describe.concurrent('loadTarget edge cases', () => {
   it('when a bin\'s shebang passes node flags then it is still loaded', async () => {
     const cwd = scratch();
-    const loaded = await loadTarget(fixture('shebang-flags'), { cwd });
+    const loaded = await loadTarget(fixture('programs', 'shebang-flags'), { cwd });
     expect(loaded).toMatchObject({ method: 'commander (parse() call)', spec: { name: 'flagged' } });
-    expect(loaded.launcher.prefixArgs).toEqual(['--no-warnings', fixture('shebang-flags')]);
+    expect(loaded.launcher.prefixArgs).toEqual(['--no-warnings', fixture('programs', 'shebang-flags')]);
     expect(readdirSync(cwd)).toEqual([]);
   });
 
   it('when a module awaits forever after building its program then the constructed program is found', async () => {
-    const { loaded } = await timedLoad(fixture('never-settles.mjs'), scratch());
+    const { loaded } = await timedLoad(fixture('programs', 'never-settles.mjs'), scratch());
     expect(loaded).toMatchObject({ method: 'commander (constructed program)', spec: { name: 'stuck' } });
   });
 });
@@ -153,7 +153,7 @@ describe.concurrent('loadTarget failures', () => {
     { file: 'not-js.sh', story: 'is a shell script without a help text', code: 'cli-mcp.reflection-failed', message: /Could not read the help of .*not-js\.sh.*reads as help/ },
   ])('when the target $story then it rejects with $code', async ({ file, code, message }) => {
     const cwd = scratch();
-    const error: unknown = await loadTarget(fixture(file), { cwd }).then(() => undefined, (reason: unknown) => reason);
+    const error: unknown = await loadTarget(fixture('programs', file), { cwd }).then(() => undefined, (reason: unknown) => reason);
     expect(error).toBeInstanceOf(CliMcpError);
     expect(error).toMatchObject({ code, message: expect.stringMatching(message) });
     expect(readdirSync(cwd)).toEqual([]);

@@ -1,17 +1,16 @@
 import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadTarget } from '../../src/reflect/load-program.js';
 import { scratchMaker } from '../helpers/scratch.js';
+import { fixture } from '../helpers/fixture.js';
 
 // The loader's worker runs from dist/: `npm run build` first.
-const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/yargs/${name}`, import.meta.url));
 const scratch = scratchMaker('cli-mcp-load-yargs-classes-');
 
 describe('loadTarget on yargs programs nobody here wrote the way they are built', () => {
   it('when a yargs 16 program peeks at argv in its helpers as they load and its builders end in .argv (class: yargs 16, sequelize-cli 6) then every command is read and nothing runs', async () => {
     const cwd = scratch();
-    const loaded = await loadTarget(fixture('yargs16-peek/db.cjs'), { cwd, cache: false });
+    const loaded = await loadTarget(fixture('yargs', 'yargs16-peek/db.cjs'), { cwd, cache: false });
     expect(loaded.method).toBe('yargs (parse() call)');
     expect(loaded.version).toBe('1.0.0');
     expect(loaded.spec.subcommands.map((sub) => sub.name)).toEqual(['db:migrate', 'db:migrate:undo', 'model:generate']);
@@ -28,7 +27,7 @@ describe('loadTarget on yargs programs nobody here wrote the way they are built'
   });
 
   it('when a program loads a yargs whose programs are not recognised (class: unknown yargs major) then it is read from its help and the warning names that yargs and its version', async () => {
-    const loaded = await loadTarget(fixture('old-yargs/old.cjs'), { cwd: scratch(), cache: false });
+    const loaded = await loadTarget(fixture('yargs', 'old-yargs/old.cjs'), { cwd: scratch(), cache: false });
     expect(loaded.method).toMatch(/^help text/);
     expect(loaded.spec.options.map((option) => option.name)).toContain('level');
     expect(loaded.warnings).toEqual([expect.stringMatching(/^read from its help text: it loaded yargs 12\.0\.5 from \S+old-yargs\/vendor\/yargs, whose programs cli-mcp did not recognise \(it reads commander 2 and later, and yargs 16, 17, 18\)$/)]);
@@ -36,7 +35,7 @@ describe('loadTarget on yargs programs nobody here wrote the way they are built'
 
   it('when the program is built after awaited I/O and its command builders are async (class: async builders, as Angular CLI 22 on yargs 18.1) then the parse is waited for and every option and schematic command declared after an await is read, and nothing runs', async () => {
     const cwd = scratch();
-    const loaded = await loadTarget(fixture('async-builders/ngish.mjs'), { cwd, cache: false });
+    const loaded = await loadTarget(fixture('yargs', 'async-builders/ngish.mjs'), { cwd, cache: false });
     expect(loaded.method).toBe('yargs (parse() call)');
     const [created, generate] = loaded.spec.subcommands;
     expect(created?.options.map((option) => option.name)).toEqual(['dry-run', 'routing', 'style', 'prefix', 'skip-tests']);

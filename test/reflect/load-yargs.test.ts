@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { loadTarget } from '../../src/reflect/load-program.js';
 import type { CommandSpec } from '../../src/types.js';
 import { scratchMaker } from '../helpers/scratch.js';
+import { fixture } from '../helpers/fixture.js';
 
 // The loader's worker runs from dist/: `npm run build` first.
 const fixtures = fileURLToPath(new URL('../fixtures/yargs/', import.meta.url));
-const fixture = (name: string): string => path.join(fixtures, name);
 
 /** A fresh working directory: a handler, or code after the parse, would write a file into it. */
 const scratch = scratchMaker('cli-mcp-load-yargs-');
@@ -25,7 +25,7 @@ describe.concurrent('loadTarget on yargs programs', () => {
     { file: 'exit-at-import.mjs', story: 'calls process.exit(3) after building', name: 'quitter', method: 'yargs (constructed program)', commands: ['start', 'status'] },
   ])('when the module $story then it loads by $method and nothing runs', async ({ file, name, method, commands }) => {
     const cwd = scratch();
-    const loaded = await loadTarget(fixture(file), { cwd });
+    const loaded = await loadTarget(fixture('yargs', file), { cwd });
     expect(loaded.method).toBe(method);
     expect(loaded.spec.name).toBe(name);
     expect(commandNames(loaded.spec)).toEqual(commands);
@@ -34,18 +34,18 @@ describe.concurrent('loadTarget on yargs programs', () => {
   });
 
   it('when a program has a nameless default command then its root is one runnable tool with its positionals', async () => {
-    const { spec } = await loadTarget(fixture('marker.mjs'), { cwd: scratch() });
+    const { spec } = await loadTarget(fixture('yargs', 'marker.mjs'), { cwd: scratch() });
     expect(spec).toMatchObject({ runnable: true, positionals: [{ name: 'file', required: false, default: 'MARKER' }] });
   });
 
   it('when a yargs program has commands then its conventions put no "--" before positionals and options last', async () => {
-    const loaded = await loadTarget(fixture('esm-parse.mjs'), { cwd: scratch() });
+    const loaded = await loadTarget(fixture('yargs', 'esm-parse.mjs'), { cwd: scratch() });
     expect(loaded.spec.argv).toEqual({ doubleDash: 'never', options: 'end', falseValue: 'omit', shortValue: 'attached', yargsQuirks: true });
     expect(loaded.spec.subcommands[0]).toMatchObject({ name: 'build', options: [{ name: 'watch', type: 'boolean' }], positionals: [{ name: 'target', required: true }] });
   });
 
   it('when the program sets its version then the loader reports it and no --version flag', async () => {
-    const loaded = await loadTarget(fixture('esm-parse.mjs'), { cwd: scratch() });
+    const loaded = await loadTarget(fixture('yargs', 'esm-parse.mjs'), { cwd: scratch() });
     expect(loaded.version).toBe('3.2.1');
     expect(loaded.spec.options.map((option) => option.name)).toEqual([]);
   });
@@ -58,7 +58,7 @@ describe.concurrent('loadTarget on yargs programs', () => {
 
   it('when one builder throws and another parses with a new yargs() then both are left out with warnings, and the rest is reflected', async () => {
     const cwd = scratch();
-    const loaded = await loadTarget(fixture('bad-builder.mjs'), { cwd });
+    const loaded = await loadTarget(fixture('yargs', 'bad-builder.mjs'), { cwd });
     expect(commandNames(loaded.spec)).toEqual(['good', 'own', 'last']);
     expect(loaded.warnings).toEqual([
       'the builder of "shaky broken" threw (no .shakyrc found): that command is left out',
@@ -68,12 +68,12 @@ describe.concurrent('loadTarget on yargs programs', () => {
   });
 
   it('when a builder reads .argv of its own instance then what it declared is kept', async () => {
-    const { spec } = await loadTarget(fixture('bad-builder.mjs'), { cwd: scratch() });
+    const { spec } = await loadTarget(fixture('yargs', 'bad-builder.mjs'), { cwd: scratch() });
     expect(spec.subcommands[1]).toMatchObject({ name: 'own', options: [{ name: 'y', type: 'string' }] });
   });
 
   it('when the default command declares options next to a subcommand then they are local to the root', async () => {
-    const { spec } = await loadTarget(fixture('default-local.mjs'), { cwd: scratch() });
+    const { spec } = await loadTarget(fixture('yargs', 'default-local.mjs'), { cwd: scratch() });
     expect(spec).toMatchObject({ runnable: true, description: 'Serve the site' });
     expect(spec.options.map((option) => [option.name, 'local' in option])).toEqual([
       ['verbose', false],

@@ -1,5 +1,6 @@
 import { spawnCommand } from '../../exec/spawn-command.js';
 import type { Sandbox } from '../../exec/sandbox.js';
+import { helpSandbox } from './fetch-page.js';
 
 /** `2.39.5`, `v1.60.1-DEV`, `3.0.19`: a version number, with what is glued to it. */
 const VERSION = /(?:^|[\s(:=-])v?(?<version>\d+\.\d+(?:\.\d+)*(?:[-+~][0-9A-Za-z][0-9A-Za-z.+~-]*)?)(?=$|[\s,;)])/m;
@@ -22,7 +23,9 @@ export function versionIn(text: string): { readonly version?: string } {
 
 /** What `--version` prints, run once (in the help calls' sandbox): the whole of it (part of the help cache's key), and the version read from it. */
 export async function programVersion(call: { readonly file: string; readonly cwd: string; readonly env: Readonly<Record<string, string>>; readonly sandbox?: Sandbox | 'none' }, timeoutMs: number): Promise<{ readonly said: string; readonly version?: string }> {
-  const sandbox = call.sandbox === undefined || call.sandbox === 'none' ? {} : { sandbox: call.sandbox };
+  // The help calls' own default when the call names none, as spawnHelp does.
+  const chosen = call.sandbox ?? helpSandbox();
+  const sandbox = chosen === 'none' ? {} : { sandbox: chosen };
   const outcome = await spawnCommand({ file: call.file, args: ['--version'], cwd: call.cwd, env: call.env, timeoutMs: Math.min(5_000, timeoutMs), maxOutputBytes: 64 * 1024, ...sandbox });
   const said = outcome.kind === 'ran' ? `${outcome.output.exitCode}\n${outcome.output.stdout}\n${outcome.output.stderr}` : outcome.code;
   return { said, ...versionOf(outcome) };

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { parseClap } from '../../../src/reflect/help/clap.js';
-import { fixture, optionLines, positionalLines } from './summary.js';
+import { helpText, optionLines, positionalLines } from './summary.js';
 
 describe('parsing clap help', () => {
   it('when `cargo --help` is read then commands keep their aliases and `...` is not a command', () => {
-    const cargo = parseClap(fixture('clap/cargo.txt'), { path: ['cargo'] });
+    const cargo = parseClap(helpText('clap/cargo.txt'), { path: ['cargo'] });
     expect(cargo.subcommands.map((entry) => entry.name)).toEqual(['build', 'check', 'clean', 'doc', 'new', 'init', 'add', 'remove', 'run', 'test', 'bench', 'update', 'search', 'publish', 'install', 'uninstall']);
     expect(cargo.subcommands[0]).toEqual({ name: 'build', description: 'Compile the current package', aliases: ['b'] });
     expect(cargo.description).toBe("Rust's package manager");
   });
 
   it('when options print `[possible values: …]` and counting flags (`--verbose...`) then choices and counters are read', () => {
-    const cargo = parseClap(fixture('clap/cargo.txt'), { path: ['cargo'] });
+    const cargo = parseClap(helpText('clap/cargo.txt'), { path: ['cargo'] });
     expect(optionLines(cargo.options)).toEqual([
       'list: --list boolean',
       'explain: --explain string',
@@ -28,7 +28,7 @@ describe('parsing clap help', () => {
   });
 
   it('when options sit under custom headings (Package Selection:, …) then all of them are read', () => {
-    const build = parseClap(fixture('clap/cargo-build.txt'), { path: ['cargo', 'build'] });
+    const build = parseClap(helpText('clap/cargo-build.txt'), { path: ['cargo', 'build'] });
     const lines = optionLines(build.options);
     expect(lines).toHaveLength(38); // 7 + 4 + 10 + 3 + 9 + 5 under six headings, help left out
     expect(lines).toEqual(expect.arrayContaining([
@@ -42,7 +42,7 @@ describe('parsing clap help', () => {
   });
 
   it('when an Arguments: section lists `<PATH>` then it is a required positional', () => {
-    const created = parseClap(fixture('clap/cargo-new.txt'), { path: ['cargo', 'new'] });
+    const created = parseClap(helpText('clap/cargo-new.txt'), { path: ['cargo', 'new'] });
     expect(positionalLines(created.positionals)).toBe('<path>');
     expect(optionLines(created.options).slice(0, 4)).toEqual([
       'vcs: --vcs string {git|hg|pijul|fossil|none}',

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseClick } from '../../../src/reflect/help/click.js';
-import { fixture, optionLines, positionalLines } from './summary.js';
+import { helpText, optionLines, positionalLines } from './summary.js';
 
 describe('parsing click help', () => {
-  const root = parseClick(fixture('click/todo.txt'), { path: ['todo'] });
-  const add = parseClick(fixture('click/todo-add.txt'), { path: ['todo', 'add'] });
+  const root = parseClick(helpText('click/todo.txt'), { path: ['todo'] });
+  const add = parseClick(helpText('click/todo-add.txt'), { path: ['todo', 'add'] });
 
   it('when click brackets metadata (`[default: 20; 1<=x<=100]`, `[env var: X; required]`) then each part is read', () => {
     expect(optionLines(root.options)).toEqual([
@@ -37,7 +37,7 @@ describe('parsing click help', () => {
   });
 
   it('when a switch pairs two names (black\'s `--fast / --safe`) then the second turns it off, and is no alias of the first', () => {
-    const black = parseClick(fixture('click/black.txt'), { path: ['black'] });
+    const black = parseClick(helpText('click/black.txt'), { path: ['black'] });
     expect(black.options.find((option) => option.name === 'fast')).toMatchObject({ type: 'boolean', flag: '--fast', negation: '--safe' });
     expect(black.options.find((option) => option.name === 'fast')?.aliases).toBeUndefined();
   });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseCobra, globalOptionsCommand } from '../../../src/reflect/help/cobra.js';
-import { fixture, optionLines, positionalLines } from './summary.js';
+import { helpText, optionLines, positionalLines } from './summary.js';
 
 describe('parsing kubectl help (cobra, kubectl layout)', () => {
-  const root = parseCobra(fixture('cobra/kubectl.txt'), { path: ['kubectl'] });
-  const get = parseCobra(fixture('cobra/kubectl-get.txt'), { path: ['kubectl', 'get'] });
+  const root = parseCobra(helpText('cobra/kubectl.txt'), { path: ['kubectl'] });
+  const get = parseCobra(helpText('cobra/kubectl-get.txt'), { path: ['kubectl', 'get'] });
 
   it('when subcommands are grouped under headings like "Basic Commands (Beginner):" then all of them are listed, in order', () => {
     const names = root.subcommands.map((entry) => entry.name);
@@ -16,8 +16,8 @@ describe('parsing kubectl help (cobra, kubectl layout)', () => {
 
   it('when the root shows no options and points to "kubectl options" then the crawler is told where the global flags are', () => {
     expect(root.options).toEqual([]);
-    expect(globalOptionsCommand(fixture('cobra/kubectl.txt'))).toEqual(['options']);
-    expect(globalOptionsCommand(fixture('cobra/docker.txt'))).toBeUndefined();
+    expect(globalOptionsCommand(helpText('cobra/kubectl.txt'))).toEqual(['options']);
+    expect(globalOptionsCommand(helpText('cobra/docker.txt'))).toBeUndefined();
   });
 
   it('when options are written `--flag=default:` then the default gives the type and booleans can be turned off', () => {
@@ -60,18 +60,18 @@ describe('parsing kubectl help (cobra, kubectl layout)', () => {
   });
 
   it("when kubectl lists values as \"One of 'yaml' or 'json'\" then they become the option's choices", () => {
-    const version = parseCobra(fixture('cobra/kubectl-version.txt'), { path: ['kubectl', 'version'] });
+    const version = parseCobra(helpText('cobra/kubectl-version.txt'), { path: ['kubectl', 'version'] });
     expect(optionLines(version.options)).toEqual(['client: --client boolean =false off:--client=false', 'output: --output string {yaml|json}']);
   });
 
   it('when a group names its subcommand SUBCOMMAND in the usage then it has no positionals of its own', () => {
-    const config = parseCobra(fixture('cobra/kubectl-config.txt'), { path: ['kubectl', 'config'] });
+    const config = parseCobra(helpText('cobra/kubectl-config.txt'), { path: ['kubectl', 'config'] });
     expect(config.positionals).toEqual([]);
     expect(config.subcommands.map((entry) => entry.name)).toContain('use-context');
   });
 
   it('when "kubectl options" prints the flags every command takes then they are global, with kubectl defaults', () => {
-    const options = parseCobra(fixture('cobra/kubectl-options.txt'), { path: ['kubectl', 'options'] });
+    const options = parseCobra(helpText('cobra/kubectl-options.txt'), { path: ['kubectl', 'options'] });
     expect(options.options).toEqual([]);
     const lines = optionLines(options.globalOptions);
     expect(lines).toHaveLength(27);
@@ -88,7 +88,7 @@ describe('parsing kubectl help (cobra, kubectl layout)', () => {
 
 describe('parsing docker help (cobra, pflag layout)', () => {
   it('when options print pflag types and "(default …)" then types, defaults and quoted choices are read', () => {
-    const ps = parseCobra(fixture('cobra/docker-ps.txt'), { path: ['docker', 'ps'] });
+    const ps = parseCobra(helpText('cobra/docker-ps.txt'), { path: ['docker', 'ps'] });
     expect(ps.description).toBe('List containers');
     expect(optionLines(ps.options)).toEqual([
       'all: --all boolean off:--all=false',
@@ -103,7 +103,7 @@ describe('parsing docker help (cobra, pflag layout)', () => {
   });
 
   it('when the root lists "Global Options:" then those are global, and every "… Commands:" heading is read', () => {
-    const docker = parseCobra(fixture('cobra/docker.txt'), { path: ['docker'] });
+    const docker = parseCobra(helpText('cobra/docker.txt'), { path: ['docker'] });
     expect(docker.options).toEqual([]);
     expect(optionLines(docker.globalOptions)).toEqual(expect.arrayContaining([
       'config: --config string ="/root/.docker"',

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { commandEntries } from '../../../src/reflect/help/command-list.js';
 import { parseGnu } from '../../../src/reflect/help/gnu.js';
 import { parseGoFlag } from '../../../src/reflect/help/goflag.js';
-import { fixture, optionLines } from './summary.js';
+import { helpText, optionLines } from './summary.js';
 
 describe('reading subcommand lists outside cobra', () => {
-  const knex = parseGnu(fixture('commander/knex.txt'), { path: ['knex'] });
+  const knex = parseGnu(helpText('commander/knex.txt'), { path: ['knex'] });
 
   it("when commander lists `migrate:make [options] <name>` then the first word is the name and the rest its usage under the parent's path", () => {
     expect(knex.subcommands.find((entry) => entry.name === 'migrate:make')).toEqual({
@@ -27,7 +27,7 @@ describe('reading subcommand lists outside cobra', () => {
   });
 
   it('when pip lists `Commands:` then each is a subcommand and its `General Options` are the program-wide ones', () => {
-    const pip = parseGnu(fixture('optparse/pip.txt'), { path: ['pip'] });
+    const pip = parseGnu(helpText('optparse/pip.txt'), { path: ['pip'] });
     expect(pip.subcommands.map((entry) => entry.name)).toEqual([
       'install', 'download', 'uninstall', 'freeze', 'inspect', 'list', 'show', 'check', 'config', 'search', 'cache', 'index', 'wheel', 'hash', 'completion', 'debug',
     ]);
@@ -37,14 +37,14 @@ describe('reading subcommand lists outside cobra', () => {
   });
 
   it("when a pip command's page repeats the General Options then they are global there too, and its Description section describes it", () => {
-    const show = parseGnu(fixture('optparse/pip-show.txt'), { path: ['pip', 'show'] });
+    const show = parseGnu(helpText('optparse/pip-show.txt'), { path: ['pip', 'show'] });
     expect(optionLines(show.options)).toEqual(['files: --files boolean']);
     expect(show.globalOptions.map((option) => option.name)).toEqual(expect.arrayContaining(['debug', 'isolated', 'timeout']));
     expect(show.description).toBe('Show information about one or more installed packages.\n\nThe output is in RFC-compliant mail header format.');
   });
 
   it('when terraform splits its list into "Main commands:" and "All other commands:" then both are read, in order', () => {
-    const terraform = parseGoFlag(fixture('goflag/terraform.txt'), { path: ['terraform'] });
+    const terraform = parseGoFlag(helpText('goflag/terraform.txt'), { path: ['terraform'] });
     const names = terraform.subcommands.map((entry) => entry.name);
     expect(names.slice(0, 6)).toEqual(['init', 'validate', 'plan', 'apply', 'destroy', 'console']);
     expect(names).toHaveLength(25);

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../../src/reflect/help/parse.js';
 import { assembleSpec } from '../../../src/reflect/help/spec-tree.js';
 import { valueFormsOf } from '../../../src/reflect/help/value-form.js';
-import { fixture, optionLines, positionalLines } from './summary.js';
+import { helpText, optionLines, positionalLines } from './summary.js';
 
-const page = (program: string) => parseHelp(fixture(`corpus/${program}.txt`), { path: [program] });
+const page = (program: string) => parseHelp(helpText(`corpus/${program}.txt`), { path: [program] });
 
 describe('reading the arguments of programs whose usage is unusual', () => {
   it('when eslint prints its usage with no `Usage:` before it then it takes files', () => {
@@ -124,14 +124,14 @@ describe('reading commands from usage forms labelled with their names', () => {
   });
 
   it('when `ajv migrate --help` prints every labelled form again then the page of migrate reads only its own', () => {
-    const migrate = parseHelp(fixture('corpus/ajv.txt'), { path: ['ajv', 'migrate'] });
+    const migrate = parseHelp(helpText('corpus/ajv.txt'), { path: ['ajv', 'migrate'] });
     expect(migrate.subcommands).toEqual([]);
     expect(optionLines(migrate.options)).toEqual(['s: -s string', 'o: -o string']);
     expect(positionalLines(migrate.positionals)).toBe('');
   });
 
   it('when a usage form names a one-letter option\'s value in lowercase then its values go as words of their own', () => {
-    expect(valueFormsOf(fixture('corpus/ajv.txt'))).toMatchObject({ shortValue: 'separate' });
+    expect(valueFormsOf(helpText('corpus/ajv.txt'))).toMatchObject({ shortValue: 'separate' });
   });
 });
 
@@ -146,7 +146,7 @@ describe('reading openssl, whose commands come in a grid and whose options have 
   it('when openssl lists digest names `(see the `dgst\' command …)` then dgst takes them as switches beside its own `-*` page', () => {
     const dgst = page('openssl').subcommands.find((entry) => entry.name === 'dgst');
     expect(dgst?.switches).toEqual(expect.arrayContaining(['sha256', 'sha512', 'md5']));
-    const own = parseHelp(fixture('corpus/openssl-dgst.txt'), { path: ['openssl', 'dgst'] });
+    const own = parseHelp(helpText('corpus/openssl-dgst.txt'), { path: ['openssl', 'dgst'] });
     const root = { words: [], page: page('openssl'), children: [{ words: ['dgst'], ...(dgst !== undefined ? { entry: dgst } : {}), page: own, children: [] }] };
     const spec = assembleSpec('openssl', root, { inherited: [], rootPage: [] }, { doubleDash: 'when-needed', options: 'command', falseValue: 'omit', shortValue: 'attached' });
     const options = optionLines(spec.subcommands[0]?.options ?? []);
@@ -155,7 +155,7 @@ describe('reading openssl, whose commands come in a grid and whose options have 
   });
 
   it('when `openssl rand --help` lists `-hex` and `Parameters: num` then the options have one dash and num is an argument', () => {
-    const rand = parseHelp(fixture('corpus/openssl-rand.txt'), { path: ['openssl', 'rand'] });
+    const rand = parseHelp(helpText('corpus/openssl-rand.txt'), { path: ['openssl', 'rand'] });
     expect(optionLines(rand.options)).toEqual(expect.arrayContaining(['hex: -hex boolean', 'out: -out string', 'base64: -base64 boolean']));
     expect(positionalLines(rand.positionals)).toBe('<num>');
     // `General options:` belong to the command here, not to every command as pip's `General Options:` do.
@@ -163,7 +163,7 @@ describe('reading openssl, whose commands come in a grid and whose options have 
   });
 
   it('when openssl and tsc show no `=` in their values then long options take them as words of their own', () => {
-    expect(valueFormsOf(fixture('corpus/openssl.txt'))).toMatchObject({ longValue: 'separate' });
-    expect(valueFormsOf(fixture('corpus/tsc.txt'))).toMatchObject({ longValue: 'separate' });
+    expect(valueFormsOf(helpText('corpus/openssl.txt'))).toMatchObject({ longValue: 'separate' });
+    expect(valueFormsOf(helpText('corpus/tsc.txt'))).toMatchObject({ longValue: 'separate' });
   });
 });

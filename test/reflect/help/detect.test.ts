@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectDialect } from '../../../src/reflect/help/detect.js';
-import { fixture } from './summary.js';
+import { helpText } from './summary.js';
 
 describe('detecting the dialect of a help text', () => {
   it.each([
@@ -40,7 +40,7 @@ describe('detecting the dialect of a help text', () => {
     ['clap/fd.txt', 'clap'], // clap 3: `Print help information`, with only weak marks beside it
     ['cobra/gh.txt', 'cobra'], // gh's root page: `Use 'gh <command> <subcommand> --help'`
   ])('when the text is %s then the dialect is %s', (name, dialect) => {
-    expect(detectDialect(fixture(name))).toBe(dialect);
+    expect(detectDialect(helpText(name))).toBe(dialect);
   });
 
   it('when clap 2 prints USAGE:/FLAGS:/SUBCOMMANDS: then it is clap', () => {

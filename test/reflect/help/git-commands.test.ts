@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { gitCommandList } from '../../../src/reflect/help/git-commands.js';
-import { fixture } from './summary.js';
+import { helpText } from './summary.js';
 
 describe('reading `git help -a` (real git 2.39)', () => {
-  const listed = gitCommandList(fixture('git/git-help-a.txt'));
+  const listed = gitCommandList(helpText('git/git-help-a.txt'));
   const names = listed.map((entry) => entry.name);
 
   it('when commands are grouped by kind then porcelain, ancillary and interop commands are listed, with their summaries', () => {
@@ -25,6 +25,6 @@ describe('reading `git help -a` (real git 2.39)', () => {
   });
 
   it('when the text is not a `help -a` listing then nothing is listed', () => {
-    expect(gitCommandList(fixture('git/git.txt'))).toEqual([]);
+    expect(gitCommandList(helpText('git/git.txt'))).toEqual([]);
   });
 });

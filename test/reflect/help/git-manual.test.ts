@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { wantsManual, withManualOptions } from '../../../src/reflect/help/git-manual.js';
 import { parseGit } from '../../../src/reflect/help/git.js';
 import { splitManEntry } from '../../../src/reflect/help/man-entries.js';
-import { fixture, optionLines } from './summary.js';
+import { helpText, optionLines } from './summary.js';
 
 describe('splitting man-page option entries', () => {
   it.each([
@@ -28,7 +28,7 @@ describe('splitting man-page option entries', () => {
 });
 
 describe('parsing `git help --man log` (real git 2.39)', () => {
-  const log = parseGit(fixture('git/git-help-man-log.txt'), { path: ['git', 'log'] });
+  const log = parseGit(helpText('git/git-help-man-log.txt'), { path: ['git', 'log'] });
   const line = (name: string) => optionLines(log.options.filter((option) => option.name === name))[0];
 
   it('when the man page is read then NAME gives the description and SYNOPSIS the usage', () => {
@@ -68,7 +68,7 @@ describe('parsing `git help --man log` (real git 2.39)', () => {
 });
 
 describe('parsing `git help --man show` (real git 2.39)', () => {
-  const show = parseGit(fixture('git/git-help-man-show.txt'), { path: ['git', 'show'] });
+  const show = parseGit(helpText('git/git-help-man-show.txt'), { path: ['git', 'show'] });
 
   it('when the man page is read then the formatting and diff options are there', () => {
     expect(show.description).toBe('Show various types of objects');
@@ -83,8 +83,8 @@ describe('parsing `git help --man show` (real git 2.39)', () => {
 });
 
 describe('adding the man page to the `-h` page', () => {
-  const short = parseGit(fixture('git/git-log.txt'), { path: ['git', 'log'] });
-  const manual = parseGit(fixture('git/git-help-man-log.txt'), { path: ['git', 'log'] });
+  const short = parseGit(helpText('git/git-log.txt'), { path: ['git', 'log'] });
+  const manual = parseGit(helpText('git/git-help-man-log.txt'), { path: ['git', 'log'] });
   const merged = withManualOptions(short, manual.options);
 
   it('when both list an option then the `-h` page wins, and its options keep their order in front', () => {
@@ -99,7 +99,7 @@ describe('adding the man page to the `-h` page', () => {
   });
 
   it('when a command has subcommands or is itself one then its man page is not read', () => {
-    const remote = parseGit(fixture('git/git-remote.txt'), { path: ['git', 'remote'] });
+    const remote = parseGit(helpText('git/git-remote.txt'), { path: ['git', 'remote'] });
     expect(wantsManual(['log'], short)).toBe(true);
     expect(wantsManual(['remote'], remote)).toBe(false);
     expect(wantsManual(['remote', 'add'], short)).toBe(false);

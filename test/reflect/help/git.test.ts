@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseGit } from '../../../src/reflect/help/git.js';
-import { fixture, optionLines, positionalLines } from './summary.js';
+import { helpText, optionLines, positionalLines } from './summary.js';
 
 describe('parsing `git --help`', () => {
-  const git = parseGit(fixture('git/git.txt'), { path: ['git'] });
+  const git = parseGit(helpText('git/git.txt'), { path: ['git'] });
 
   it('when commands are grouped under prose headings then every listed command is a subcommand, with its summary', () => {
     expect(git.subcommands.map((entry) => entry.name)).toEqual([
@@ -40,7 +40,7 @@ describe('parsing `git --help`', () => {
 
 describe('parsing `git <command> -h`', () => {
   it('when options sit under no heading and under "… options" headings then all are read', () => {
-    const commit = parseGit(fixture('git/git-commit.txt'), { path: ['git', 'commit'] });
+    const commit = parseGit(helpText('git/git-commit.txt'), { path: ['git', 'commit'] });
     const lines = optionLines(commit.options);
     expect(lines).toHaveLength(36);
     expect(lines.slice(0, 3)).toEqual(['quiet: --quiet boolean', 'verbose: --verbose boolean', 'file: --file string']);
@@ -55,7 +55,7 @@ describe('parsing `git <command> -h`', () => {
   });
 
   it("when `git log -h` also prints `git show`'s usage then only git log's form is read", () => {
-    const log = parseGit(fixture('git/git-log.txt'), { path: ['git', 'log'] });
+    const log = parseGit(helpText('git/git-log.txt'), { path: ['git', 'log'] });
     expect(log.usage).toEqual(['git log [<options>] [<revision-range>] [[--] <path>...]']);
     expect(positionalLines(log.positionals)).toBe('[revision-range] [path...]');
     expect(optionLines(log.options)).toEqual([
@@ -73,7 +73,7 @@ describe('parsing `git <command> -h`', () => {
   });
 
   it('when usage forms name subcommands (`or: git remote add …`) then they become subcommands carrying their usage', () => {
-    const remote = parseGit(fixture('git/git-remote.txt'), { path: ['git', 'remote'] });
+    const remote = parseGit(helpText('git/git-remote.txt'), { path: ['git', 'remote'] });
     expect(remote.usage).toEqual(['git remote [-v | --verbose]']);
     expect(remote.subcommands.map((entry) => entry.name)).toEqual(['add', 'rename', 'remove', 'set-head', 'show', 'prune', 'update', 'set-branches', 'get-url', 'set-url']);
     const add = parseGit(`usage: ${remote.subcommands[0]?.usage ?? ''}\n`, { path: ['git', 'remote', 'add'] });
@@ -91,7 +91,7 @@ describe('parsing `git <command> -h`', () => {
 });
 
 describe('parsing `git help <command>` (the manual page)', () => {
-  const tag = parseGit(fixture('git/git-help-tag.txt'), { path: ['git', 'tag'] });
+  const tag = parseGit(helpText('git/git-help-tag.txt'), { path: ['git', 'tag'] });
 
   it('when the text is a man page then NAME gives the description and SYNOPSIS the usage forms', () => {
     expect(tag.description).toBe('Create, list, delete or verify a tag object signed with GPG');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseGnu } from '../../../src/reflect/help/gnu.js';
-import { fixture, optionLines, positionalLines } from './summary.js';
+import { helpText, optionLines, positionalLines } from './summary.js';
 
 describe('parsing GNU getopt help', () => {
-  const ls = parseGnu(fixture('gnu/ls.txt'), { path: ['ls'] });
-  const grep = parseGnu(fixture('gnu/grep.txt'), { path: ['grep'] });
+  const ls = parseGnu(helpText('gnu/ls.txt'), { path: ['ls'] });
+  const grep = parseGnu(helpText('gnu/grep.txt'), { path: ['grep'] });
 
   it('when `ls --help` is read then every option is found, named by its long form, short-only ones by their letter', () => {
     const lines = optionLines(ls.options);

@@ -1,17 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { execaSync } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { reflectHelp } from '../../../src/reflect/help/crawl.js';
 import { pageFromManual } from '../../../src/reflect/help/man-page.js';
 import { scratchMaker } from '../../helpers/scratch.js';
+import { helpText } from './summary.js';
 
 // The man page as a source beside --help: captured pages (test/fixtures/help/layouts/man-*.txt), and the real curl.
-const fixture = (name: string): string => readFileSync(new URL(`../../fixtures/help/layouts/${name}`, import.meta.url), 'utf8');
 const scratch = scratchMaker('cli-mcp-man-page-');
 
 describe('reading a man page', () => {
   it('when rsync\'s man page is read then its OPTIONS, its SYNOPSIS operands and its NAME line are the command\'s', () => {
-    const page = pageFromManual(fixture('man-rsync.txt'), ['rsync']);
+    const page = pageFromManual(helpText('layouts/man-rsync.txt'), ['rsync']);
     expect(page.options.length).toBeGreaterThanOrEqual(150);
     expect(page.options.find((option) => option.name === 'rsh')).toMatchObject({ type: 'string', aliases: ['-e'] });
     expect(page.positionals.at(-1)?.variadic).toBe(true);
@@ -19,20 +18,20 @@ describe('reading a man page', () => {
   });
 
   it('when a tag and its text share a line one space apart (--help Print a short help page) then the tag is the option and the rest its text', () => {
-    const help = pageFromManual(fixture('man-rsync.txt'), ['rsync']).options.find((option) => option.name === 'version');
+    const help = pageFromManual(helpText('layouts/man-rsync.txt'), ['rsync']).options.find((option) => option.name === 'version');
     expect(help).toBeUndefined(); // --version and --help are the program's own switches, never tools
-    const option = pageFromManual(fixture('man-rsync.txt'), ['rsync']).options.find((found) => found.name === 'quiet');
+    const option = pageFromManual(helpText('layouts/man-rsync.txt'), ['rsync']).options.find((found) => found.name === 'quiet');
     expect(option).toMatchObject({ type: 'boolean', aliases: ['-q'] });
   });
 
   it('when a tagged paragraph is one line (black\'s `--diff Don\'t write the files back…`) then the section\'s usual text column parts tag and text', () => {
-    const options = pageFromManual(fixture('man-black.txt'), ['black']).options;
+    const options = pageFromManual(helpText('layouts/man-black.txt'), ['black']).options;
     expect(options.find((option) => option.name === 'diff')).toMatchObject({ type: 'boolean', flag: '--diff', description: expect.stringMatching(/^Don't write the files back/) });
     expect(options.find((option) => option.name === 'check')).toMatchObject({ type: 'boolean' });
   });
 
   it('when a COMMANDS section lists switches with words (gpg\'s `--print-md algo`) then they stay switches, the words being operands; OPTIONS keep their values; tags stacked over one text (--sign over -s) are one option', () => {
-    const options = pageFromManual(fixture('man-gpg-excerpt.txt'), ['gpg']).options;
+    const options = pageFromManual(helpText('layouts/man-gpg-excerpt.txt'), ['gpg']).options;
     expect(options.find((option) => option.name === 'print-md')).toMatchObject({ type: 'boolean', flag: '--print-md' });
     expect(options.find((option) => option.name === 'sign')).toMatchObject({ type: 'boolean', aliases: ['-s'] });
     expect(options.find((option) => option.name === 'output')).toMatchObject({ type: 'string', valueForm: 'separate' });
@@ -81,7 +80,7 @@ describe('reading a man page', () => {
   });
 
   it('when a program\'s --help says only to read its documentation (exiftool) then its man page gives its options and operands', () => {
-    const page = pageFromManual(fixture('man-exiftool.txt'), ['exiftool']);
+    const page = pageFromManual(helpText('layouts/man-exiftool.txt'), ['exiftool']);
     expect(page.options.length).toBeGreaterThanOrEqual(60);
     expect(page.options.find((option) => option.name === 'json' || option.name === 'j')).toBeDefined();
     expect(page.positionals.length).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ import { parseCobra } from '../../../src/reflect/help/cobra.js';
 import { parseGnu } from '../../../src/reflect/help/gnu.js';
 import { optionFromEntry, type OptionRules } from '../../../src/reflect/help/option-spec.js';
 import type { OptionSpec } from '../../../src/types.js';
-import { fixture, optionLine } from './summary.js';
+import { helpText, optionLine } from './summary.js';
 
 /** optionLine, with counters marked. */
 const show = (option: OptionSpec | undefined): string => (option === undefined ? 'none' : `${optionLine(option)}${option.count === true ? ' count' : ''}`);
@@ -21,8 +21,8 @@ const find = (options: readonly OptionSpec[], name: string): string => show(opti
 const one = (spec: string, description = '', rules: OptionRules = {}): string => show(optionFromEntry({ spec, description }, rules));
 
 describe('typing an option from its tags and lines', () => {
-  const concurrently = parseGnu(fixture('shapes/concurrently.txt'), { path: ['concurrently'] }).options;
-  const tsc = parseGnu(fixture('shapes/tsc-help.txt'), { path: ['tsc'] }).options;
+  const concurrently = parseGnu(helpText('shapes/concurrently.txt'), { path: ['concurrently'] }).options;
+  const tsc = parseGnu(helpText('shapes/tsc-help.txt'), { path: ['tsc'] }).options;
 
   it('when yargs tags an option `[string]`, `[number]`, `[array]` or `[boolean]` then that is its type', () => {
     expect(find(concurrently, 'max-processes')).toBe('max-processes: --max-processes string');
@@ -47,7 +47,7 @@ describe('typing an option from its tags and lines', () => {
   });
 
   it('when eslint (optionator) prints `[String]`, `Int` or `Array` then they are a list, an integer and a list', () => {
-    const eslint = parseGnu(fixture('shapes/eslint.txt'), { path: ['eslint'] }).options;
+    const eslint = parseGnu(helpText('shapes/eslint.txt'), { path: ['eslint'] }).options;
     expect(find(eslint, 'ext')).toBe('ext: --ext string repeatable');
     expect(find(eslint, 'max-warnings')).toBe('max-warnings: --max-warnings integer =-1');
     expect(find(eslint, 'fix-type')).toBe('fix-type: --fix-type string repeatable');
@@ -56,7 +56,7 @@ describe('typing an option from its tags and lines', () => {
 });
 
 describe('reading stated defaults', () => {
-  const prettier = parseGnu(fixture('shapes/prettier.txt'), { path: ['prettier'] }).options;
+  const prettier = parseGnu(helpText('shapes/prettier.txt'), { path: ['prettier'] }).options;
 
   it('when prettier says "Defaults to X." then X is the default, in the type of the option', () => {
     expect(find(prettier, 'end-of-line')).toBe('end-of-line: --end-of-line string {lf|crlf|cr|auto} ="lf"');
@@ -70,7 +70,7 @@ describe('reading stated defaults', () => {
   });
 
   it('when a default is prose ("[default: index or name (when --names is set)]") then none is published', () => {
-    const concurrently = parseGnu(fixture('shapes/concurrently.txt'), { path: ['concurrently'] }).options;
+    const concurrently = parseGnu(helpText('shapes/concurrently.txt'), { path: ['concurrently'] }).options;
     expect(find(concurrently, 'prefix')).toBe('prefix: --prefix string');
   });
 
@@ -87,7 +87,7 @@ describe('reading stated defaults', () => {
 
 describe('telling units and examples from choices', () => {
   it('when docker lists units `(ms|s|m|h)` for a duration then they are not choices, and the default stays', () => {
-    const run = parseCobra(fixture('shapes/docker-run.txt'), { path: ['docker', 'run'] }).options;
+    const run = parseCobra(helpText('shapes/docker-run.txt'), { path: ['docker', 'run'] }).options;
     expect(find(run, 'health-interval')).toBe('health-interval: --health-interval string ="0s"');
   });
 
@@ -102,7 +102,7 @@ describe('telling units and examples from choices', () => {
 
 describe('typing truth-value placeholders', () => {
   it('when click prints `--cache BOOLEAN` then the value must be given: a string of `true` or `false`, its default lowercased', () => {
-    const click = parseClick(fixture('shapes/click-shapes.txt'), { path: ['click_shapes.py'] }).options;
+    const click = parseClick(helpText('shapes/click-shapes.txt'), { path: ['click_shapes.py'] }).options;
     expect(find(click, 'cache')).toBe('cache: --cache string {true|false} ="true"');
     expect(find(click, 'strict')).toBe('strict: --strict string {true|false}');
   });
@@ -119,15 +119,15 @@ describe('typing truth-value placeholders', () => {
 
 describe('reading counters', () => {
   it('when rclone (cobra) prints `-v, --verbose count` then it is an integer counted by repetition', () => {
-    const rclone = parseCobra(fixture('shapes/rclone-help-flags-head.txt'), { path: ['rclone', 'help', 'flags'] });
+    const rclone = parseCobra(helpText('shapes/rclone-help-flags-head.txt'), { path: ['rclone', 'help', 'flags'] });
     expect(find(rclone.globalOptions, 'verbose')).toBe('verbose: --verbose integer count');
   });
 
   it('when pip says "Option is additive" and click "can be repeated" then the switch is a counter', () => {
-    const pip = parseGnu(fixture('shapes/pip-install.txt'), { path: ['pip', 'install'] });
+    const pip = parseGnu(helpText('shapes/pip-install.txt'), { path: ['pip', 'install'] });
     expect(find([...pip.options, ...pip.globalOptions], 'verbose')).toBe('verbose: --verbose integer count');
     expect(find([...pip.options, ...pip.globalOptions], 'require-hashes')).toBe('require-hashes: --require-hashes boolean'); // "repeatable installs" is prose
-    const click = parseClick(fixture('shapes/click-shapes.txt'), { path: ['click_shapes.py'] }).options;
+    const click = parseClick(helpText('shapes/click-shapes.txt'), { path: ['click_shapes.py'] }).options;
     expect(find(click, 'verbose')).toBe('verbose: --verbose integer count');
   });
 

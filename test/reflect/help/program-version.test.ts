@@ -40,6 +40,9 @@ describe('running --version', () => {
     else {
       expect(await programVersion({ file: program, cwd: scratch(), env: { PATH: '/usr/bin:/bin' }, sandbox }, 5_000)).toMatchObject({ version: '1.2.3' });
       expect(existsSync(join(dir, 'ran.marker'))).toBe(false);
+      // A call that names no sandbox (the crawl's) gets the help calls' default one.
+      expect(await programVersion({ file: program, cwd: scratch(), env: { PATH: '/usr/bin:/bin' } }, 5_000)).toMatchObject({ version: '1.2.3' });
+      expect(existsSync(join(dir, 'ran.marker'))).toBe(false);
     }
   });
 

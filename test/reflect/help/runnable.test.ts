@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../../src/reflect/help/parse.js';
 import { runsByItself } from '../../../src/reflect/help/runnable.js';
-import { fixture } from './summary.js';
+import { helpText } from './summary.js';
 
 function runs(name: string, path: string[]): boolean {
-  return runsByItself(parseHelp(fixture(name), { path }), path);
+  return runsByItself(parseHelp(helpText(name), { path }), path);
 }
 
 describe('telling whether a command with subcommands also runs by itself', () => {

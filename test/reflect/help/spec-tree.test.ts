@@ -3,12 +3,12 @@ import { PARSER_CONVENTIONS } from '../../../src/argv/conventions.js';
 import { parseHelp } from '../../../src/reflect/help/parse.js';
 import { assembleSpec, type Visited } from '../../../src/reflect/help/spec-tree.js';
 import { flattenRunnable } from '../../../src/reflect/flatten.js';
-import { fixture } from './summary.js';
+import { helpText } from './summary.js';
 
 /** A program page with one read subcommand page under it, both real captured help. */
 function tree(program: string, rootFile: string, child: string, childFile: string): Visited {
-  const root = parseHelp(fixture(rootFile), { path: [program] });
-  const page = parseHelp(fixture(childFile), { path: [program, child] });
+  const root = parseHelp(helpText(rootFile), { path: [program] });
+  const page = parseHelp(helpText(childFile), { path: [program, child] });
   return { words: [], page: root, children: [{ words: [child], page, children: [] }] };
 }
 
@@ -41,7 +41,7 @@ describe('assembling crawled pages into a command tree', () => {
 
   it('when kubectl says its global options apply to all commands then they stay on the root for every tool', () => {
     const visited = tree('kubectl', 'cobra/kubectl.txt', 'get', 'cobra/kubectl-get.txt');
-    const listed = parseHelp(fixture('cobra/kubectl-options.txt'), { path: ['kubectl', 'options'], dialect: 'cobra' });
+    const listed = parseHelp(helpText('cobra/kubectl-options.txt'), { path: ['kubectl', 'options'], dialect: 'cobra' });
     const spec = assembleSpec('kubectl', visited, { inherited: [...listed.globalOptions, ...listed.options], rootPage: [] }, PARSER_CONVENTIONS.cobra);
     expect(spec.options.map((option) => option.name)).toEqual(expect.arrayContaining(['namespace', 'kubeconfig', 'context']));
     expect(spec.runnable).toBe(false);

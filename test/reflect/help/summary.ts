@@ -1,10 +1,11 @@
 /** Compact one-line renderings of parsed specs, so tests can pin whole pages readably. */
 import { readFileSync } from 'node:fs';
 import type { OptionSpec, PositionalSpec } from '../../../src/types.js';
+import { fixture } from '../../helpers/fixture.js';
 
 /** A captured help text from test/fixtures/help. */
-export function fixture(name: string): string {
-  return readFileSync(new URL(`../../fixtures/help/${name}`, import.meta.url), 'utf8');
+export function helpText(name: string): string {
+  return readFileSync(fixture('help', name), 'utf8');
 }
 
 /** `output: --output string {json|yaml} ="x" required off:--output=false` */

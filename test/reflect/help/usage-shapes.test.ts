@@ -12,9 +12,9 @@ import { parseGit } from '../../../src/reflect/help/git.js';
 import { parseGnu } from '../../../src/reflect/help/gnu.js';
 import { positionalsFromTokens } from '../../../src/reflect/help/usage.js';
 import { splitPath } from '../../../src/reflect/help/usage-tokens.js';
-import { fixture, optionLines, positionalLines } from './summary.js';
+import { helpText, optionLines, positionalLines } from './summary.js';
 
-const kubectl = (command: string) => parseCobra(fixture(`shapes/kubectl-${command.replace(/ /g, '-')}.txt`), { path: ['kubectl', ...command.split(' ')] });
+const kubectl = (command: string) => parseCobra(helpText(`shapes/kubectl-${command.replace(/ /g, '-')}.txt`), { path: ['kubectl', ...command.split(' ')] });
 
 describe('reading what a cobra command hands on after `--`', () => {
   it('when kubectl exec prints `(POD | TYPE/NAME) [-c CONTAINER] [flags] -- COMMAND [args...]` then POD is its one positional and COMMAND a required passthrough', () => {
@@ -62,12 +62,12 @@ describe('reading what a cobra command hands on after `--`', () => {
 
 describe('reading one argument written several ways', () => {
   it('when docker build prints `PATH | URL | -` then it is one required argument, not two', () => {
-    const build = parseCobra(fixture('shapes/docker-build.txt'), { path: ['docker', 'build'] });
+    const build = parseCobra(helpText('shapes/docker-build.txt'), { path: ['docker', 'build'] });
     expect(positionalLines(build.positionals)).toBe('<path>');
   });
 
   it('when docker cp writes `DEST_PATH|-` with no spaces then it is one argument, named by its first way', () => {
-    const cp = parseCobra(fixture('shapes/docker-container-cp.txt'), { path: ['docker', 'container', 'cp'] });
+    const cp = parseCobra(helpText('shapes/docker-container-cp.txt'), { path: ['docker', 'container', 'cp'] });
     const own = splitPath(cp.usage[0] ?? '', ['docker', 'container', 'cp']).rest;
     expect(positionalLines(positionalsFromTokens(own))).toBe('<container-src_path> <dest_path>');
   });
@@ -75,12 +75,12 @@ describe('reading one argument written several ways', () => {
 
 describe('reading lowercase placeholders', () => {
   it('when prettier prints `[file/dir/glob ...]` then it takes any number of optional paths', () => {
-    const prettier = parseGnu(fixture('shapes/prettier.txt'), { path: ['prettier'] });
+    const prettier = parseGnu(helpText('shapes/prettier.txt'), { path: ['prettier'] });
     expect(positionalLines(prettier.positionals)).toBe('[file-dir-glob...]');
   });
 
   it('when eslint prints `file.js [file.js] [dir]` then the word shown twice is one argument that repeats', () => {
-    const usage = fixture('shapes/eslint.txt').split('\n')[0] ?? '';
+    const usage = helpText('shapes/eslint.txt').split('\n')[0] ?? '';
     expect(usage).toBe('eslint [options] file.js [file.js] [dir]');
     expect(positionalLines(positionalsFromTokens(splitPath(usage, ['eslint']).rest))).toBe('<file-js...>');
   });

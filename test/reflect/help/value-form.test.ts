@@ -1,20 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { valueFormsOf } from '../../../src/reflect/help/value-form.js';
+import { helpText } from './summary.js';
 
-const fixture = (name: string): string => readFileSync(new URL(`../../fixtures/help/${name}`, import.meta.url), 'utf8');
 
 describe('valueFormsOf', () => {
   it('when a help never writes --x=VALUE but writes --x <value> (curl) then long values go as separate words', () => {
-    expect(valueFormsOf(fixture('gnu/curl-all.txt'))).toEqual({ longValue: 'separate' });
+    expect(valueFormsOf(helpText('gnu/curl-all.txt'))).toEqual({ longValue: 'separate' });
   });
 
   it('when a help writes a one-letter option with its value as a word of its own (zstd -o OUTPUT) then short values go separate', () => {
-    expect(valueFormsOf(fixture('gnu/zstd.txt'))).toEqual({ shortValue: 'separate' });
+    expect(valueFormsOf(helpText('gnu/zstd.txt'))).toEqual({ shortValue: 'separate' });
   });
 
   it.each(['gnu/ls.txt', 'gnu/grep.txt'])('when a GNU help writes --x=VALUE (%s) then values stay joined', (name) => {
-    expect(valueFormsOf(fixture(name))).toEqual({});
+    expect(valueFormsOf(helpText(name))).toEqual({});
   });
 
   it('when a parser of the program\'s own shows no value form at all (typedoc refuses --name=x, serve reads -p8080 as -p -8…) then values go as words', () => {
@@ -27,12 +26,12 @@ describe('valueFormsOf', () => {
 describe('zstd, whose help writes --[no-]x as git does', () => {
   it('when its help is read then it is not taken for git, and its values go as its help writes them', async () => {
     const { detectDialect } = await import('../../../src/reflect/help/detect.js');
-    expect(detectDialect(fixture('gnu/zstd.txt'))).toBe('gnu');
+    expect(detectDialect(helpText('gnu/zstd.txt'))).toBe('gnu');
   });
 });
 
 describe('each option keeps the value form its documentation shows', () => {
-  const options = async (name: string) => (await import('../../../src/reflect/help/parse.js')).parseHelp(fixture(name), { path: [name.split('/')[1]?.replace(/\.txt$/, '') ?? ''] }).options;
+  const options = async (name: string) => (await import('../../../src/reflect/help/parse.js')).parseHelp(helpText(name), { path: [name.split('/')[1]?.replace(/\.txt$/, '') ?? ''] }).options;
 
   it('when ffmpeg writes one-dash long options and short ones with their value as the next word then each says separate, with the line as evidence (values spelled in a guessed dialect)', async () => {
     const found = await options('layouts/ffmpeg.txt');
@@ -54,11 +53,11 @@ describe('each option keeps the value form its documentation shows', () => {
 describe('"--" only where the program is known to read it as the end of options', () => {
   it.each(['gnu/ls.txt', 'gnu/grep.txt'])('when the help is getopt\'s own (%s) then "--" is honoured', async (name) => {
     const { honoursDoubleDash } = await import('../../../src/reflect/help/value-form.js');
-    expect(honoursDoubleDash(fixture(name))).toBe(true);
+    expect(honoursDoubleDash(helpText(name))).toBe(true);
   });
 
   it.each(['layouts/redis-cli.txt', 'layouts/zip.txt', 'layouts/ffmpeg.txt'])('when a parser of the program\'s own prints the help (%s) then no "--" is sent (the class of redis-cli -- -p …)', async (name) => {
     const { honoursDoubleDash } = await import('../../../src/reflect/help/value-form.js');
-    expect(honoursDoubleDash(fixture(name))).toBe(false);
+    expect(honoursDoubleDash(helpText(name))).toBe(false);
   });
 });

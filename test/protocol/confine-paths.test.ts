@@ -2,17 +2,19 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchMaker } from '../helpers/scratch.js';
-import { connect, repoRoot, textOf, type TestClient } from './clients.js';
+import { textOf, type TestClient } from '../e2e/clients.js';
+import { fixture } from '../helpers/fixture.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 // --confine-paths on a CLI with no preset: path-like values must resolve inside the working directory.
-const gitlike = join(repoRoot, 'test/fixtures/secure/gitlike.js');
+const gitlike = fixture('secure/gitlike.js');
 const scratch = scratchMaker('cli-mcp-confine-e2e-');
 let client: TestClient;
 
 beforeAll(async () => {
   const dir = scratch();
   mkdirSync(join(dir, 'src'));
-  client = await connect('v1 sdk', [gitlike, '--confine-paths'], { cwd: dir });
+  client = await connectInProcess('v1 sdk', [gitlike, '--confine-paths'], { cwd: dir });
 });
 afterAll(() => client?.close());
 

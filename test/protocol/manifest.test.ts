@@ -1,15 +1,17 @@
 import { execaSync } from 'execa';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, repoRoot, textOf, type TestClient } from './clients.js';
+import { textOf, type TestClient } from '../e2e/clients.js';
+import { repoRoot } from '../helpers/fixture.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 const hasKubectl = execaSync('kubectl', ['version', '--client'], { reject: false }).exitCode === 0;
 if (!hasKubectl) console.warn('\n!!! kubectl is not installed: the kubectl manifest end-to-end tests are SKIPPED on this machine !!!\n');
 
-describe.skipIf(!hasKubectl)('the kubectl manifest example over stdio, running the real kubectl', () => {
+describe.skipIf(!hasKubectl)('the kubectl manifest example through a real MCP client, running the real kubectl', () => {
   let client: TestClient;
   beforeAll(async () => {
-    client = await connect('v2 (2026-07-28)', ['--manifest', join(repoRoot, 'examples/kubectl-manifest/kubectl.json'), '--exec', 'kubectl', '--timeout', '20000']);
+    client = await connectInProcess('v2 (2026-07-28)', ['--manifest', join(repoRoot, 'examples/kubectl-manifest/kubectl.json'), '--exec', 'kubectl', '--timeout', '20000']);
   });
   afterAll(() => client?.close());
 

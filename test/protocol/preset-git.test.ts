@@ -3,10 +3,12 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchMaker } from '../helpers/scratch.js';
-import { connect, repoRoot, textOf, type TestClient } from './clients.js';
+import { textOf, type TestClient } from '../e2e/clients.js';
+import { fixture } from '../helpers/fixture.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 // The git preset's command rules and path confinement, against real git through a real MCP client.
-const manifest = join(repoRoot, 'test/fixtures/presets/git.json');
+const manifest = fixture('presets/git.json');
 const scratch = scratchMaker('cli-mcp-preset-git-');
 const identity = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
 let repo: string;
@@ -28,7 +30,7 @@ beforeAll(async () => {
     git('commit', '-qm', text.trim());
   }
   symlinkSync(outsideFile, join(repo, 'link-out'));
-  client = await connect('v2 (2026-07-28)', ['--manifest', manifest, '--exec', 'git', '--preset', 'git'], { cwd: repo });
+  client = await connectInProcess('v2 (2026-07-28)', ['--manifest', manifest, '--exec', 'git', '--preset', 'git'], { cwd: repo });
 });
 afterAll(() => client?.close());
 

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientKinds, connect, repoRoot, type TestClient } from './clients.js';
+import { clientKinds, type TestClient } from '../e2e/clients.js';
+import { repoRoot } from '../helpers/fixture.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 const todo = join(repoRoot, 'examples/todo/todo.js');
 /** A tool per command, then the run and read tools: four pages of 3, the last short. */
@@ -14,7 +16,7 @@ describe.each(clientKinds)('tools/list pages with --page-size 3, driven by the %
 
   beforeAll(async () => {
     cwd = mkdtempSync(join(tmpdir(), 'cli-mcp-pages-'));
-    client = await connect(kind, [todo, '--page-size', '3'], { cwd });
+    client = await connectInProcess(kind, [todo, '--page-size', '3'], { cwd });
   });
   afterAll(async () => {
     await client?.close();

@@ -1,26 +1,19 @@
 import { execaSync } from 'execa';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, textOf, type TestClient } from './clients.js';
+import { textOf, type TestClient } from '../e2e/clients.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 const hasKubectl = execaSync('kubectl', ['version', '--client'], { reject: false }).exitCode === 0;
 if (!hasKubectl) console.warn('\n!!! kubectl is not installed: the kubectl help-reflection tests are SKIPPED on this machine !!!\n');
 
 describe.skipIf(!hasKubectl)('cli-mcp wrap kubectl: the real binary, reflected from its --help', () => {
   let client: TestClient;
-  let cache: string;
   beforeAll(async () => {
-    // A fresh cache: the crawl itself is part of what is tested.
-    cache = mkdtempSync(join(tmpdir(), 'cli-mcp-kubectl-cache-'));
+    // A fresh cache, as test/helpers/hermetic.ts gives each file: the crawl itself is part of what is tested.
     // kubectl's commands as their own tools: a list this big is served in search mode unless all is asked for.
-    client = await connect('v2 (2026-07-28)', ['kubectl', '--tools', 'all', '--timeout', '20000'], { env: { ...(process.env as Record<string, string>), XDG_CACHE_HOME: cache } });
+    client = await connectInProcess('v2 (2026-07-28)', ['kubectl', '--tools', 'all', '--timeout', '20000']);
   }, 120_000);
-  afterAll(async () => {
-    await client?.close();
-    rmSync(cache, { recursive: true, force: true });
-  });
+  afterAll(() => client?.close());
 
   it('when listed then kubectl\'s commands are typed tools', async () => {
     const { tools } = await client.listTools();

@@ -7,9 +7,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientKinds, connect, repoRoot, type TestClient } from './clients.js';
+import { clientKinds, type TestClient } from '../e2e/clients.js';
+import { fixture } from '../helpers/fixture.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
-const fixtures = join(repoRoot, 'test/fixtures/argv-log');
+const fixtures = fixture('argv-log');
 const program = join(fixtures, 'argv-log.js');
 
 /** The command line a question shows, as the words it quotes (JSON-quoted words parsed back). */
@@ -31,7 +33,7 @@ describe.each(clientKinds)('approval in every argv layout, through the %s client
   let client: TestClient;
   const asked: string[] = [];
   beforeAll(async () => {
-    client = await connect(kind, ['--manifest', join(fixtures, 'layouts.json'), '--exec', program, '--approval', 'ask'], { elicit: (message) => (asked.push(message), 'accept') });
+    client = await connectInProcess(kind, ['--manifest', join(fixtures, 'layouts.json'), '--exec', program, '--approval', 'ask'], { elicit: (message) => (asked.push(message), 'accept') });
   });
   afterAll(() => client?.close());
 
@@ -58,7 +60,7 @@ describe('approval with the real git and the git preset', () => {
     git('commit', '-qm', 'first');
     git('branch', 'main');
     writeFileSync(join(repo, 'main'), 'edited\n');
-    client = await connect('v2 (2026-07-28)', ['git', '--preset', 'git', '--approval', 'ask', '--include', 'switch'], { cwd: repo, elicit: (message) => (asked.push(message), 'accept') });
+    client = await connectInProcess('v2 (2026-07-28)', ['git', '--preset', 'git', '--approval', 'ask', '--include', 'switch'], { cwd: repo, elicit: (message) => (asked.push(message), 'accept') });
   }, 60_000);
   afterAll(async () => {
     await client?.close();

@@ -2,10 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, repoRoot, textOf, type TestClient } from './clients.js';
+import { textOf, type TestClient } from '../e2e/clients.js';
+import { fixture } from '../helpers/fixture.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 // Output, rate, concurrency and selection limits, each through a real MCP client and real spawns.
-const gitlike = join(repoRoot, 'test/fixtures/secure/gitlike.js');
+const gitlike = fixture('secure/gitlike.js');
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'cli-mcp-limits-'));
@@ -20,7 +22,7 @@ function events(file: string): Array<'start' | 'end'> {
 describe('output', () => {
   let client: TestClient;
   beforeAll(async () => {
-    client = await connect('v2 (2026-07-28)', [gitlike, '--max-output', '65536'], { cwd: dir });
+    client = await connectInProcess('v2 (2026-07-28)', [gitlike, '--max-output', '65536'], { cwd: dir });
   });
   afterAll(() => client?.close());
 
@@ -57,7 +59,7 @@ describe('output', () => {
   });
 
   it('when the result budget is above the in-memory cap then the capture keeps head and tail around its own marker, and the CLI ran to its end', async () => {
-    const capped = await connect('v2 (2026-07-28)', [gitlike, '--max-output', '65536', '--max-result', String(2 * FLOOD_BYTES)], { cwd: dir });
+    const capped = await connectInProcess('v2 (2026-07-28)', [gitlike, '--max-output', '65536', '--max-result', String(2 * FLOOD_BYTES)], { cwd: dir });
     try {
       const result = await capped.callTool('gitlike_flood', { args: ['8'] });
       const stdout = result.structuredContent?.stdout ?? '';
@@ -75,7 +77,7 @@ describe('output', () => {
 describe('rate and concurrency', () => {
   it('when 100 calls come in a burst then the ones over the limit are refused with a retry time and spawn nothing', async () => {
     const record = join(dir, 'burst.log');
-    const client = await connect('v1 sdk', [gitlike, '--rate-limit', '5'], { cwd: dir });
+    const client = await connectInProcess('v1 sdk', [gitlike, '--rate-limit', '5'], { cwd: dir });
     try {
       const results = await Promise.all(Array.from({ length: 100 }, () => client.callTool('gitlike_slow', { flags: { record } })));
       const refused = results.filter((result) => result.isError);
@@ -92,7 +94,7 @@ describe('rate and concurrency', () => {
 
   it('when 50 calls run in parallel then no more than the cap of processes ever run at once, and all complete', async () => {
     const record = join(dir, 'parallel.log');
-    const client = await connect('v2 (2025-11-25)', [gitlike, '--max-concurrent', '3', '--max-queued', '100', '--no-rate-limit'], { cwd: dir });
+    const client = await connectInProcess('v2 (2025-11-25)', [gitlike, '--max-concurrent', '3', '--max-queued', '100', '--no-rate-limit'], { cwd: dir });
     try {
       const results = await Promise.all(Array.from({ length: 50 }, () => client.callTool('gitlike_slow', { flags: { record } })));
       expect(results.every((result) => !result.isError)).toBe(true);
@@ -113,7 +115,7 @@ describe('rate and concurrency', () => {
 
 describe('selection', () => {
   it('when a command is excluded then it is not listed, and calling it directly (even by a dotted name) is refused', async () => {
-    const client = await connect('v2 (2026-07-28)', [gitlike, '--exclude', 'env', 'flood'], { cwd: dir });
+    const client = await connectInProcess('v2 (2026-07-28)', [gitlike, '--exclude', 'env', 'flood'], { cwd: dir });
     try {
       const names = (await client.listTools()).tools.map((tool) => tool.name);
       expect(names).not.toContain('gitlike_env');

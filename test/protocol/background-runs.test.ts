@@ -11,10 +11,12 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { isProcessAlive } from '../../src/exec/kill-tree.js';
 import { pidsWithMarker } from '../exec/sandbox-pids.js';
 import { scratchMaker } from '../helpers/scratch.js';
-import { clientKinds, connect, repoRoot, textOf, type CallResult, type ClientKind, type TestClient } from './clients.js';
+import { clientKinds, textOf, type CallResult, type ClientKind, type TestClient } from '../e2e/clients.js';
+import { fixture } from '../helpers/fixture.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 const scratch = scratchMaker('cli-mcp-runs-');
-const ticker = join(repoRoot, 'test/fixtures/runs/ticker.js');
+const ticker = fixture('runs/ticker.js');
 
 /** The ticker fixture as a manifest: `--count`, `--interval`, `--pid`, `--tree`, `--marker`. */
 const manifest = {
@@ -55,12 +57,12 @@ const pids: number[] = [];
 beforeAll(async () => {
   const manifestFile = join(scratch(), 'ticker.json');
   writeFileSync(manifestFile, JSON.stringify(manifest));
-  const env = { ...(process.env as Record<string, string>), XDG_CACHE_HOME: scratch() };
   await Promise.all(
     clientKinds.map(async (kind) => {
       const dir = scratch();
       // Process groups alone for the ticker: it prints host pids only outside a PID namespace; tail runs in the default sandbox.
-      const [tickerClient, tailClient] = await Promise.all([connect(kind, ['--manifest', manifestFile, '--exec', ticker, '--sandbox', 'off'], { cwd: dir }), connect(kind, ['tail'], { cwd: dir, env })]);
+      // tail's help is read into the cache test/helpers/hermetic.ts gives this file alone.
+      const [tickerClient, tailClient] = await Promise.all([connectInProcess(kind, ['--manifest', manifestFile, '--exec', ticker, '--sandbox', 'off'], { cwd: dir }), connectInProcess(kind, ['tail'], { cwd: dir })]);
       servers.set(kind, { ticker: tickerClient, tail: tailClient, dir });
     }),
   );

@@ -1,10 +1,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
-import { binPath, repoRoot } from './clients.js';
+import { repoRoot } from '../helpers/fixture.js';
+import { serveInProcess } from '../helpers/in-process.js';
 
 it('when a client sets a log level then each call is reported as a log notification at or above it', async () => {
   const received: Array<{ level: string; data: Record<string, unknown> }> = [];
@@ -13,7 +13,8 @@ it('when a client sets a log level then each call is reported as a log notificat
     received.push({ level: note.params.level, data: note.params.data as Record<string, unknown> });
   });
   const todo = join(repoRoot, 'examples/todo/todo.js');
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [binPath, 'wrap', todo, '--cwd', '/tmp'], stderr: 'pipe' }));
+  const served = await serveInProcess([todo, '--cwd', '/tmp']);
+  await client.connect(served.transport);
   try {
     await client.setLoggingLevel('info');
     await client.callTool({ name: 'todo_list', arguments: { flags: { file: '/nonexistent/dir/todo.json' } } });
@@ -24,5 +25,6 @@ it('when a client sets a log level then each call is reported as a log notificat
     expect(received[0]).toMatchObject({ level: 'info', data: { tool: 'todo_list', argv: ['--file=/nonexistent/dir/todo.json', 'list'], exitCode: 0, decision: 'ran' } });
   } finally {
     await client.close();
+    await served.close();
   }
 });

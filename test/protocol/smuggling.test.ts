@@ -2,15 +2,17 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, repoRoot, textOf, type TestClient } from './clients.js';
+import { textOf, type TestClient } from '../e2e/clients.js';
+import { fixture } from '../helpers/fixture.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 // Over a real client and a real spawn: no input to a tool can make commander run another command.
-const red = join(repoRoot, 'test/fixtures/smuggle/red.js');
+const red = fixture('smuggle/red.js');
 let client: TestClient;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cli-mcp-smuggle-'));
-  client = await connect('v2 (2026-07-28)', [red, '--exclude', 'red exec'], { cwd: dir });
+  client = await connectInProcess('v2 (2026-07-28)', [red, '--exclude', 'red exec'], { cwd: dir });
 });
 afterAll(async () => {
   await client?.close();

@@ -1,18 +1,17 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
-import { StdioClientTransport as TransportV2 } from '@modelcontextprotocol/client/stdio';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { binPath, repoRoot } from './clients.js';
+import { fixture } from '../helpers/fixture.js';
+import { serveInProcess } from '../helpers/in-process.js';
 
-const server = { command: process.execPath, args: [binPath, 'wrap', join(repoRoot, 'test/fixtures/secure/gitlike.js')], stderr: 'pipe' as const };
+const serve = () => serveInProcess([fixture('secure/gitlike.js')]);
 
 describe('progress', () => {
   it('when a v1 client sends a progressToken then output lines stream as progress, cleaned, a notification each', async () => {
     const client = new Client({ name: 'e2e-progress', version: '1.0.0' });
-    await client.connect(new StdioClientTransport(server));
+    const served = await serve();
+    await client.connect(served.transport);
     try {
       const messages: string[] = [];
       const result = await client.callTool({ name: 'gitlike_ticker', arguments: {} }, CallToolResultSchema, { onprogress: (p) => void messages.push(p.message ?? '') });
@@ -27,12 +26,14 @@ describe('progress', () => {
       expect(messages.every((message) => !message.includes('\n'))).toBe(true);
     } finally {
       await client.close();
+      await served.close();
     }
   });
 
   it('when a 2026-07-28 client asks for progress then it gets it too, and a call without a token runs as before', async () => {
     const client = new ClientV2({ name: 'e2e-progress-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new TransportV2(server));
+    const served = await serve();
+    await client.connect(served.transport);
     try {
       const messages: string[] = [];
       await client.callTool({ name: 'gitlike_ticker', arguments: {} }, { onprogress: (p) => void messages.push(p.message ?? '') });
@@ -41,6 +42,7 @@ describe('progress', () => {
       expect(quiet.isError).toBeFalsy();
     } finally {
       await client.close();
+      await served.close();
     }
   });
 });

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientKinds, connect, repoRoot, textOf, type Elicit, type TestClient } from './clients.js';
+import { clientKinds, textOf, type Elicit, type TestClient } from '../e2e/clients.js';
+import { repoRoot } from '../helpers/fixture.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 // todo_remove is destructive (annotated), todo_add is a write, todo_list is read-only.
 const todo = join(repoRoot, 'examples/todo/todo.js');
@@ -16,7 +18,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function userSays(kind: (typeof clientKinds)[number], reply: ReturnType<Elicit>, extra: string[] = []) {
   const asked: string[] = [];
   const cwd = mkdtempSync(join(dir, 'case-'));
-  const client = await connect(kind, [todo, ...extra], { cwd, elicit: (message) => (asked.push(message), reply) });
+  const client = await connectInProcess(kind, [todo, ...extra], { cwd, elicit: (message) => (asked.push(message), reply) });
   await client.callTool('todo_add', { args: ['first'] });
   await client.callTool('todo_add', { args: ['second'] });
   return { client, asked };
@@ -79,7 +81,7 @@ describe('approval grants and modes', () => {
 
   it('when the client cannot elicit then a destructive call is refused, never silently allowed', async () => {
     const cwd = mkdtempSync(join(dir, 'mute-'));
-    const mute = await connect('v2 (2025-11-25)', [todo], { cwd });
+    const mute = await connectInProcess('v2 (2025-11-25)', [todo], { cwd });
     try {
       const result = await mute.callTool('todo_remove', { flags: { force: true }, args: ['1'] });
       expect(result.isError).toBe(true);

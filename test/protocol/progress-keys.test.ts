@@ -1,25 +1,25 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { binPath, repoRoot } from './clients.js';
+import { fixture } from '../helpers/fixture.js';
+import { serveInProcess } from '../helpers/in-process.js';
 
-const fixture = join(repoRoot, 'test/fixtures/stream/keyprinter.js');
-const serverFor = (...flags: string[]) => ({ command: process.execPath, args: [binPath, 'wrap', fixture, ...flags], stderr: 'pipe' as const });
+const keyprinter = fixture('stream/keyprinter.js');
 // The fixture's key body lines all start like this; the BEGIN and END lines do not.
 const BODY = /MIIEv\d/;
 
 /** Calls a tool with a progressToken and returns every progress message and the result's text. */
 async function callWithProgress(flags: string[], name: string, args: Record<string, unknown>) {
   const client = new Client({ name: 'e2e-progress-keys', version: '1.0.0' });
-  await client.connect(new StdioClientTransport(serverFor(...flags)));
+  const served = await serveInProcess([keyprinter, ...flags]);
+  await client.connect(served.transport);
   try {
     const messages: string[] = [];
     const result = await client.callTool({ name, arguments: args }, CallToolResultSchema, { onprogress: (p) => void messages.push(p.message ?? '') });
     return { messages, result: JSON.stringify(result) };
   } finally {
     await client.close();
+    await served.close();
   }
 }
 

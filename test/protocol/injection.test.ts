@@ -2,15 +2,17 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, repoRoot, type TestClient } from './clients.js';
+import type { TestClient } from '../e2e/clients.js';
+import { fixture } from '../helpers/fixture.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 // Over a real client and a real spawn: what a model sends can never change which flags the CLI sees.
-const oracle = join(repoRoot, 'test/fixtures/oracle/oracle.js');
+const oracle = fixture('oracle/oracle.js');
 let client: TestClient;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cli-mcp-inject-'));
-  client = await connect('v2 (2026-07-28)', [oracle], { cwd: dir });
+  client = await connectInProcess('v2 (2026-07-28)', [oracle], { cwd: dir });
 });
 afterAll(async () => {
   await client?.close();

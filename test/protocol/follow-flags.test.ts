@@ -1,27 +1,28 @@
 /**
- * GNU tail, read from its --help and served over stdio to a real MCP client: `tail --follow` would run until
+ * GNU tail, read from its --help and served to a real MCP client: `tail --follow` would run until
  * stopped, so a direct call is refused with the background-run call that serves it; without it tail runs and ends.
  */
+import { execaSync } from 'execa';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveBinary } from '../../src/reflect/help/binary.js';
 import { scratchMaker } from '../helpers/scratch.js';
-import { connect, repoRoot, textOf, type TestClient } from './clients.js';
+import { textOf, type TestClient } from '../e2e/clients.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 const scratch = scratchMaker('cli-mcp-follow-');
-const tail = await resolveBinary('tail', repoRoot);
-if (tail === undefined) console.warn('\n!!! tail is NOT installed: the follow-flag e2e tests are SKIPPED !!!\n');
+const hasTail = execaSync('tail', ['--version'], { reject: false }).exitCode === 0;
+if (!hasTail) console.warn('\n!!! tail is NOT installed: the follow-flag e2e tests are SKIPPED !!!\n');
 
-describe.skipIf(tail === undefined)('a command that runs until stopped, called directly', () => {
+describe.skipIf(!hasTail)('a command that runs until stopped, called directly', () => {
   let client: TestClient;
   let file: string;
   beforeAll(async () => {
     const dir = scratch();
     file = join(dir, 'app.log');
     writeFileSync(file, Array.from({ length: 20 }, (_, index) => `line ${index + 1}`).join('\n') + '\n');
-    const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: scratch(), LANG: 'C.UTF-8' };
-    client = await connect('v2 (2026-07-28)', ['tail', '--timeout', '10000'], { cwd: dir, env });
+    // tail's help is read afresh: test/helpers/hermetic.ts gives this file its own cache, and help is read in the C locale.
+    client = await connectInProcess('v2 (2026-07-28)', ['tail', '--timeout', '10000'], { cwd: dir });
   }, 60_000);
   afterAll(async () => {
     await client?.close();

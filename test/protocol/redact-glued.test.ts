@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scratchMaker } from '../helpers/scratch.js';
-import { clientKinds, connect, textOf } from './clients.js';
+import { clientKinds, textOf } from '../e2e/clients.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 // A model shapes output through a template (printf's format here; `--format`, `-o go-template` and jq alike):
 // a token with characters glued on either side must still reach it masked.
@@ -23,8 +24,7 @@ const glued: ReadonlyArray<readonly [string, string]> = [
 
 describe.each(clientKinds)('glued secrets through printf with the %s client', (kind) => {
   it('when a format glues a character to each side of a token then the result holds the mask, never the token', async () => {
-    const home = scratch();
-    const client = await connect(kind, ['printf'], { cwd: home, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_CACHE_HOME: home } });
+    const client = await connectInProcess(kind, ['printf'], { cwd: scratch() });
     try {
       for (const [format, token] of glued) {
         const result = await client.callTool('printf', { args: [format, token] });

@@ -2,14 +2,15 @@
  * Defaults that contradict their own options are not published: a client that fills defaults in, or a
  * model that copies them, would otherwise send values the tool refuses or the program misreads.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, repoRoot, type TestClient } from './clients.js';
+import type { TestClient } from '../e2e/clients.js';
+import { fixture } from '../helpers/fixture.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 describe('a program whose defaults contradict their options, listed through a real client', () => {
   let client: TestClient;
   beforeAll(async () => {
-    client = await connect('v2 (2026-07-28)', [join(repoRoot, 'test/fixtures/defaults/contradicting.mjs')]);
+    client = await connectInProcess('v2 (2026-07-28)', [fixture('defaults/contradicting.mjs')]);
   });
   afterAll(() => client?.close());
 

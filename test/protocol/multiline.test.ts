@@ -3,7 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchMaker } from '../helpers/scratch.js';
-import { connect, textOf, type TestClient } from './clients.js';
+import { textOf, type TestClient } from '../e2e/clients.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 // A commit message as people write one: a subject, a blank line, a body.
 const message = 'Fix the parser\n\nIt read past the end of the buffer.';
@@ -31,8 +32,8 @@ describe.skipIf(!hasGit)('multi-line values for the real git, through real MCP c
   beforeAll(async () => {
     [allowingRepo, strictRepo] = await Promise.all([stagedRepo(), stagedRepo()]);
     // git_commit as its own tool: git's list is big enough that auto would serve it in search mode.
-    allowing = await connect('v2 (2026-07-28)', ['git', '--tools', 'all', '--allow-multiline', 'git_commit.message'], { cwd: allowingRepo });
-    strict = await connect('v1 sdk', ['git', '--tools', 'all'], { cwd: strictRepo });
+    allowing = await connectInProcess('v2 (2026-07-28)', ['git', '--tools', 'all', '--allow-multiline', 'git_commit.message'], { cwd: allowingRepo });
+    strict = await connectInProcess('v1 sdk', ['git', '--tools', 'all'], { cwd: strictRepo });
   }, 120_000);
   afterAll(async () => {
     await allowing?.close();

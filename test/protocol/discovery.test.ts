@@ -1,12 +1,16 @@
-import { execa, execaSync } from 'execa';
+import { execaSync } from 'execa';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTargetManifest } from '../../src/cli/load.js';
+import { main } from '../../src/cli/main.js';
+import { clientKinds, textOf, type ClientKind, type TestClient } from '../e2e/clients.js';
+import { fixture } from '../helpers/fixture.js';
+import { connectInProcess, textSink } from '../helpers/in-process.js';
 import { scratchMaker } from '../helpers/scratch.js';
-import { binPath, clientKinds, connect, repoRoot, textOf, type ClientKind, type TestClient } from './clients.js';
 
 // 95 commander commands under kubectl's 27 global options: the full list is far past the 16k-token budget.
-const kube = join(repoRoot, 'test/fixtures/discovery/kube.mjs');
+const kube = fixture('discovery/kube.mjs');
 const scratch = scratchMaker('cli-mcp-discovery-');
 const BUDGET = 16_000;
 const META_TOOLS = ['kube_search_commands', 'kube_describe_command', 'kube_run_read_only_command', 'kube_run_command', 'kube_run_start', 'kube_run_status', 'kube_run_cancel', 'kube_read_output'];
@@ -20,10 +24,12 @@ const ranIn = (dir: string): Array<{ path: string[]; args: string[]; opts: Recor
   return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line)) : [];
 };
 
-/** `cli-mcp tools` over the fixture: the printed list and the note on stderr. */
+/** `cli-mcp tools` over the fixture, run in process: the printed list and the note on stderr. */
 async function toolsCommand(...flags: string[]): Promise<{ list: { tools: Array<{ name: string }> }; note: string }> {
-  const { stdout, stderr } = await execa(process.execPath, [binPath, 'tools', kube, ...flags], { cwd: repoRoot });
-  return { list: JSON.parse(stdout), note: stderr };
+  const [stdout, stderr] = [textSink(), textSink()];
+  const exitCode = await main(['tools', kube, ...flags], { stdout: stdout.stream, stderr: stderr.stream });
+  if (exitCode !== 0) throw new Error(`cli-mcp tools exited ${exitCode}: ${stderr.text()}`);
+  return { list: JSON.parse(stdout.text()), note: stderr.text() };
 }
 
 describe('a kubectl-sized CLI on the default --tools auto', () => {
@@ -45,7 +51,7 @@ describe('a kubectl-sized CLI on the default --tools auto', () => {
 
     beforeAll(async () => {
       dir = scratch();
-      client = await connect(kind, [kube], { cwd: dir, elicit: (message) => (asked.push(message), reply) });
+      client = await connectInProcess(kind, [kube], { cwd: dir, elicit: (message) => (asked.push(message), reply) });
     });
     afterAll(() => client?.close());
 
@@ -110,10 +116,11 @@ describe.skipIf(!hasKubectl)('real kubectl on the default --tools auto', () => {
   beforeAll(async () => {
     dir = scratch();
     const manifest = join(dir, 'kubectl.json');
-    // A help crawl of kubectl: seconds when cli-mcp's cache has it, up to a minute or so when not.
-    await execa(process.execPath, [binPath, 'tools', 'kubectl', '--manifest', manifest], { cwd: dir, timeout: 110_000 });
+    // `cli-mcp tools kubectl --manifest <file>`: a help crawl of kubectl, seconds when cli-mcp's cache has it, up to a minute or so when not.
+    const quiet = textSink().stream;
+    await writeTargetManifest('kubectl', manifest, { cwd: dir }, { stdout: quiet, stderr: quiet });
     // Only `version --client` runs: nothing here reaches a cluster.
-    client = await connect('v2 (2026-07-28)', ['--manifest', manifest, '--exec', 'kubectl', '--preset', 'kubectl'], { cwd: dir });
+    client = await connectInProcess('v2 (2026-07-28)', ['--manifest', manifest, '--exec', 'kubectl', '--preset', 'kubectl'], { cwd: dir });
   }, 120_000);
   afterAll(() => client?.close());
 
