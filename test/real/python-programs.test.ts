@@ -21,10 +21,10 @@ const scratch = scratchMaker('cli-mcp-python-real-');
 const bin = path.join(repoRoot, 'dist', 'cli', 'bin.js');
 
 /** The option `name` of the command at `words` (program first), as its tool sees it. */
-function optionOf(commands: readonly RunnableCommand[], words: string, name: string): Omit<OptionSpec, 'description'> | undefined {
+function optionOf(commands: readonly RunnableCommand[], words: string, name: string): OptionSpec | undefined {
   const option = commands.find((command) => command.path.join(' ') === words)?.options.find((candidate) => candidate.name === name);
   if (option === undefined) return undefined;
-  const { description: _description, depth: _depth, ...rest } = option;
+  const { depth: _depth, ...rest } = option;
   return rest;
 }
 
@@ -38,7 +38,8 @@ describe('Debian Python programs read from their parsers', () => {
     }
     it.concurrent(`when ${program.bin} (${program.family}) is read then ${program.checks} and ${program.call.tool} ${program.call.does}`, async () => {
       const loaded = await loadTarget(file, { cache: false });
-      expect(loaded.method).toBe(program.method);
+      if (typeof program.method === 'string') expect(loaded.method).toBe(program.method);
+      else expect(loaded.method).toMatch(program.method);
       const commands = flattenRunnable(loaded.spec);
       if (program.commands !== undefined) expect(commands.map((command) => command.path.slice(1).join(' '))).toEqual(expect.arrayContaining([...program.commands]));
       for (const [words, name, expected] of program.options) expect(optionOf(commands, words, name), `${words} ${name}`).toMatchObject(expected);

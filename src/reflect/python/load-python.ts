@@ -67,7 +67,8 @@ export async function loadPython(file: string, options: PythonLoadOptions, fromH
   }
   const { read } = outcome;
   const dispatched = read.dispatched === undefined ? '' : `, ${read.dispatched.read} commands read by their word${read.dispatched.unread.length > 0 ? `, ${read.dispatched.unread.length} not read` : ''}`;
-  const method = `python parser (${read.kind}${dispatched})`;
+  const revealed = read.revealed === undefined ? '' : ` + man page (${read.revealed} options its parser hides)`;
+  const method = `python parser (${read.kind}${dispatched})${revealed}`;
   const handed = read.keepsUnknown === true ? await handedOn(read.spec, fromHelp) : undefined;
   const loaded: PythonLoaded = {
     spec: handed?.spec ?? read.spec,

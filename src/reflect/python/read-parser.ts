@@ -7,11 +7,13 @@ import { PARSER_CONVENTIONS } from '../../argv/conventions.js';
 import type { CommandSpec } from '../../types.js';
 import { cleanSpec } from '../clean-spec.js';
 import { limiter } from '../help/limit.js';
+import { manPage, pageFromManual } from '../help/man-page.js';
 import { withNeutralDirectory } from '../help/neutral-dir.js';
 import { parseHelp } from '../help/parse.js';
 import { versionIn } from '../help/program-version.js';
 import { argparseSpec } from './argparse-spec.js';
 import { clickSpec } from './click-spec.js';
+import { hidesOptions, revealDocumented } from './documented-hidden.js';
 import { optparseSpec } from './optparse-spec.js';
 import type { PythonAnswer } from './parser-tree.js';
 import { runPythonWorker, type PythonCall } from './run-worker.js';
@@ -27,6 +29,8 @@ export interface PythonRead {
   readonly files: readonly string[];
   /** It parses with parse_known_args: what its parser does not know it may hand on (yq to jq), so its help may document more. */
   readonly keepsUnknown?: boolean;
+  /** Options the parser hides and the program's man page documents, shown. */
+  readonly revealed?: number;
   /** Commands read by their word, for a program that dispatches them by hand; and those that gave no parser of their own. */
   readonly dispatched?: { readonly read: number; readonly unread: readonly string[] };
 }
@@ -41,12 +45,13 @@ export async function readPythonParser(call: Omit<PythonCall, 'cwd'>, name: stri
   return withNeutralDirectory(async (cwd) => {
     const here: PythonCall = { ...call, cwd };
     // `--help` is what the program sees should anything run past the parse: it would print its help, as the crawl asks it to.
-    const answer = await runPythonWorker(here, ['--help']);
-    if (!answer.ok) return { ok: false, message: answer.message, ...('files' in answer && answer.files !== undefined ? { files: answer.files } : {}) };
+    const parsed = await runPythonWorker(here, ['--help']);
+    if (!parsed.ok) return { ok: false, message: parsed.message, ...('files' in parsed && parsed.files !== undefined ? { files: parsed.files } : {}) };
+    const { answer, revealed } = await withDocumentedHidden(here, parsed, name);
     const spec = specOf(answer, [name]);
     const listed = answer.kind === 'click' || spec.subcommands.length > 0 ? [] : commandsListed(answer, name);
     const version = versionOf(answer);
-    const base = { kind: answer.kind, ...(answer.via?.includes('known') === true ? { keepsUnknown: true } : {}), ...(version === undefined ? {} : { version }) };
+    const base = { kind: answer.kind, ...(revealed > 0 ? { revealed } : {}), ...(answer.via?.includes('known') === true ? { keepsUnknown: true } : {}), ...(version === undefined ? {} : { version }) };
     if (listed.length === 0) return { ok: true, read: { ...base, spec: finish(spec), files: answer.files } };
     const limit = limiter(CONCURRENCY);
     const commands = await Promise.all(listed.map((entry) => limit(() => readCommand(here, answer, name, entry.name, entry.description))));
@@ -62,6 +67,13 @@ export async function readPythonParser(call: Omit<PythonCall, 'cwd'>, name: stri
     };
     return { ok: true, read: { ...base, spec: finish(tree), files, dispatched: { read: read.length, unread } } };
   });
+}
+
+/** The answer with the root's hidden options that the program's man page documents shown; its man page is read only when it hides some. */
+async function withDocumentedHidden(call: PythonCall, answer: Parsed, name: string): Promise<{ answer: Parsed; revealed: number }> {
+  if (!hidesOptions(answer)) return { answer, revealed: 0 };
+  const text = await manPage(name, call.script, call);
+  return text === undefined ? { answer, revealed: 0 } : revealDocumented(answer, pageFromManual(text, [name]).options);
 }
 
 /** The spec of a parsed answer, named by the last word of `path`. */
