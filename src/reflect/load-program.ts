@@ -76,7 +76,8 @@ export interface LoadOptions {
 
 /**
  * Finds `target` (a JS file, a bin in ./node_modules/.bin, or a program on PATH) and reflects it: a
- * commander or yargs program is loaded in a child process; anything else is read from its `--help`.
+ * commander or yargs program is loaded in a child process, a Python script's argparse, optparse or click
+ * parser is read by a Python worker; anything else (or a script that reaches no parser) is read from its `--help`.
  */
 export async function loadTarget(target: string, options: LoadOptions = {}): Promise<LoadedTarget> {
   const cwd = options.cwd ?? process.cwd();
@@ -109,6 +110,13 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
 }
 
 async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
+  // A Python script is read from its parser object (exact where help is written for people); its help text when it reaches none.
+  const { loadPython } = await import('./python/load-python.js');
+  const python = await loadPython(file, options, () => fromHelpText(file, launcher, options, cwd));
+  return python === undefined ? fromHelpText(file, launcher, options, cwd) : { ...python, launcher };
+}
+
+async function fromHelpText(file: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
   // The crawler and its seven dialects load only for a program read from its help.
   const { reflectHelp } = await import('./help/crawl.js');
   const help = await reflectHelp(file, { cwd, onProgress: options.onProgress, env: options.env, cache: options.cache ?? true });

@@ -75,7 +75,7 @@ export const debianPrograms: readonly Program[] = [
     family: 'argparse',
     source: debian('yamllint'),
     version: ['--version'],
-    method: 'help text (argparse',
+    method: 'python parser (argparse)',
     tools: { exactly: ['yamllint'] },
     files: { 'bad.yaml': DUPLICATE_KEY_YAML, 'good.yaml': GOOD_YAML },
     calls: [
@@ -88,7 +88,7 @@ export const debianPrograms: readonly Program[] = [
     family: 'optparse',
     source: debian('pycodestyle'),
     version: ['--version'],
-    method: 'help text (',
+    method: 'python parser (optparse)',
     tools: { exactly: ['pycodestyle'] },
     files: { 'bad_style.py': BAD_STYLE_PY, 'good.py': GOOD_PY },
     calls: [
@@ -101,7 +101,7 @@ export const debianPrograms: readonly Program[] = [
     family: 'click',
     source: debian('black'),
     version: ['--version'],
-    method: 'help text (click',
+    method: 'python parser (click)',
     tools: { exactly: ['black'] },
     files: { 'ugly.py': UGLY_PY },
     calls: [

@@ -72,7 +72,8 @@ export const machineScriptPrograms: readonly Program[] = [
     family: 'argparse (wrapping jq)',
     source: machine('yq'),
     version: ['--version'],
-    method: 'help text (argparse',
+    // Its parser (parse_known_args) hands jq's options on: those come from its help.
+    method: 'python parser (argparse) + help text (',
     tools: { exactly: ['yq'] },
     files: { 'config.yaml': CONFIG_YAML, 'data.json': DATA_JSON },
     calls: [

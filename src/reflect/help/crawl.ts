@@ -11,7 +11,7 @@ import { identify, programName, resolveBinary } from './binary.js';
 import { CACHE_FORMAT, cacheKey, defaultCacheDir, readCache, readCacheLink, writeCache, writeCacheLink, type CachedHelp, type UnreadCommand } from './cache.js';
 import { nativeIdentity } from './native-identity.js';
 import { globalOptionsCommand } from './cobra.js';
-import { fetchListing, fetchPage, helpSandbox, spawnHelp, type HelpCall } from './fetch-page.js';
+import { fetchListing, fetchPage, HELP_ENV, helpSandbox, spawnHelp, type HelpCall } from './fetch-page.js';
 import { withFullCommandList } from './git-commands.js';
 import { manualOptions, wantsManual, withManualOptions } from './git-manual.js';
 import { fullerHelpArgs } from './fuller-help.js';
@@ -84,9 +84,6 @@ export interface HelpReflection {
   /** The bounds the crawl reached, when it stopped early: the tree is what was read by then. */
   readonly partial?: readonly CrawlBound[];
 }
-
-/** Variables that keep help plain and in English, and pagers out of the way; the rest is the usual allowlist. */
-const HELP_ENV = { NO_COLOR: '1', TERM: 'dumb', LC_ALL: 'C', LANG: 'C', PAGER: 'cat', GIT_PAGER: 'cat', MANPAGER: 'cat' };
 
 /**
  * @example

@@ -22,6 +22,9 @@ export interface HelpCall {
   readonly sandbox?: Sandbox | 'none';
 }
 
+/** Variables that keep help plain and in English, and pagers out of the way; the rest is the usual allowlist. */
+export const HELP_ENV: Readonly<Record<string, string>> = { NO_COLOR: '1', TERM: 'dumb', LC_ALL: 'C', LANG: 'C', PAGER: 'cat', GIT_PAGER: 'cat', MANPAGER: 'cat' };
+
 const helpSandboxes = new Map<SandboxLevel, Sandbox | undefined>();
 
 /** The sandbox help calls run in, resolved once per level: reading help needs no network, writes or credentials. */
