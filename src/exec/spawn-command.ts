@@ -83,7 +83,7 @@ export async function spawnCommand(request: CommandRequest): Promise<CommandOutc
   const cwd = request.cwd ?? process.cwd();
   const env = request.env ?? process.env;
   // A warm worker has imported the program already and takes these args; else a cold start.
-  const warm = request.warm?.take(request.args);
+  const warm = await request.warm?.take(request.args);
   const spawned = warm?.child ?? (await spawnChild({ file, args: request.args, cwd, env, sandbox: request.sandbox }));
   if ('code' in spawned) {
     request.warm?.callEnded();

@@ -1,6 +1,6 @@
 /**
  * What a warm worker's program does while it imports. The files it looks at outside `node_modules` (its
- * own CommonJS modules and package.json, a config or data file) are stamped: a worker whose files changed since (a call wrote
+ * own CommonJS modules and package.json, a config or data file) are stamped as first seen: a worker whose files changed since (a call wrote
  * the data file it read) no longer stands for a cold start, and the pool drops it. Writing files or
  * starting processes at import would happen for a worker no call ever takes: such a program is not kept warm.
  */
@@ -22,11 +22,13 @@ const WRITES_PROMISES = ['writeFile', 'appendFile', 'mkdir', 'rm', 'unlink', 're
 const PROCESSES = ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'] as const;
 
 /**
- * Starts watching; `snapshot()` stamps every file seen so far, `unsafe()` says what the program did
+ * Starts watching; `snapshot()` gives every file seen so far, stamped as it was first seen, `unsafe()` says what the program did
  * that a worker must not do ahead of its call, `stop()` puts `fs` and `child_process` back.
  */
 export function watchImport(): { readonly snapshot: () => FileStamp[]; readonly unsafe: () => string | undefined; readonly stop: () => void } {
-  const seen = new Set<string>();
+  // Stamped when first seen, before it is read: a call that writes it while this worker imports (the pool starts the
+  // next worker as a call begins) changes the stamp, where one taken after the import would stamp the new file.
+  const stamps = new Map<string, string | null>();
   let unsafe: string | undefined;
   const restores: (() => void)[] = [];
   const wrap = (owner: object, name: string, seeing: (args: unknown[]) => void): void => {
@@ -41,7 +43,8 @@ export function watchImport(): { readonly snapshot: () => FileStamp[]; readonly 
   };
   const read = (args: unknown[]): void => {
     const file = pathOf(args[0]);
-    if (file !== undefined) seen.add(file);
+    // Installed packages change with an install, not between calls: stamping them (hundreds of files) would cost every call.
+    if (file !== undefined && !stamps.has(file) && !file.includes(`${path.sep}node_modules${path.sep}`)) stamps.set(file, fileStamp(file));
   };
   const refuse = (what: string, named = pathOf) => (args: unknown[]): void => {
     unsafe ??= `it ${what} (${String(named(args[0]) ?? args[0])}) while it imports`;
@@ -54,8 +57,7 @@ export function watchImport(): { readonly snapshot: () => FileStamp[]; readonly 
   syncBuiltinESMExports();
   return {
     unsafe: () => unsafe,
-    // Installed packages change with an install, not between calls: stamping them (hundreds of files) would cost every call.
-    snapshot: () => [...seen].filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`)).map((file) => [file, fileStamp(file)] as const),
+    snapshot: () => [...stamps],
     stop: () => {
       for (const restore of restores.splice(0)) restore();
       syncBuiltinESMExports();
@@ -63,10 +65,13 @@ export function watchImport(): { readonly snapshot: () => FileStamp[]; readonly 
   };
 }
 
+/** fs's own statSync, kept before watchImport wraps it: stamping a file is no read of the program's. */
+const statSync = fs.statSync;
+
 /** What says a file changed: device, inode, size and modification time; `null` when absent. */
 function fileStamp(file: string): string | null {
   try {
-    const stat = fs.statSync(file, { bigint: true });
+    const stat = statSync(file, { bigint: true });
     return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}`;
   } catch {
     return null;

@@ -2,7 +2,8 @@
  * Warm workers for a Node CLI: processes started ahead of a call, exactly as a cold call starts (same
  * Node, flags, cwd, environment, sandbox, pipes), that have imported the program and wait in its
  * parse() for a call's arguments. Each takes one call and exits, as a cold start does; the pool starts
- * the next once a call has ended, so it imports the program after that call's writes. Where a worker
+ * the next as a call takes one, and drops it when taken if a file it imported changed since (that call
+ * wrote it). A call that finds none ready waits for one on its way rather than start another. Where a worker
  * could not stand for a cold start (see warm-worker.ts), the pool turns itself off and says why.
  */
 import { dirname } from 'node:path';
@@ -39,8 +40,8 @@ export interface WarmChild {
 }
 
 export interface WarmPool {
-  /** A ready worker running `args` (the launcher's prefix, then the call's argv), or undefined: start cold. */
-  take(args: readonly string[]): WarmChild | undefined;
+  /** A ready worker running `args` (the launcher's prefix, then the call's argv), or undefined: start cold. Waits for a worker on its way that no other call waits for. */
+  take(args: readonly string[]): Promise<WarmChild | undefined>;
   /** A call ended (warm or cold): refill. */
   callEnded(): void;
   /** Resolves once a worker is ready, or the pool is off and its workers are gone. */
@@ -94,13 +95,20 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
   let off: string | undefined;
   let closed = false;
   const waiters: (() => void)[] = [];
+  /** Calls waiting for a worker on its way, one worker each. */
+  const claimants: (() => void)[] = [];
+  /** A worker is ready: whoever awaits ready(), and the first call waiting for one. Off or closed: every call too. */
   const wake = (): void => {
     for (const waiter of waiters.splice(0)) waiter();
+    if (off !== undefined || closed) for (const claimant of claimants.splice(0)) claimant();
+    else claimants.shift()?.();
   };
 
   const retire = (worker: Worker): void => {
     if (!workers.delete(worker)) return;
     clearTimeout(worker.timer);
+    // A call waiting for this one looks again.
+    if (worker.files === undefined) claimants.shift()?.();
     worker.child.keepsAlive(true); // until it is gone: bwrap's info may still be on its way
     const { pid, info } = worker.child;
     const stop = (info ? info.then((known) => killSandbox(pid, known, RETIRE_GRACE_MS)) : killProcessGroup(pid, RETIRE_GRACE_MS)).finally(() => {
@@ -118,8 +126,15 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
     wake();
   };
 
-  const start = async (): Promise<void> => {
+  /** Starts a worker, counted as on its way at once; the spawn itself (a couple of milliseconds of this process) runs after the current call is under way. */
+  const launch = (): void => {
     starting += 1;
+    setImmediate(() => {
+      if (off === undefined && !closed) return void start();
+      starting -= 1;
+    });
+  };
+  const start = async (): Promise<void> => {
     const spawned = await spawnChild({
       file: target.launcher.file,
       args: ['--import', pathToFileURL(target.preload).href, ...target.launcher.prefixArgs],
@@ -169,47 +184,69 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
     });
   };
 
+  /** A ready worker that stands for a cold start of `args`, given them; undefined when none does. */
+  const handOut = (args: readonly string[]): WarmChild | undefined => {
+    const prefix = target.launcher.prefixArgs;
+    let stale = false;
+    for (const worker of workers) {
+      if (worker.files === undefined) continue;
+      // It looked for a word in its argv while importing (`--no-color`): this call must answer alike.
+      if (worker.argv && !answersAlike([...worker.argv.head, ...args.slice(prefix.length)], worker.argv.searches)) continue;
+      // A file the program read while importing changed (a call wrote it): this worker saw the old one.
+      if (!unchanged(worker.files)) {
+        retire(worker);
+        stale = true;
+        continue;
+      }
+      workers.delete(worker);
+      clearTimeout(worker.timer);
+      worker.untrack(); // the run tracks it from here
+      const { child } = worker;
+      child.keepsAlive(true);
+      child.stdout.pause();
+      child.stderr.pause();
+      child.stdout.removeAllListeners('data');
+      child.stderr.removeAllListeners('data');
+      child.control?.removeAllListeners('data');
+      child.control?.end(`${JSON.stringify(args.slice(prefix.length))}\n`);
+      return { child, early: worker.early };
+    }
+    // Its replacement starts now: this call may wait for it, as it would for a cold start.
+    if (stale) refill();
+    return undefined;
+  };
+  /** Workers started that are not ready yet. */
+  const onTheirWay = (): number => starting + [...workers].filter((worker) => worker.files === undefined).length;
+
   let first: NodeJS.Timeout | undefined;
   const refill = (): void => {
     clearTimeout(first); // once anything has asked for a worker, the first start is no longer pending
-    while (off === undefined && !closed && workers.size + starting < size) void start();
+    while (off === undefined && !closed && workers.size + starting < size) launch();
   };
 
   // The first call after start is a moment away (a model reads the list first); a call before it starts cold.
   first = setTimeout(refill, options.startAfterMs ?? 1_000);
   first.unref();
   return {
-    take(args) {
+    async take(args) {
       const prefix = target.launcher.prefixArgs;
       const usable = off === undefined && !closed && prefix.every((word, index) => args[index] === word);
-      for (const worker of usable ? workers : []) {
-        if (worker.files === undefined) continue;
-        // It looked for a word in its argv while importing (`--no-color`): this call must answer alike.
-        if (worker.argv && !answersAlike([...worker.argv.head, ...args.slice(prefix.length)], worker.argv.searches)) continue;
-        // A file the program read while importing changed (a call wrote it): this worker saw the old one.
-        if (!unchanged(worker.files)) {
-          retire(worker);
-          continue;
-        }
-        workers.delete(worker);
-        clearTimeout(worker.timer);
-        worker.untrack(); // the run tracks it from here
-        const { child } = worker;
-        child.keepsAlive(true);
-        child.stdout.pause();
-        child.stderr.pause();
-        child.stdout.removeAllListeners('data');
-        child.stderr.removeAllListeners('data');
-        child.control?.removeAllListeners('data');
-        child.control?.end(`${JSON.stringify(args.slice(prefix.length))}\n`);
-        counts.warm += 1;
-        return { child, early: worker.early };
+      let taken = usable ? handOut(args) : undefined;
+      // A worker on its way is a cold start already under way: waiting for it beats starting another beside it.
+      while (usable && taken === undefined && off === undefined && !closed && onTheirWay() > claimants.length) {
+        await new Promise<void>((resolve) => claimants.push(resolve));
+        taken = handOut(args);
       }
-      counts.cold += 1;
-      return undefined;
+      if (taken === undefined) {
+        counts.cold += 1;
+        return undefined;
+      }
+      counts.warm += 1;
+      // The next worker starts as this call begins; one whose files the call writes meanwhile is dropped when taken.
+      refill();
+      return taken;
     },
-    // After the result is on its way: a spawn blocks this process for a couple of milliseconds.
-    callEnded: () => void setImmediate(refill),
+    callEnded: refill,
     ready: () => new Promise<void>((resolve) => {
       // Off: once its workers are gone too.
       const settle = (): void => void (off !== undefined || closed ? Promise.all([...stopping]).then(() => resolve()) : resolve());

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { isProcessAlive } from '../../src/exec/kill-tree.js';
 import { resolveLauncher } from '../../src/exec/launcher.js';
 import { spawnCommand, type CommandRequest } from '../../src/exec/spawn-command.js';
 import { resolveSandbox } from '../../src/exec/sandbox.js';
+import { unchanged, watchImport } from '../../src/exec/warm-imports.js';
 import { createWarmPool, type WarmOptions, type WarmPool } from '../../src/exec/warm-pool.js';
 import { WARM_WORKER_FILE } from '../../src/reflect/warm-worker-file.js';
 import { seededRandom } from '../helpers/random.js';
@@ -161,13 +162,28 @@ describe('where a worker cannot stand for a cold start', () => {
     const { pool, run } = poolFor('counter.mjs');
     rmSync(join(dir, 'counter.json'), { force: true });
     await pool.ready();
+    // The next worker starts as the add begins: whether it read the count before or after the add wrote it, the show sees 1.
     expect(await run(['add'], { warm: pool })).toMatchObject({ output: { exitCode: 0 } });
-    await pool.ready(); // started after the add: it read the new count
     expect(await run(['show'], { warm: pool })).toMatchObject({ output: { stdout: '1\n' } });
     await pool.ready();
+    const before = pool.counts.warm;
     writeFileSync(join(dir, 'counter.json'), JSON.stringify({ count: 41 })); // written behind the ready worker's back
     expect(await run(['show'], { warm: pool })).toMatchObject({ output: { stdout: '41\n' } });
-    expect(pool.counts).toEqual({ warm: 2, cold: 1 });
+    // The stale worker was dropped and its replacement, started at once, took the call: it read 41.
+    expect(pool.counts.warm).toBe(before + 1);
+  });
+
+  it('when a file is written after the program read it but before it was ready then the stamp is the one it read (a call running beside its import)', () => {
+    const file = join(dir, 'read-then-written.json');
+    writeFileSync(file, '{"count":1}');
+    const watch = watchImport();
+    try {
+      readFileSync(file, 'utf8');
+      writeFileSync(file, '{"count":22}');
+    } finally {
+      watch.stop();
+    }
+    expect(unchanged(watch.snapshot())).toBe(false);
   });
 
   it.each([
@@ -190,6 +206,21 @@ describe('where a worker cannot stand for a cold start', () => {
 });
 
 describe('the pool\'s own processes', () => {
+  it('when calls come back to back then each runs warm: the next worker starts as a call takes one, and a call waits for one on its way', async () => {
+    const { pool, run } = poolFor('probe.mjs');
+    await pool.ready();
+    for (let call = 0; call < 5; call += 1) expect(await run(['self'], { warm: pool })).toMatchObject({ output: { exitCode: 0 } });
+    expect(pool.counts).toEqual({ warm: 5, cold: 0 });
+  });
+
+  it('when calls come at once then one takes the ready worker, one the worker on its way, and the rest start cold rather than wait for workers not yet started', async () => {
+    const { pool, run } = poolFor('probe.mjs');
+    await pool.ready();
+    const results = await Promise.all(Array.from({ length: 4 }, () => run(['self'], { warm: pool })));
+    expect(results.map((result) => result.kind === 'ran' && result.output.exitCode)).toEqual([0, 0, 0, 0]);
+    expect(pool.counts).toEqual({ warm: 2, cold: 2 });
+  });
+
   it('when the pool is made then its first worker starts only after startAfterMs, off the server\'s own start', async () => {
     poolFor('probe.mjs', { startAfterMs: 400 });
     await new Promise((resolve) => setTimeout(resolve, 150));
