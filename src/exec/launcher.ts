@@ -65,6 +65,13 @@ export function nodeVersion(file: string): string | undefined {
  * --no-warnings`, `#!/usr/local/bin/node`), or undefined when the line does not run node.
  */
 export function nodeShebangFlags(firstLine: string): string[] | undefined {
+  const line = shebangCommand(firstLine);
+  if (line === undefined || !NODE_NAMES.has(path.basename(line.words[line.interpreter] ?? ''))) return undefined;
+  return line.words.slice(line.interpreter + 1);
+}
+
+/** A `#!` line's words and which of them is the interpreter: the first, or the one `env` runs after its own options and assignments. */
+export function shebangCommand(firstLine: string): { readonly words: readonly string[]; readonly interpreter: number } | undefined {
   if (!firstLine.startsWith('#!')) return undefined;
   const words = firstLine.slice(2).trim().split(/\s+/).filter((word) => word !== '');
   let index = 0;
@@ -78,9 +85,7 @@ export function nodeShebangFlags(firstLine: string): string[] | undefined {
       else break;
     }
   }
-  const interpreter = words[index];
-  if (interpreter === undefined || !NODE_NAMES.has(path.basename(interpreter))) return undefined;
-  return words.slice(index + 1);
+  return index < words.length ? { words, interpreter: index } : undefined;
 }
 
 function isFile(file: string): boolean {

@@ -38,7 +38,7 @@ export function parseArgparse(text: string, context: ParseContext = {}): HelpPag
   }
   return assemblePage(
     // optparse (pycodestyle) lists no positionals: its usage line `[options] input ...` is all there is.
-    { layout, options, subcommands, ...(positionals.length > 0 || listsPositionals(layout.sections) ? { positionals: settle(positionals) } : {}), lowercasePositionals: true, arity: flagArity(entries) },
+    { layout, options, subcommands, ...(positionals.length > 0 || listsPositionals(layout.sections) ? { positionals: settlePositionals(positionals) } : {}), lowercasePositionals: true, arity: flagArity(entries) },
     context,
   );
 }
@@ -93,8 +93,8 @@ function positionalOf(entry: Listed, usage: string): PositionalSpec {
   };
 }
 
-/** Optional after the first optional one; nothing after a variadic one. */
-function settle(list: readonly PositionalSpec[]): PositionalSpec[] {
+/** Optional after the first optional one; nothing after a variadic one (argparse and click fill them in order). */
+export function settlePositionals(list: readonly PositionalSpec[]): PositionalSpec[] {
   const out: PositionalSpec[] = [];
   let optional = false;
   for (const item of list) {

@@ -5,7 +5,8 @@
 import type { CommandSpec, OptionSpec, PositionalSpec } from '../../types.js';
 import { repeatsIn } from '../help/infer.js';
 import type { ArgparseAction, ArgparseParser } from './parser-tree.js';
-import { exclusionNotes, isHelpSwitch, pairNegations, primaryFlag, settlePositionals, switchDefault, valueType, withNote } from './spec-parts.js';
+import { settlePositionals } from '../help/argparse.js';
+import { exclusionNotes, isHelpSwitch, pairNegations, primaryFlag, switchDefault, valueType, withNote } from './spec-parts.js';
 
 const SWITCHES = new Set(['store_true', 'store_false', 'store_const', 'append_const', 'boolean_optional', 'version']);
 

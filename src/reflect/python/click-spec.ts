@@ -4,7 +4,8 @@
  */
 import type { CommandSpec, OptionSpec, PositionalSpec } from '../../types.js';
 import type { ClickCommand, ClickParam, ClickType } from './parser-tree.js';
-import { primaryFlag, settlePositionals, switchDefault, withNote } from './spec-parts.js';
+import { settlePositionals } from '../help/argparse.js';
+import { primaryFlag, switchDefault, withNote } from './spec-parts.js';
 
 /** The command named `name`, with the commands of a group below it. */
 export function clickSpec(name: string, command: ClickCommand): CommandSpec {

@@ -1,6 +1,7 @@
 /** Whether a program is a Python script, and the interpreter its `#!` line runs it with. */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
+import { shebangCommand } from '../../exec/launcher.js';
 
 /** python, python3, python3.11, pypy3: what a `#!` line names to run Python. */
 const PYTHON = /^(python|pypy)\d*(\.\d+)?$/;
@@ -10,21 +11,8 @@ const PYTHON = /^(python|pypy)\d*(\.\d+)?$/;
  * `['/usr/bin/env', 'python3']`, `['/opt/venv/bin/python', '-u']`; undefined for a line that runs anything else.
  */
 export function pythonShebang(firstLine: string): string[] | undefined {
-  if (!firstLine.startsWith('#!')) return undefined;
-  const words = firstLine.slice(2).trim().split(/\s+/).filter((word) => word !== '');
-  let index = 0;
-  if (basename(words[0] ?? '') === 'env') {
-    index = 1;
-    // env's own options (-S, -i, -u NAME) and NAME=value assignments come before the program.
-    while (index < words.length) {
-      const word = words[index] ?? '';
-      if (word === '-u' || word === '--unset') index += 2;
-      else if (word.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) index += 1;
-      else break;
-    }
-  }
-  const interpreter = words[index];
-  return interpreter !== undefined && PYTHON.test(basename(interpreter)) ? words : undefined;
+  const line = shebangCommand(firstLine);
+  return line !== undefined && PYTHON.test(basename(line.words[line.interpreter] ?? '')) ? [...line.words] : undefined;
 }
 
 /** The interpreter words of a Python script's `#!` line; undefined for any other file (a binary, a shell script, node). */

@@ -115,14 +115,3 @@ export function exclusionNotes(groups: readonly { readonly required: boolean; re
   return notes;
 }
 
-/** Optional after the first optional one; nothing after one that takes the rest (the spec's args are in order). */
-export function settlePositionals(list: readonly PositionalSpec[]): PositionalSpec[] {
-  const out: PositionalSpec[] = [];
-  let optional = false;
-  for (const item of list) {
-    optional ||= !item.required;
-    out.push({ ...item, required: !optional });
-    if (item.variadic) break;
-  }
-  return out;
-}
