@@ -262,7 +262,7 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
   // declares (hugo convert's --output under `hugo convert toJSON`) come from that group, not from the root.
   const fish = fishSource(call.program, call.file);
   const visit = async (words: readonly string[], listedPage: HelpPage, text: string, depth: number, above: ReadonlySet<string> = new Set()): Promise<Visited> => {
-    let page = fish?.complete(listedPage, words) ?? listedPage;
+    let page = fish?.complete(listedPage, words, depth === 0 ? `${text}\n${manual ?? ''}` : text) ?? listedPage;
     if (depth > 0) inherited.push(...page.globalOptions.filter((option) => !above.has(option.name)));
     const below = depth === 0 ? above : new Set([...above, ...page.options.map((option) => option.name)]);
     let listed = page.subcommands;

@@ -133,8 +133,8 @@ export function fishOptionsFor(options: readonly FishOption[], words: readonly s
 
 /** fish's completions for a program, completing its help pages. */
 export interface FishSource {
-  /** `page` (of the command `words` names) with the options fish offers there that it does not list. */
-  complete(page: HelpPage, words: readonly string[]): HelpPage;
+  /** `page` (of the command `words` names) with the options fish offers there that it does not list and `text` (what the program printed of it) names. */
+  complete(page: HelpPage, words: readonly string[], text: string): HelpPage;
   /** How many options it added so far. */
   readonly added: number;
 }
@@ -142,6 +142,7 @@ export interface FishSource {
 /**
  * The fish completions of a system program, or undefined when it has none. Only what pages leave out is added:
  * a spec tells an option's value less surely than a page (lz4's `-d -x -a …` completes files after a switch).
+ * And only what the program's own text names: one spec serves every build and version (date's lists BSD's `-j`).
  */
 export function fishSource(program: string, file: string): FishSource | undefined {
   const script = isSystemProgram(file) ? readFishCompletions(program) : undefined;
@@ -149,11 +150,12 @@ export function fishSource(program: string, file: string): FishSource | undefine
   if (options.length === 0) return undefined;
   let added = 0;
   return {
-    complete(page, words) {
+    complete(page, words, text) {
       const listed = [...page.options, ...page.globalOptions];
       const names = new Set(listed.map((option) => option.name));
       const flags = new Set(listed.flatMap(spellings));
-      const missing = fishOptionsFor(options, words, page.subcommands.length > 0).filter((option) => !names.has(option.name) && !spellings(option).some((flag) => flags.has(flag)));
+      const named = namedIn(text);
+      const missing = fishOptionsFor(options, words, page.subcommands.length > 0).filter((option) => !names.has(option.name) && !spellings(option).some((flag) => flags.has(flag)) && spellings(option).some((flag) => named.has(flag)));
       added += missing.length;
       return missing.length === 0 ? page : { ...page, options: [...page.options, ...missing] };
     },
@@ -161,4 +163,9 @@ export function fishSource(program: string, file: string): FishSource | undefine
       return added;
     },
   };
+}
+
+/** Every option token `text` writes (`-j`, `--seq`, `-std` of `-std=<standard>`), as a word of its own. */
+function namedIn(text: string): Set<string> {
+  return new Set([...text.matchAll(/(?<![\w-])--?[\w?][\w.-]*?(?=$|[\s,=[\]|()<>:;'"`]|\.(?:\s|$))/gm)].map((match) => match[0]));
 }
