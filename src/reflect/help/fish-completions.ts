@@ -113,22 +113,35 @@ function placeOf(condition: string): FishOption['on'] {
 }
 
 /** A fish option as a help entry would write it (`-s, --long VALUE`), to be read by the same rules as help's. */
-function entryOf(option: FishOption): OptionEntry | undefined {
+function entryOf(option: FishOption, valued: boolean): OptionEntry | undefined {
   const spellings = [...option.shorts.map((name) => `-${name}`), ...option.olds.map((name) => `-${name}`), ...option.longs.map((name) => `--${name}`)];
   if (spellings.length === 0 || spellings.some((flag) => !/^--?[\w?][\w.?-]*$/.test(flag))) return undefined;
-  return { spec: `${spellings.join(', ')}${option.takesValue ? ' VALUE' : ''}`, description: option.description ?? '' };
+  return { spec: `${spellings.join(', ')}${valued ? ' VALUE' : ''}`, description: option.description ?? '' };
 }
 
 /**
- * The options fish offers on the command `words` names (the program itself for none): those its conditions put
- * there; on a program with commands, one offered anywhere is taken for the program only when its line says so.
+ * The options fish offers on the command `words` names (the program itself for none) that `text`, what the program
+ * printed of that command, names: those its conditions put there (on a program with commands, one offered anywhere is
+ * the program's only when its line says so). A value where the spec says one follows or the text writes one
+ * (`--save-cookies=FILE`); its form only for a single-dash long option (`-loglevel error`), which fish completes as
+ * the next word: for the rest the spec says nothing of it (perl's `-mModule`).
  */
-export function fishOptionsFor(options: readonly FishOption[], words: readonly string[], hasCommands: boolean): OptionSpec[] {
+export function fishOptionsFor(options: readonly FishOption[], words: readonly string[], hasCommands: boolean, text: string): OptionSpec[] {
   const here = (option: FishOption): boolean => {
     if (words.length === 0) return option.on === 'program' || (!hasCommands && (option.on === 'anywhere' || option.on === 'unknown'));
     return words.length === 1 && Array.isArray(option.on) && option.on.includes(words[0]);
   };
-  return optionsFromEntries(options.filter(here).flatMap((option) => entryOf(option) ?? []));
+  const named = namedIn(text);
+  const entries = options.filter(here).flatMap((option) => {
+    const spellings = [...option.shorts.map((name) => `-${name}`), ...option.olds.map((name) => `-${name}`), ...option.longs.map((name) => `--${name}`)];
+    if (!spellings.some((flag) => named.has(flag))) return [];
+    return entryOf(option, option.takesValue || spellings.some((flag) => writesValue(text, flag))) ?? [];
+  });
+  return optionsFromEntries(entries).map((option) => {
+    if (option.valueForm === undefined || /^-[^-]{2,}/.test(option.flag ?? '')) return option;
+    const { valueForm: _form, syntax: _syntax, ...rest } = option;
+    return rest;
+  });
 }
 
 /** fish's completions for a program, completing its help pages. */
@@ -154,8 +167,7 @@ export function fishSource(program: string, file: string): FishSource | undefine
       const listed = [...page.options, ...page.globalOptions];
       const names = new Set(listed.map((option) => option.name));
       const flags = new Set(listed.flatMap(spellings));
-      const named = namedIn(text);
-      const missing = fishOptionsFor(options, words, page.subcommands.length > 0).filter((option) => !names.has(option.name) && !spellings(option).some((flag) => flags.has(flag)) && spellings(option).some((flag) => named.has(flag)));
+      const missing = fishOptionsFor(options, words, page.subcommands.length > 0, text).filter((option) => !names.has(option.name) && !spellings(option).some((flag) => flags.has(flag)));
       added += missing.length;
       return missing.length === 0 ? page : { ...page, options: [...page.options, ...missing] };
     },
@@ -168,4 +180,10 @@ export function fishSource(program: string, file: string): FishSource | undefine
 /** Every option token `text` writes (`-j`, `--seq`, `-std` of `-std=<standard>`), as a word of its own. */
 function namedIn(text: string): Set<string> {
   return new Set([...text.matchAll(/(?<![\w-])--?[\w?][\w.-]*?(?=$|[\s,=[\]|()<>:;'"`]|\.(?:\s|$))/gm)].map((match) => match[0]));
+}
+
+/** Whether `text` writes `flag` with a value after it: `--save-cookies=FILE`, `--color[=WHEN]`, `-o FILE`, `--out <path>`. */
+function writesValue(text: string, flag: string): boolean {
+  const escaped = flag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\w-])${escaped}(?:\\[?=|[ =]<|\\s[A-Z][A-Z_-]*\\b(?![a-z]))`, 'm').test(text);
 }

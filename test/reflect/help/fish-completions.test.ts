@@ -65,15 +65,27 @@ describe('fish complete lines become options (fish completion specs: rsync, ffmp
       ].join('\n'),
       'x',
     );
-    expect(fishOptionsFor(options, [], false)).toEqual([
+    const text = 'Usage: x [-loglevel level] [--no-color] [--force] [--tags]';
+    expect(fishOptionsFor(options, [], false, text)).toEqual([
       expect.objectContaining({ name: 'loglevel', flag: '-loglevel', type: 'string', valueForm: 'separate' }),
       expect.objectContaining({ name: 'color', negation: '--no-color', type: 'boolean' }),
       expect.objectContaining({ name: 'tags', type: 'boolean' }),
     ]);
     // A program with commands takes at its root only what its lines put there.
-    expect(fishOptionsFor(options, [], true).map((option) => option.name)).toEqual(['color']);
-    expect(fishOptionsFor(options, ['push'], true).map((option) => option.name)).toEqual(['force']);
-    expect(fishOptionsFor(options, ['push', 'deep'], true)).toEqual([]);
+    expect(fishOptionsFor(options, [], true, text).map((option) => option.name)).toEqual(['color']);
+    expect(fishOptionsFor(options, ['push'], true, text).map((option) => option.name)).toEqual(['force']);
+    expect(fishOptionsFor(options, ['push', 'deep'], true, text)).toEqual([]);
+  });
+
+  it('when the spec says nothing of a value but the program\'s text writes one then the option takes it (wget\'s --save-cookies=FILE), in no form the spec does not say (perl\'s -mModule)', () => {
+    const options = fishOptions('complete -c x -l save-cookies -d "Save cookies"\ncomplete -c x -s m -x -d "Require module"\ncomplete -c x -l quiet', 'x');
+    const text = '  --save-cookies=FILE   save cookies to FILE\n  -[mM][-]module  use a module\n  -m  see above\n  --quiet  Quiet';
+    expect(fishOptionsFor(options, [], false, text)).toEqual([
+      expect.objectContaining({ name: 'save-cookies', type: 'string' }),
+      { name: 'm', type: 'string', flag: '-m', description: 'Require module' },
+      expect.objectContaining({ name: 'quiet', type: 'boolean' }),
+    ]);
+    expect(fishOptionsFor(options, [], false, text)[0]).not.toHaveProperty('valueForm');
   });
 });
 
