@@ -123,8 +123,8 @@ function entryOf(option: FishOption, valued: boolean): OptionEntry | undefined {
  * The options fish offers on the command `words` names (the program itself for none) that `text`, what the program
  * printed of that command, names: those its conditions put there (on a program with commands, one offered anywhere is
  * the program's only when its line says so). A value where the spec says one follows or the text writes one
- * (`--save-cookies=FILE`); its form only for a single-dash long option (`-loglevel error`), which fish completes as
- * the next word: for the rest the spec says nothing of it (perl's `-mModule`).
+ * (`--save-cookies=FILE`), as the next word, as fish completes it (`--indent 4`: jq takes no `--indent=4`; `-loglevel
+ * error`), but a letter's as its conventions write it: the spec says nothing of that form (perl's `-mModule`).
  */
 export function fishOptionsFor(options: readonly FishOption[], words: readonly string[], hasCommands: boolean, text: string): OptionSpec[] {
   const here = (option: FishOption): boolean => {
@@ -138,7 +138,7 @@ export function fishOptionsFor(options: readonly FishOption[], words: readonly s
     return entryOf(option, option.takesValue || spellings.some((flag) => writesValue(text, flag))) ?? [];
   });
   return optionsFromEntries(entries).map((option) => {
-    if (option.valueForm === undefined || /^-[^-]{2,}/.test(option.flag ?? '')) return option;
+    if (option.valueForm === undefined || !/^-[^-]$/.test(option.flag ?? '')) return option;
     const { valueForm: _form, syntax: _syntax, ...rest } = option;
     return rest;
   });

@@ -77,7 +77,7 @@ describe('fish complete lines become options (fish completion specs: rsync, ffmp
     expect(fishOptionsFor(options, ['push', 'deep'], true, text)).toEqual([]);
   });
 
-  it('when the spec says nothing of a value but the program\'s text writes one then the option takes it (wget\'s --save-cookies=FILE), in no form the spec does not say (perl\'s -mModule)', () => {
+  it('when the spec says nothing of a value but the program\'s text writes one then the option takes it (wget\'s --save-cookies=FILE), a letter\'s in no form the spec does not say (perl\'s -mModule)', () => {
     const options = fishOptions('complete -c x -l save-cookies -d "Save cookies"\ncomplete -c x -s m -x -d "Require module"\ncomplete -c x -l quiet', 'x');
     const text = '  --save-cookies=FILE   save cookies to FILE\n  -[mM][-]module  use a module\n  -m  see above\n  --quiet  Quiet';
     expect(fishOptionsFor(options, [], false, text)).toEqual([
@@ -85,7 +85,8 @@ describe('fish complete lines become options (fish completion specs: rsync, ffmp
       { name: 'm', type: 'string', flag: '-m', description: 'Require module' },
       expect.objectContaining({ name: 'quiet', type: 'boolean' }),
     ]);
-    expect(fishOptionsFor(options, [], false, text)[0]).not.toHaveProperty('valueForm');
+    // A long option's value is the next word, as fish completes it (jq takes `--indent 4`, not `--indent=4`).
+    expect(fishOptionsFor(options, [], false, text)[0]).toMatchObject({ valueForm: 'separate' });
   });
 });
 
