@@ -16,6 +16,7 @@ import { withFullCommandList } from './git-commands.js';
 import { manualOptions, wantsManual, withManualOptions } from './git-manual.js';
 import { fullerHelpArgs } from './fuller-help.js';
 import { looksLikeHelp, parseHelp } from './parse.js';
+import { fishSource } from './fish-completions.js';
 import { manPage, pageFromManual, withManPage } from './man-page.js';
 import { limiter } from './limit.js';
 import { dialectEnvironment, withNeutralDirectory } from './neutral-dir.js';
@@ -259,8 +260,9 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
   const rootPage = dialect === 'git' ? await limit(() => withFullCommandList({ ...call, deadline }, root.page)) : root.page;
   // `above`: the options of the commands between the root and this one. A child's `Global Flags` that a group above it
   // declares (hugo convert's --output under `hugo convert toJSON`) come from that group, not from the root.
+  const fish = fishSource(call.program, call.file);
   const visit = async (words: readonly string[], listedPage: HelpPage, text: string, depth: number, above: ReadonlySet<string> = new Set()): Promise<Visited> => {
-    let page = listedPage;
+    let page = fish?.complete(listedPage, words, depth === 0 ? `${text}\n${manual ?? ''}` : text) ?? listedPage;
     if (depth > 0) inherited.push(...page.globalOptions.filter((option) => !above.has(option.name)));
     const below = depth === 0 ? above : new Set([...above, ...page.options.map((option) => option.name)]);
     let listed = page.subcommands;
@@ -298,6 +300,6 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
     }),
   ]);
   const globals: Globals = { inherited, rootPage: root.page.globalOptions };
-  const sources = [...(help.kind === 'page' ? ['help'] : []), ...(manual !== undefined ? ['man page'] : [])];
+  const sources = [...(help.kind === 'page' ? ['help'] : []), ...(manual !== undefined ? ['man page'] : []), ...(fish !== undefined && fish.added > 0 ? ['fish completions'] : [])];
   return { root: tree, globals, dialect, pages, sources, unread: unread.sort((a, b) => a.command.localeCompare(b.command)), unreadDetail: unreadDetail.sort(), rootText: root.text, reached: budget.reached, leftOut: budget.leftOut };
 }
