@@ -6,6 +6,7 @@
  * wrote it). A call that finds none ready waits for one on its way rather than start another. Where a worker
  * could not stand for a cold start (see warm-worker.ts), the pool turns itself off and says why.
  */
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Launcher } from './launcher.js';
@@ -19,7 +20,7 @@ import { DEFAULTS } from '../options.js';
 
 /** How the pool behaves. */
 export interface WarmOptions {
-  /** Workers kept ready. @default 1 */
+  /** Workers kept ready; while calls come faster than they keep up, the pool grows to the machine's cores (at most 4), and shrinks back as workers idle. @default 1 */
   readonly size?: number;
   /** A worker idle this long is stopped; the call after that starts cold and the pool refills after it. @default 120000 */
   readonly idleMs?: number;
@@ -84,6 +85,9 @@ interface Worker {
 /** Starts the pool; its first worker starts after `startAfterMs`, or when `ready()` is awaited. */
 export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): WarmPool {
   const size = options.size ?? DEFAULTS.warmWorkers;
+  /** More workers importing at once than cores only slows each: the pool grows to this while calls wait. */
+  const most = Math.max(size, Math.min(4, availableParallelism()));
+  let wanted = size;
   const idleMs = options.idleMs ?? DEFAULTS.warmIdleMs;
   const maxMemory = options.maxMemoryBytes ?? DEFAULTS.warmMaxMemoryBytes;
   const readyTimeoutMs = options.readyTimeoutMs ?? 10_000;
@@ -171,7 +175,10 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
       if (message.ready.rss > maxMemory) return turnOff(`a worker uses ${mib(message.ready.rss)} once it has imported the program, over the ${mib(maxMemory)} cap`);
       worker.files = message.ready.files;
       worker.argv = { searches: message.ready.searches ?? [], head: message.ready.head ?? [] };
-      worker.timer = setTimeout(() => retire(worker), idleMs);
+      worker.timer = setTimeout(() => {
+        wanted = Math.max(size, wanted - 1);
+        retire(worker);
+      }, idleMs);
       worker.timer.unref();
       wake();
     });
@@ -221,7 +228,7 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
   let first: NodeJS.Timeout | undefined;
   const refill = (): void => {
     clearTimeout(first); // once anything has asked for a worker, the first start is no longer pending
-    while (off === undefined && !closed && workers.size + starting < size) launch();
+    while (off === undefined && !closed && workers.size + starting < wanted) launch();
   };
 
   // The first call after start is a moment away (a model reads the list first); a call before it starts cold.
@@ -231,7 +238,10 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
     async take(args) {
       const prefix = target.launcher.prefixArgs;
       const usable = off === undefined && !closed && prefix.every((word, index) => args[index] === word);
+      const importing = onTheirWay() > 0;
       let taken = usable ? handOut(args) : undefined;
+      // None ready while one is still importing: calls come faster than a worker imports, so one more is kept, up to the cap.
+      if (usable && taken === undefined && importing) wanted = Math.min(most, wanted + 1);
       // A worker on its way is a cold start already under way: waiting for it beats starting another beside it.
       while (usable && taken === undefined && off === undefined && !closed && onTheirWay() > claimants.length) {
         await new Promise<void>((resolve) => claimants.push(resolve));

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { childEnvironment } from '../../src/exec/environment.js';
@@ -211,6 +211,21 @@ describe('the pool\'s own processes', () => {
     await pool.ready();
     for (let call = 0; call < 5; call += 1) expect(await run(['self'], { warm: pool })).toMatchObject({ output: { exitCode: 0 } });
     expect(pool.counts).toEqual({ warm: 5, cold: 0 });
+  });
+
+  it('when calls come faster than a worker imports then the pool grows to the cores (at most 4), and back to its size once they idle', async () => {
+    const most = Math.min(4, availableParallelism());
+    const { pool, run } = poolFor('probe.mjs', { idleMs: 2_500 });
+    await pool.ready();
+    for (let call = 0; call < 6; call += 1) await run(['self'], { warm: pool });
+    for (let waited = 0; waited < 5_000 && warmWorkersOf(fixture('warm', 'probe.mjs')).length < most; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(warmWorkersOf(fixture('warm', 'probe.mjs'))).toHaveLength(most);
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(warmWorkersOf(fixture('warm', 'probe.mjs'))).toEqual([]);
+    await run(['self'], { warm: pool });
+    await pool.ready();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(warmWorkersOf(fixture('warm', 'probe.mjs'))).toHaveLength(1);
   });
 
   it('when calls come at once then one takes the ready worker, one the worker on its way, and the rest start cold rather than wait for workers not yet started', async () => {
