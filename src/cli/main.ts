@@ -10,6 +10,7 @@ import { packageVersion } from './version.js';
 import { SHELLS, type Shell } from './completion.js';
 import { addInstallCommands } from './install/command.js';
 import { addExportOptions, type ExportFlags } from './export-options.js';
+import { CONFIG_FILE, useNamedServer } from './named-servers.js';
 
 /** Signals that stop a server or a call, and with it the CLI's whole process tree. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -28,7 +29,8 @@ export async function main(argv: readonly string[], io: CliIo = process): Promis
   }
 }
 
-function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
+/** cli-mcp's commander program (its commands' options make the config file's schema). */
+export function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
   const program = new Command('cli-mcp')
     .description('Turn a command-line program into an MCP server: one typed tool per command.')
     .version(packageVersion(), '-v, --version')
@@ -41,8 +43,11 @@ function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
       program
         .command(name)
         .description(description)
-        .argument('[target]', 'the program: a JS file (./cli.js), an installed bin (./node_modules/.bin/<name>), or any program on PATH (kubectl); or --manifest <file> instead')
-        .addOption(manifest),
+        .argument('[target]', `the program: a JS file (./cli.js), an installed bin (./node_modules/.bin/<name>), any program on PATH (kubectl), or a server named in ${CONFIG_FILE}; or --manifest <file> instead`)
+        .addOption(manifest)
+        .option('--config <file>', `the file of named servers to read (default: ${CONFIG_FILE} from the working directory up, then ~/.config/cli-mcp/config.json)`)
+        // A configured name stands for its target and options; what the command line gives wins.
+        .hook('preAction', (_program, command) => useNamedServer(command, process.cwd(), process.env)),
     );
   const serveManifest = (): Option => new Option('--manifest <file>', 'serve the commands a manifest file describes, instead of a target (needs --exec)');
 

@@ -27,14 +27,15 @@ export interface WrapFlags {
   readonly cwd?: string;
 }
 
-/** Builds the launch of `cli-mcp wrap <target> …wrapArgs` with absolute paths, from `cwd`, with the PATH of `env`. */
-export function buildLaunch(target: string, wrapArgs: readonly string[], flags: WrapFlags, place: { cwd: string; env: Readonly<Record<string, string | undefined>> }): Launch {
+/** Builds the launch of `cli-mcp wrap <target> …wrapArgs` with absolute paths, from `cwd`, with the PATH of `env`; `named`: the config file `target` is a server of. */
+export function buildLaunch(target: string, wrapArgs: readonly string[], flags: WrapFlags, place: { cwd: string; env: Readonly<Record<string, string | undefined>> }, named?: string): Launch {
   const path = place.env.PATH ?? '';
   // Like wrap: --cwd is where the target is found, so it becomes absolute first.
   const base = flags.cwd === undefined ? place.cwd : resolve(place.cwd, flags.cwd);
   return {
     command: process.execPath,
-    args: [BIN_PATH, 'wrap', resolveTarget(target, base, path), ...absoluteCwd(wrapArgs, place.cwd)],
+    // A configured server's name stays a name: the client's server reads the config file it was installed from.
+    args: [BIN_PATH, 'wrap', ...(named === undefined ? [resolveTarget(target, base, path)] : [target, '--config', named]), ...absoluteCwd(wrapArgs, place.cwd)],
     env: path === '' ? {} : { PATH: path },
     startupTimeoutSec: HELP_CRAWL_MS / 1000 + MARGIN_SEC,
     // A call ends by --timeout, then its tree is killed within --kill-grace.

@@ -4,11 +4,14 @@ import { Command, CommanderError } from 'commander';
 import type { CliIo } from '../io.js';
 import { clientById, configPath, type ClientSpec, type Place } from './clients.js';
 import { installEntry, uninstallEntry, type Change } from './config-file.js';
+import { applyServerOptions, configFiles, findServer, serverWords, type NamedServer } from '../named-servers.js';
 import { buildLaunch, checkName, defaultName, entryOf, type WrapFlags } from './launch.js';
 
 /** `install` and `uninstall` options, as commander parses them. */
 export interface InstallFlags {
   name?: string;
+  /** A configured server's target and options written into the client's entry, instead of its name. */
+  inline?: boolean;
   scope?: 'project' | 'user';
   config?: string;
   force?: boolean;
@@ -28,9 +31,15 @@ export interface InstallRequest {
 export function install(request: InstallRequest, io: CliIo, place: Place = here()): number {
   const client = clientById(request.client);
   if (request.target.startsWith('-')) throw new Error(`give the target before wrap options: cli-mcp install ${client.id} <target> ${request.target} …`);
-  const wrapFlags = parseWrapOptions(request.wrap, request.target, request.wrapArgs);
-  const name = checkName(request.flags.name ?? defaultName(request.target));
-  const launch = buildLaunch(request.target, request.wrapArgs, wrapFlags, place);
+  const server = findServer(request.target, configFiles(place.cwd, place.env));
+  if (server?.manifest !== undefined && request.flags.inline) throw new Error(`server "${server.name}" serves a manifest: install it by name, without --inline`);
+  // --inline writes a configured server's target and options out; by default its name and file are written.
+  const inline = server !== undefined && request.flags.inline === true ? { target: server.target as string, wrapArgs: [...serverWords(server, request.wrap), ...request.wrapArgs] } : undefined;
+  const target = inline?.target ?? request.target;
+  const wrapArgs = inline?.wrapArgs ?? request.wrapArgs;
+  const wrapFlags = parseWrapOptions(request.wrap, server?.target ?? target, wrapArgs, inline === undefined ? server : undefined);
+  const name = checkName(request.flags.name ?? (server === undefined ? defaultName(request.target) : server.name));
+  const launch = buildLaunch(target, wrapArgs, wrapFlags, place, inline === undefined ? server?.file : undefined);
   const file = fileOf(client, request.flags, place);
   const change = installEntry(client, file, name, entryOf(client.fields, launch), { force: request.flags.force, print: request.flags.print, root: projectOf(file, place) });
   return report(change, client, name, request.flags, io);
@@ -78,7 +87,7 @@ function isProjectFile(file: string, project: string): boolean {
 }
 
 /** Checks the wrap options with wrap's own definitions, so a typo fails now rather than when the client starts the server. */
-function parseWrapOptions(wrap: Command, target: string, wrapArgs: readonly string[]): WrapFlags {
+function parseWrapOptions(wrap: Command, target: string, wrapArgs: readonly string[], server?: NamedServer): WrapFlags {
   const probe = new Command('wrap')
     .argument('[target]')
     .exitOverride()
@@ -93,6 +102,9 @@ function parseWrapOptions(wrap: Command, target: string, wrapArgs: readonly stri
   for (const stdioOnly of ['http', 'manifest']) {
     if (probe.getOptionValueSource(stdioOnly) === 'cli') throw new Error(`--${stdioOnly} cannot be installed: clients start the server over stdio from a target`);
   }
+  // A configured server's options, checked now as the server will read them (its --timeout sets the client's).
+  if (server !== undefined) applyServerOptions(server, probe);
+  if (probe.getOptionValueSource('http') === 'config') throw new Error(`server "${server?.name ?? ''}" sets "http": clients start the server over stdio`);
   return probe.opts<WrapFlags>();
 }
 

@@ -1,0 +1,169 @@
+/**
+ * Named servers from `cli-mcp.config.json`: each a target (or a manifest) and its options, keyed by the long
+ * flag names users type (`{"servers": {"kube": {"target": "kubectl", "preset": "kubectl", "tools": "all"}}}`).
+ * `wrap`, `tools`, `call` and `export` take a name wherever they take a target; the flags on the command line
+ * win over the file's. A value is checked by the flag's own parser, as if typed, and an error names the file,
+ * the line and the option.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { Command, type Option } from 'commander';
+import { CliMcpError } from '../errors.js';
+
+/** The project's file, found from the working directory up. */
+export const CONFIG_FILE = 'cli-mcp.config.json';
+
+/** One configured server, as its file wrote it. */
+export interface NamedServer {
+  readonly name: string;
+  readonly file: string;
+  readonly target?: string;
+  readonly manifest?: string;
+  /** The rest: option values by long flag name (`preset`, `deny-flag`, `no-cache`). */
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+/** A server name, as a client's file holds it: letters, digits, `_` and `-`. */
+const NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The config files that apply from `cwd`, nearest first: the project's (from `cwd` up), then the user's. */
+export function configFiles(cwd: string, env: Readonly<Record<string, string | undefined>>): string[] {
+  const found: string[] = [];
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, CONFIG_FILE))) {
+      found.push(join(dir, CONFIG_FILE));
+      break;
+    }
+    if (dirname(dir) === dir) break;
+  }
+  const user = join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'cli-mcp', 'config.json');
+  if (existsSync(user)) found.push(user);
+  return found;
+}
+
+/** The server `name` names in `files` (the first file that has it), or undefined. */
+export function findServer(name: string, files: readonly string[]): NamedServer | undefined {
+  if (!NAME.test(name)) return undefined;
+  for (const file of files) {
+    const server = readServers(file).get(name);
+    if (server !== undefined) return server;
+  }
+  return undefined;
+}
+
+/** Every server of `file`, checked for shape (its option values are checked when used). */
+export function readServers(file: string): Map<string, NamedServer> {
+  const text = readFileSync(file, 'utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new CliMcpError('cli-mcp.invalid-option', `${file}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const servers = isObject(parsed) ? parsed.servers : undefined;
+  if (!isObject(servers)) throw new CliMcpError('cli-mcp.invalid-option', `${file}:1: expected {"servers": {"<name>": {"target": …, …}}}`);
+  const found = new Map<string, NamedServer>();
+  for (const [name, entry] of Object.entries(servers)) {
+    const at = `${file}:${lineOf(text, [name])}`;
+    if (!NAME.test(name)) throw new CliMcpError('cli-mcp.invalid-option', `${at}: server name "${name}" must be 1 to 64 letters, digits, _ or -`);
+    if (!isObject(entry)) throw new CliMcpError('cli-mcp.invalid-option', `${at}: server "${name}" must be an object of a target and its options`);
+    const { target, manifest, ...options } = entry;
+    if ((target === undefined) === (manifest === undefined)) throw new CliMcpError('cli-mcp.invalid-option', `${at}: server "${name}" needs a "target" (a program) or a "manifest" (a file), one of the two`);
+    for (const [key, value] of Object.entries({ target, manifest })) {
+      if (value !== undefined && (typeof value !== 'string' || value === '')) throw new CliMcpError('cli-mcp.invalid-option', `${file}:${lineOf(text, [name, key])}: server "${name}": "${key}" must be a non-empty string`);
+    }
+    // A manifest is found from the file that names it, wherever the server is started.
+    found.set(name, { name, file, ...(target === undefined ? {} : { target: fromFile(file, target as string) }), ...(manifest === undefined ? {} : { manifest: resolve(dirname(file), manifest as string) }), options });
+  }
+  return found;
+}
+
+/**
+ * The server's options on `command` wherever its command line left them unset: each value parsed by the
+ * option's own parser, as the words a user would type. @throws {CliMcpError} naming the file, the line and the option
+ */
+export function applyServerOptions(server: NamedServer, command: Command): void {
+  for (const { option, value, at } of serverOptions(server, command)) {
+    const attribute = option.attributeName();
+    if (command.getOptionValueSource(attribute) === 'cli') continue;
+    const probe = new Command(command.name()).exitOverride().configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+    probe.addOption(option);
+    const words = wordsOf(option, value, at);
+    try {
+      probe.parse(words, { from: 'user' });
+    } catch (error) {
+      throw new CliMcpError('cli-mcp.invalid-option', `${at}: ${error instanceof Error ? error.message.replace(/^error: /, '') : String(error)}`);
+    }
+    const parsed: unknown = probe.getOptionValue(attribute);
+    if (Array.isArray(value) && value.length > 1 && !Array.isArray(parsed)) throw new CliMcpError('cli-mcp.invalid-option', `${at} takes one value, got a list`);
+    if (probe.getOptionValueSource(attribute) === 'cli') command.setOptionValueWithSource(attribute, parsed, 'config');
+  }
+}
+
+/** The server's options as the words a user would type after its target (`--tools=all`, `--no-cache`). */
+export function serverWords(server: NamedServer, command: Command): string[] {
+  return serverOptions(server, command).flatMap(({ option, value, at }) => wordsOf(option, value, at));
+}
+
+/** Each of the server's options with `command`'s option of that long name, and where the file sets it. */
+function serverOptions(server: NamedServer, command: Command): { option: Option; value: unknown; at: string }[] {
+  const text = readFileSync(server.file, 'utf8');
+  return Object.entries(server.options).map(([key, value]) => {
+    const at = `${server.file}:${lineOf(text, [server.name, key])}: server "${server.name}": "${key}"`;
+    const option = command.options.find((candidate) => candidate.long === `--${key}`);
+    if (option === undefined) throw new CliMcpError('cli-mcp.invalid-option', `${at} is not an option of cli-mcp ${command.name()}; options are keyed by their long names without dashes (preset, deny-flag, no-cache)`);
+    return { option, value, at };
+  });
+}
+
+/** The words that give `option` this value on a command line: `--tools=all`, `--no-cache`, `--deny-flag=-s` once per element. */
+function wordsOf(option: Option, value: unknown, at: string): string[] {
+  const flag = option.long as string;
+  if (option.isBoolean() || option.negate) {
+    if (typeof value !== 'boolean') throw new CliMcpError('cli-mcp.invalid-option', `${at} is a switch: true or false, got ${JSON.stringify(value)}`);
+    return value ? [flag] : [];
+  }
+  const values = Array.isArray(value) ? value : [value];
+  if (values.length === 0 || values.some((one) => typeof one !== 'string' && typeof one !== 'number')) throw new CliMcpError('cli-mcp.invalid-option', `${at} takes ${option.variadic ? 'a list of ' : ''}strings or numbers, got ${JSON.stringify(value)}`);
+  return values.map((one) => `${flag}=${String(one)}`);
+}
+
+/** A target written as a path (`./cli.js`, `bin/tool`) is the file's neighbour; a bare name (`kubectl`) is found on PATH. */
+function fromFile(file: string, target: string): string {
+  return target.includes('/') ? resolve(dirname(file), target) : target;
+}
+
+/**
+ * Before a target command runs: when its target names a configured server, the server's target (or manifest) takes
+ * its place and its options fill what the command line left unset. The file is `--config`, else the nearest.
+ */
+export function useNamedServer(command: Command, cwd: string, env: Readonly<Record<string, string | undefined>>): void {
+  const name = command.processedArgs[0] as unknown;
+  if (typeof name !== 'string') return;
+  const flags = command.opts<{ config?: string; cwd?: string }>();
+  const files = flags.config !== undefined ? [resolve(cwd, flags.config)] : configFiles(resolve(cwd, flags.cwd ?? '.'), env);
+  const server = findServer(name, files);
+  if (server === undefined) {
+    if (flags.config !== undefined) throw new CliMcpError('cli-mcp.invalid-option', `${files[0]} names no server "${name}"; its servers are: ${[...readServers(files[0] as string).keys()].join(', ') || 'none'}`);
+    return;
+  }
+  command.processedArgs[0] = server.target;
+  if (server.manifest !== undefined && command.getOptionValueSource('manifest') !== 'cli') command.setOptionValueWithSource('manifest', server.manifest, 'config');
+  applyServerOptions(server, command);
+}
+
+/** The line of the key at `path` under `servers`: found as each key's first `"key":` after the one before it. */
+function lineOf(text: string, path: readonly string[]): number {
+  let at = text.indexOf('"servers"');
+  for (const key of path) {
+    const next = text.indexOf(`${JSON.stringify(key)}`, Math.max(at, 0));
+    if (next === -1) break;
+    at = next;
+  }
+  return at <= 0 ? 1 : text.slice(0, at).split('\n').length;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
