@@ -43,8 +43,7 @@ export function watchImport(): { readonly snapshot: () => FileStamp[]; readonly 
   };
   const read = (args: unknown[]): void => {
     const file = pathOf(args[0]);
-    // Installed packages change with an install, not between calls: stamping them (hundreds of files) would cost every call.
-    if (file !== undefined && !stamps.has(file) && !file.includes(`${path.sep}node_modules${path.sep}`)) stamps.set(file, fileStamp(file));
+    if (file !== undefined && !stamps.has(file) && stamped(file)) stamps.set(file, fileStamp(file));
   };
   const refuse = (what: string, named = pathOf) => (args: unknown[]): void => {
     unsafe ??= `it ${what} (${String(named(args[0]) ?? args[0])}) while it imports`;
@@ -63,6 +62,11 @@ export function watchImport(): { readonly snapshot: () => FileStamp[]; readonly 
       syncBuiltinESMExports();
     },
   };
+}
+
+/** Kernel files (`/proc/version`: its times change as it is looked up) say nothing a call wrote; installed packages change with an install, not between calls, and stamping them (hundreds of files) would cost every call. */
+function stamped(file: string): boolean {
+  return !/^\/(proc|sys|dev)\//.test(file) && !file.includes(`${path.sep}node_modules${path.sep}`);
 }
 
 /** fs's own statSync, kept before watchImport wraps it: stamping a file is no read of the program's. */

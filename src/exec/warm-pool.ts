@@ -242,8 +242,9 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
       let taken = usable ? handOut(args) : undefined;
       // None ready while one is still importing: calls come faster than a worker imports, so one more is kept, up to the cap.
       if (usable && taken === undefined && importing) wanted = Math.min(most, wanted + 1);
-      // A worker on its way is a cold start already under way: waiting for it beats starting another beside it.
-      while (usable && taken === undefined && off === undefined && !closed && onTheirWay() > claimants.length) {
+      // A worker on its way when the call came is a cold start already under way: waiting for it beats starting
+      // another beside it. Once: a worker found stale again (a file it reads keeps changing) must not hold the call.
+      if (usable && taken === undefined && importing && off === undefined && !closed && onTheirWay() > claimants.length) {
         await new Promise<void>((resolve) => claimants.push(resolve));
         taken = handOut(args);
       }

@@ -93,7 +93,8 @@ if (!hasCurlManual) console.warn('\n!!! no man page for curl on this machine: th
 describe.skipIf(!hasCurlManual)('the crawl of a system program with a man page', () => {
   it('when curl (whose --help lists a tenth of its options) is read then the man page adds the rest and the method says so', async () => {
     const read = await reflectHelp('curl', { cacheDir: scratch() });
-    expect(read.sources).toEqual(['help', 'man page']);
+    // fish's completions for curl come third where fish is installed.
+    expect(read.sources.slice(0, 2)).toEqual(['help', 'man page']);
     expect(read.spec.options.length).toBeGreaterThanOrEqual(200);
     expect(read.spec.options.find((option) => option.name === 'compressed')).toMatchObject({ type: 'boolean' });
   });
