@@ -114,9 +114,14 @@ function placeOf(condition: string): FishOption['on'] {
 
 /** A fish option as a help entry would write it (`-s, --long VALUE`), to be read by the same rules as help's. */
 function entryOf(option: FishOption, valued: boolean): OptionEntry | undefined {
-  const spellings = [...option.shorts.map((name) => `-${name}`), ...option.olds.map((name) => `-${name}`), ...option.longs.map((name) => `--${name}`)];
-  if (spellings.length === 0 || spellings.some((flag) => !/^--?[\w?][\w.?-]*$/.test(flag))) return undefined;
-  return { spec: `${spellings.join(', ')}${valued ? ' VALUE' : ''}`, description: option.description ?? '' };
+  const flags = flagsOf(option);
+  if (flags.length === 0 || flags.some((flag) => !/^--?[\w?][\w.?-]*$/.test(flag))) return undefined;
+  return { spec: `${flags.join(', ')}${valued ? ' VALUE' : ''}`, description: option.description ?? '' };
+}
+
+/** Its spellings as typed: `-v`, `-loglevel`, `--verbose`. */
+function flagsOf(option: FishOption): string[] {
+  return [...option.shorts.map((name) => `-${name}`), ...option.olds.map((name) => `-${name}`), ...option.longs.map((name) => `--${name}`)];
 }
 
 /**
@@ -133,9 +138,9 @@ export function fishOptionsFor(options: readonly FishOption[], words: readonly s
   };
   const named = namedIn(text);
   const entries = options.filter(here).flatMap((option) => {
-    const spellings = [...option.shorts.map((name) => `-${name}`), ...option.olds.map((name) => `-${name}`), ...option.longs.map((name) => `--${name}`)];
-    if (!spellings.some((flag) => named.has(flag))) return [];
-    return entryOf(option, option.takesValue || spellings.some((flag) => writesValue(text, flag))) ?? [];
+    const flags = flagsOf(option);
+    if (!flags.some((flag) => named.has(flag))) return [];
+    return entryOf(option, option.takesValue || flags.some((flag) => writesValue(text, flag))) ?? [];
   });
   return optionsFromEntries(entries).map((option) => {
     if (option.valueForm === undefined || !/^-[^-]$/.test(option.flag ?? '')) return option;
