@@ -98,6 +98,7 @@ export const SHARED_FLAGS = {
   cwd: { flag: '--cwd <dir>', doc: 'run as if started in this directory: the target is found from it and the CLI runs in it', library: 'cwd' },
   exec: { flag: '--exec <binary>', doc: 'run this executable for each call instead of the target itself (e.g. kubectl)', library: 'launcher' },
   node: { flag: '--node <path>', doc: "run a JS target (its loading and every call) under this Node executable instead of cli-mcp's own", library: 'launcher' },
+  python: { flag: '--python <path>', doc: "read a Python target's parser, and run every call, under this interpreter (a venv's python) instead of its #! line's", library: 'launcher' },
   cache: { flag: '--no-cache', doc: 'reflect the program afresh: neither read nor write the program and help caches (~/.cache/cli-mcp)' },
   allowEnv: { flag: '--allow-env <names...>', doc: 'more environment variables the CLI inherits (NAME or PREFIX_*), beyond PATH, HOME, LANG, …', library: 'env.allow' },
   inheritEnv: { flag: '--inherit-env', doc: 'pass the whole environment to the CLI, secrets included (off: an allowlist)', library: 'env.inheritAll' },

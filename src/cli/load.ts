@@ -56,14 +56,14 @@ export async function readSource(source: Source, flags: SharedFlags, stderr: Nod
     return { spec, how: `from manifest ${source.file}${running}` };
   }
   // Like `git -C`: --cwd is where the target is found and where the CLI runs.
-  const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr, flags.quiet), env: environmentOf(flags), node: flags.node, cache: flags.cache });
+  const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr, flags.quiet), env: environmentOf(flags), node: flags.node, python: flags.python, cache: flags.cache });
   for (const warning of loaded.warnings) stderr.write(`cli-mcp: warning: ${warning}\n`);
   return { spec: loaded.spec, launcher: loaded.launcher, version: loaded.version, how: `found by ${loaded.method}`, warmable: loaded.warmable === true };
 }
 
 /** Reflects a target and writes its manifest to `file` (from --cwd), or to stdout when there is none. */
 export async function writeTargetManifest(target: string, file: string | undefined, flags: SharedFlags, io: CliIo): Promise<void> {
-  const loaded = await loadTarget(target, { cwd: flags.cwd, onProgress: progressTo(io.stderr, flags.quiet), env: environmentOf(flags), node: flags.node, cache: flags.cache });
+  const loaded = await loadTarget(target, { cwd: flags.cwd, onProgress: progressTo(io.stderr, flags.quiet), env: environmentOf(flags), node: flags.node, python: flags.python, cache: flags.cache });
   for (const warning of loaded.warnings) io.stderr.write(`cli-mcp: warning: ${warning}\n`);
   const text = manifestText(loaded.spec);
   if (file === undefined) io.stdout.write(text);

@@ -19,6 +19,7 @@ export interface SharedFlags {
   exec?: string;
   /** The Node executable a JS target runs under: loading and every call. */
   node?: string;
+  python?: string;
   /** `false` from --no-cache: reflect afresh, neither reading nor writing the program and help caches. */
   cache?: boolean;
   /** `wrap` only: re-read the target when its files change. */

@@ -68,6 +68,8 @@ export interface LoadOptions {
   readonly env?: EnvironmentOptions;
   /** The Node executable a JS target is loaded and run under (`--node`). @default this process's, `process.execPath` */
   readonly node?: string;
+  /** The Python interpreter a Python script is read and run under instead of its `#!` line's (`--python`: a venv's python). */
+  readonly python?: string;
   /** Read and write the program and help caches (`--no-cache`: false). @default true */
   readonly cache?: boolean;
   /** Where reflected JS programs are cached. @default ~/.cache/cli-mcp/programs (or $XDG_CACHE_HOME/cli-mcp/programs) */
@@ -112,8 +114,10 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
 async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
   // A Python script is read from its parser object (exact where help is written for people); its help text when it reaches none.
   const { loadPython } = await import('./python/load-python.js');
-  const python = await loadPython(file, options, () => fromHelpText(file, launcher, options, cwd));
-  return python === undefined ? fromHelpText(file, launcher, options, cwd) : { ...python, launcher };
+  // Under --python, its calls run as `python script …` too, as its parser was read.
+  const runs: Launcher = options.python === undefined ? launcher : { file: options.python, prefixArgs: [file] };
+  const python = await loadPython(file, options, () => fromHelpText(file, runs, options, cwd));
+  return python === undefined ? fromHelpText(file, launcher, options, cwd) : { ...python, launcher: runs };
 }
 
 async function fromHelpText(file: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {

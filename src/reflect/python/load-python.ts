@@ -29,6 +29,8 @@ export interface PythonLoadOptions {
   readonly cache?: boolean;
   readonly programCacheDir?: string;
   readonly onProgress?: (message: string) => void;
+  /** The interpreter to read it under instead of its `#!` line's (`--python`: a venv's python). */
+  readonly python?: string;
 }
 
 /** The file the cache entry is stamped with for this build of the reader (every build rewrites it). */
@@ -39,7 +41,7 @@ const READER = fileURLToPath(import.meta.url);
  * Python script (its `#!` line runs something else), which is then read from its help text as before.
  */
 export async function loadPython(file: string, options: PythonLoadOptions, fromHelp: () => Promise<PythonLoaded>): Promise<PythonLoaded | undefined> {
-  const interpreter = pythonInterpreter(file);
+  const interpreter = options.python !== undefined ? [options.python] : pythonInterpreter(file);
   const command = interpreter?.[0];
   if (interpreter === undefined || command === undefined) return undefined;
   const script = realpathSync(file);

@@ -59,6 +59,16 @@ describe.runIf(python)('loadTarget reads a Python script from its parser', () =>
     expect(ship?.options.filter((option) => option.choices !== undefined).map((option) => [option.name, option.choices])).toEqual([['mode', ['air', 'sea']], ['carrier', ['post', 'courier']], ['when', ['auto', 'always', 'never']]]);
   });
 
+  it('when --python names an interpreter then a script whose #! line names one that is gone (a venv moved away) is read, and runs, under it', async () => {
+    const script = fixture('moved_venv_tool.py');
+    writeFileSync(script, readFileSync(fixture('argparse_tool.py'), 'utf8').replace(/^#!.*\n/, '#!/nonexistent/venv/bin/python3\n'));
+    chmodSync(script, 0o755);
+    await expect(loadTarget(script, { cache: false })).rejects.toThrow();
+    const loaded = await loadTarget(script, { cache: false, python: PYTHON });
+    expect(loaded).toMatchObject({ method: 'python parser (argparse)', launcher: { file: PYTHON, prefixArgs: [script] } });
+    expect(run(loaded, ['moved_venv_tool', 'ship'], { mode: 'air' }, ['crate'])).toMatchObject({ archive: 'crate', mode: 'air' });
+  });
+
   it.runIf(click)('when the script is a click group then its commands are tools and each flag, count, tuple and negation reaches click as typed', async () => {
     const loaded = await loadTarget(fixture('click_tool.py'), { cache: false });
     expect(loaded).toMatchObject({ method: 'python parser (click)', version: '3.1.4' });
