@@ -22,6 +22,8 @@ export interface NamedServer {
   readonly manifest?: string;
   /** The rest: option values by long flag name (`preset`, `deny-flag`, `no-cache`). */
   readonly options: Readonly<Record<string, unknown>>;
+  /** The file as read: the lines its errors name. */
+  readonly text: string;
 }
 
 /** A server name, as a client's file holds it: letters, digits, `_` and `-`. */
@@ -74,7 +76,7 @@ export function readServers(file: string): Map<string, NamedServer> {
       if (value !== undefined && (typeof value !== 'string' || value === '')) throw new CliMcpError('cli-mcp.invalid-option', `${file}:${lineOf(text, [name, key])}: server "${name}": "${key}" must be a non-empty string`);
     }
     // A manifest is found from the file that names it, wherever the server is started.
-    found.set(name, { name, file, ...(target === undefined ? {} : { target: fromFile(file, target as string) }), ...(manifest === undefined ? {} : { manifest: resolve(dirname(file), manifest as string) }), options });
+    found.set(name, { name, file, text, ...(target === undefined ? {} : { target: fromFile(file, target as string) }), ...(manifest === undefined ? {} : { manifest: resolve(dirname(file), manifest as string) }), options });
   }
   return found;
 }
@@ -108,9 +110,8 @@ export function serverWords(server: NamedServer, command: Command): string[] {
 
 /** Each of the server's options with `command`'s option of that long name, and where the file sets it. */
 function serverOptions(server: NamedServer, command: Command): { option: Option; value: unknown; at: string }[] {
-  const text = readFileSync(server.file, 'utf8');
   return Object.entries(server.options).map(([key, value]) => {
-    const at = `${server.file}:${lineOf(text, [server.name, key])}: server "${server.name}": "${key}"`;
+    const at = `${server.file}:${lineOf(server.text, [server.name, key])}: server "${server.name}": "${key}"`;
     const option = command.options.find((candidate) => candidate.long === `--${key}`);
     if (option === undefined) throw new CliMcpError('cli-mcp.invalid-option', `${at} is not an option of cli-mcp ${command.name()}; options are keyed by their long names without dashes (preset, deny-flag, no-cache)`);
     return { option, value, at };
@@ -140,7 +141,8 @@ function fromFile(file: string, target: string): string {
  */
 export function useNamedServer(command: Command, cwd: string, env: Readonly<Record<string, string | undefined>>): void {
   const name = command.processedArgs[0] as unknown;
-  if (typeof name !== 'string') return;
+  // A path (`./cli.js`) is never a server's name: no file is looked for.
+  if (typeof name !== 'string' || !NAME.test(name)) return;
   const flags = command.opts<{ config?: string; cwd?: string }>();
   const files = flags.config !== undefined ? [resolve(cwd, flags.config)] : configFiles(resolve(cwd, flags.cwd ?? '.'), env);
   const server = findServer(name, files);

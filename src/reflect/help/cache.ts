@@ -21,7 +21,7 @@ export interface CachedHelp {
   readonly binary: string;
   readonly dialect: HelpDialect;
   readonly pages: number;
-  /** The sources read: `help`, `man page`. */
+  /** The sources read: `help`, `man page`, `fish completions`. */
   readonly sources: readonly string[];
   readonly unread: readonly UnreadCommand[];
   /** Commands read from their short help only (git's man page could not be read). */

@@ -7,9 +7,10 @@ import { CliMcpError } from '../../errors.js';
 import { childEnvironment, type EnvironmentOptions } from '../../exec/environment.js';
 import type { SandboxLevel } from '../../exec/sandbox.js';
 import type { CommandSpec, OptionSpec } from '../../types.js';
-import { identify, programName, resolveBinary } from './binary.js';
-import { CACHE_FORMAT, cacheKey, defaultCacheDir, readCache, readCacheLink, writeCache, writeCacheLink, type CachedHelp, type UnreadCommand } from './cache.js';
-import { nativeIdentity } from './native-identity.js';
+import { programName, resolveBinary } from './binary.js';
+import { CACHE_FORMAT, defaultCacheDir, readCache, readCacheLink, writeCache, writeCacheLink, type CachedHelp, type UnreadCommand } from './cache.js';
+import { cheapCrawlKey, crawlKey } from './crawl-key.js';
+import { programVersion } from './program-version.js';
 import { globalOptionsCommand } from './cobra.js';
 import { fetchListing, fetchPage, HELP_ENV, helpSandbox, spawnHelp, type HelpCall } from './fetch-page.js';
 import { withFullCommandList } from './git-commands.js';
@@ -24,7 +25,6 @@ import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { assembleSpec, type Globals, type Visited } from './spec-tree.js';
 import { cleanSpec } from '../clean-spec.js';
 import { withManDatabase } from './man-index.js';
-import { programVersion } from './program-version.js';
 import { crawlBudget, partialWarning, type CrawlBound } from './budget.js';
 import { conventionsOf } from './value-form.js';
 import { selectOnly } from './command-list.js';
@@ -72,7 +72,7 @@ export interface HelpReflection {
   readonly dialect: HelpDialect;
   /** Help pages read (by the crawl that filled the cache, on a cache hit). */
   readonly pages: number;
-  /** The sources read: `help`, and `man page` when the program's man page added to it or stood in for it. */
+  /** The sources read: `help`; `man page` when the program's man page added to it or stood in for it; `fish completions` when fish's spec added options. */
   readonly sources: readonly string[];
   /** Commands listed but not read, so not exposed. */
   readonly unread: readonly UnreadCommand[];
@@ -100,10 +100,10 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
   return withNeutralDirectory(async (neutral) => {
     const call: HelpCall = { file, program: programName(binary), cwd: neutral, env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes, sandbox: helpSandbox(options.sandbox) };
     // A native binary found under its cheap key is served before any process runs, `--version` included.
-    const cheap = settings.cache ? await cheapKeyFor(call, settings) : undefined;
+    const cheap = settings.cache ? await cheapCrawlKey(call, settings) : undefined;
     const linked = cheap === undefined ? undefined : await readCacheLink(settings.cacheDir, cheap);
     let hit: CachedHelp | undefined = linked === undefined ? undefined : await readCache(settings.cacheDir, linked);
-    const keyed = settings.cache && hit === undefined ? await keyFor(call, settings) : undefined;
+    const keyed = settings.cache && hit === undefined ? await crawlKey(call, settings) : undefined;
     const key = keyed?.key;
     if (key !== undefined) hit = await readCache(settings.cacheDir, key);
     if (hit !== undefined) {
@@ -164,29 +164,12 @@ function elapsed(started: number): number {
   return Math.round(performance.now() - started);
 }
 
-/** The cache key (the build: real path, mtime, size; what `--version` prints; the crawl settings), and the version read. */
-async function keyFor(call: HelpCall, settings: Settings): Promise<{ readonly key: string; readonly version?: string }> {
-  const identity = await identify(call.file);
-  const { said, version } = await programVersion(call, settings.callTimeoutMs);
-  const bounds = { timeoutMs: settings.timeoutMs, maxPages: settings.maxPages, maxPageBytes: settings.maxPageBytes, maxBytes: settings.maxBytes, maxCommands: settings.maxCommands };
-  const key = cacheKey({ ...identity, version: said, maxDepth: settings.maxDepth, only: settings.only ?? null, dialect: settings.dialect ?? null, bounds });
-  return { key, ...(version === undefined ? {} : { version }) };
-}
-
-/** The key a native binary is found under without running it; undefined for a script (see native-identity.ts). */
-async function cheapKeyFor(call: HelpCall, settings: Settings): Promise<string | undefined> {
-  const identity = await nativeIdentity(call.file);
-  if (identity === undefined) return undefined;
-  const bounds = { timeoutMs: settings.timeoutMs, maxPages: settings.maxPages, maxPageBytes: settings.maxPageBytes, maxBytes: settings.maxBytes, maxCommands: settings.maxCommands };
-  return cacheKey({ cheap: identity, maxDepth: settings.maxDepth, only: settings.only ?? null, dialect: settings.dialect ?? null, bounds });
-}
-
 interface Crawl {
   readonly root: Visited;
   readonly globals: Globals;
   readonly dialect: HelpDialect;
   readonly pages: number;
-  /** What was read: `help`, `man page`. */
+  /** What was read: `help`, `man page`, `fish completions`. */
   readonly sources: readonly string[];
   readonly unread: readonly UnreadCommand[];
   readonly unreadDetail: readonly string[];
