@@ -13,7 +13,7 @@ import type { CrawlBound } from './budget.js';
 import { HELP_DIALECTS, type HelpDialect } from './page.js';
 
 /** Bumped when parsing changes what a crawl produces, so older entries stop matching. */
-export const CACHE_FORMAT = 10;
+export const CACHE_FORMAT = 11;
 
 /** What a cache entry holds: the crawl's result. */
 export interface CachedHelp {

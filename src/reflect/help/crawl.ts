@@ -12,6 +12,7 @@ import { CACHE_FORMAT, defaultCacheDir, readCache, readCacheLink, writeCache, wr
 import { cheapCrawlKey, crawlKey } from './crawl-key.js';
 import { programVersion } from './program-version.js';
 import { globalOptionsCommand } from './cobra.js';
+import { protocolFlags } from './cobra-merge.js';
 import { fetchListing, fetchPage, HELP_ENV, helpSandbox, spawnHelp, type HelpCall } from './fetch-page.js';
 import { withFullCommandList } from './git-commands.js';
 import { manualOptions, wantsManual, withManualOptions } from './git-manual.js';
@@ -121,16 +122,18 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
     const conventions = conventionsOf(crawl.dialect, crawl.rootText);
     // Cleaned before it is cached or returned: help text is the program's to write, not ours to pass on raw.
     const assembled = await withManDatabase(assembleSpec(call.program, crawl.root, crawl.globals, conventions), call);
-    const spec: CommandSpec = cleanSpec({ ...assembled, argv: conventions });
+    const merged = await protocolFlags(assembled, crawl, { ...call, deadline: started + settings.timeoutMs }, settings.concurrency, settings.onProgress);
+    const sources = merged === undefined ? crawl.sources : [...crawl.sources, 'completion protocol'];
+    const spec: CommandSpec = cleanSpec({ ...(merged?.spec ?? assembled), argv: conventions });
     const partial = crawl.reached.length > 0 ? { partial: crawl.reached } : {};
     if (crawl.reached.length > 0) settings.onProgress(partialWarning(call.program, crawl.reached, settings, false) + (crawl.leftOut > 0 ? `; ${crawl.leftOut} more listed commands left out` : ''));
     // A call that timed out alone may be load: retried next start. A bound reached is cached, marked, so no start pays it twice.
     if (key !== undefined && (crawl.reached.length > 0 || !crawl.unread.some((item) => item.reason === 'time'))) {
-      const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, sources: crawl.sources, unread: crawl.unread, unreadDetail: crawl.unreadDetail, spec, ...partial, ...known });
+      const failure = await writeCache(settings.cacheDir, key, { format: CACHE_FORMAT, binary: file, dialect: crawl.dialect, pages: crawl.pages, sources, unread: crawl.unread, unreadDetail: crawl.unreadDetail, spec, ...partial, ...known });
       if (failure !== undefined) settings.onProgress(`could not write the help cache: ${failure.message}`);
       else if (cheap !== undefined) await writeCacheLink(settings.cacheDir, cheap, key);
     }
-    return { spec, dialect: crawl.dialect, pages: crawl.pages, sources: crawl.sources, unread: crawl.unread, unreadDetail: crawl.unreadDetail, fromCache: false, durationMs: elapsed(started), ...partial, ...known };
+    return { spec, dialect: crawl.dialect, pages: crawl.pages, sources, unread: crawl.unread, unreadDetail: crawl.unreadDetail, fromCache: false, durationMs: elapsed(started), ...partial, ...known };
   });
 }
 

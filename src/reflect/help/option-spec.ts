@@ -32,8 +32,8 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
   const name = lone ? negative.flag.slice(5) : primary.flag.replace(/^--?/, '').replace(/,$/, '');
   // GNU's `-NUM` stands for `-5`, `-10`…: a placeholder, not a flag; ctags' `--map-<LANG>=…` is a family of them.
   // diff's `--GTYPE-group-format=GFMT` is `--old-group-format`, `--new-group-format`…: a capitalised part is a placeholder.
-  // zip's manual explains its syntax with `--longoption[-][=value]`: a word standing for any option.
-  const family = /^--?(?=.*-[a-z])(?:[a-z\d]+-)*[A-Z]{3,}(?:-[a-z\d]+)*$/.test(primary.flag) || /^--?(long-?option|option|flag)$/i.test(primary.flag);
+  // zip's manual explains its syntax with `--longoption[-][=value]`: a word standing for any option (restic's `-o, --option` is one).
+  const family = /^--?(?=.*-[a-z])(?:[a-z\d]+-)*[A-Z]{3,}(?:-[a-z\d]+)*$/.test(primary.flag) || /^--?long-?option$/i.test(primary.flag) || (forms.length === 1 && /^--?(option|flag)$/i.test(primary.flag));
   // gzip's `-#` stands for a digit, as GNU's `-NUM` does (gcc's `-###` is an option of its own).
   const digit = primary.flag === '-#';
   // cut's range forms `N-M`, `-M  from first to M'th …`: a placeholder for a number, listed like an option.

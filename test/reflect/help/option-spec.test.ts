@@ -146,6 +146,11 @@ describe('placeholders listed like options', () => {
     expect(optionFromEntry({ spec: '-###', description: '' })).toMatchObject({ name: '###', type: 'boolean', flag: '-###' });
   });
 
+  it('when zip writes --longoption for any option then it is none, while restic\'s `-o, --option key=value` is an option of its own', () => {
+    expect(optionFromEntry({ spec: '--longoption[-][=value][ value]', description: 'Long options are written so.' })).toBeUndefined();
+    expect(optionFromEntry({ spec: '-o, --option key=value', description: 'set extended option (key=value, can be specified multiple times)' }, { pflag: true })).toMatchObject({ name: 'option', type: 'string', aliases: ['-o'] });
+  });
+
   it('when datamash\'s man page has a table row `-1 > x   -  highly skewed left` then it is a comparison, not an option', () => {
     expect(optionFromEntry({ spec: '-1 > x', description: '-  highly skewed left' })).toBeUndefined();
     expect(optionFromEntry({ spec: '-o <file>', description: 'write to file' })).toMatchObject({ type: 'string' });

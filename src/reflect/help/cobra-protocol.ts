@@ -1,0 +1,70 @@
+/**
+ * cobra's completion protocol: every cobra program answers `prog __complete <command words> -` with the
+ * exact flags that command takes (`--output\tOutput format…`, each shorthand on the line after its long
+ * name), one `:<directive>` line last. Only flag names are asked for: never values, whose completions may
+ * read the user's state or a server. It runs like a help call: sandboxed, no network, short timeout.
+ */
+import { spawnCommand } from '../../exec/spawn-command.js';
+import { helpSandbox, type HelpCall } from './fetch-page.js';
+
+/** A flag as the protocol lists it. */
+export interface ListedFlag {
+  /** `--output`. */
+  readonly long: string;
+  /** `-o`, when the flag has one. */
+  readonly short?: string;
+  /** The first line of its usage text. */
+  readonly description: string;
+}
+
+/** Whether the root help shows cobra's own `completion` command, as programs that are cobra underneath do. */
+export function showsCobraCompletion(text: string): boolean {
+  return /Generate the autocompletion script for\b/.test(text);
+}
+
+/**
+ * The flags `words` (the command path after the program) takes, with `given` (flags already on the line)
+ * before the word being completed; undefined when the answer is not the protocol's (no directive line),
+ * or the flags given could not be parsed (cobra then answers with an error and no flags).
+ */
+export async function listFlags(call: HelpCall, words: readonly string[], given: readonly string[] = []): Promise<ListedFlag[] | undefined> {
+  const stdout = await complete(call, [...words, ...given, '-']);
+  return stdout === undefined ? undefined : readListing(stdout);
+}
+
+/** Whether `flag` (`--watch`) on `words` stands alone: cobra parses a switch without a value, and fails a flag that needs one. */
+export async function isSwitch(call: HelpCall, words: readonly string[], flag: string): Promise<boolean | undefined> {
+  const stdout = await complete(call, [...words, flag, '-']);
+  return stdout === undefined ? undefined : readListing(stdout) !== undefined;
+}
+
+/**
+ * A protocol answer read: its flags, or undefined when it is no answer (no directive line) or an error
+ * (flags that do not parse are answered with no flags and the default directive, `:0`).
+ */
+export function readListing(stdout: string): ListedFlag[] | undefined {
+  const lines = stdout.split('\n').filter((line) => line !== '');
+  const directive = /^:(\d+)$/.exec(lines.at(-1) ?? '')?.[1];
+  if (directive === undefined) return undefined;
+  const flags: ListedFlag[] = [];
+  for (const line of lines.slice(0, -1)) {
+    const [name = '', text = ''] = line.split('\t');
+    const description = text.trim();
+    const previous = flags.at(-1);
+    if (/^--[^-\s=][^\s=]*$/.test(name)) flags.push({ long: name, description });
+    // cobra writes a shorthand right after its long name, with the same usage text.
+    else if (/^-[^-\s]$/.test(name) && previous !== undefined && previous.short === undefined && previous.description === description) flags[flags.length - 1] = { ...previous, short: name };
+  }
+  return flags.length === 0 && directive === '0' ? undefined : flags;
+}
+
+/** stdout of `prog __complete …args`, or undefined when it did not run to its end. */
+async function complete(call: HelpCall, args: readonly string[]): Promise<string | undefined> {
+  const timeoutMs = Math.min(call.timeoutMs, Math.ceil((call.deadline ?? Number.POSITIVE_INFINITY) - performance.now()));
+  if (timeoutMs <= 0) return undefined;
+  const chosen = call.sandbox ?? helpSandbox();
+  const sandbox = chosen === 'none' ? undefined : chosen;
+  const outcome = await spawnCommand({ file: call.file, args: ['__complete', ...args], cwd: call.cwd, env: call.env, timeoutMs, maxOutputBytes: call.maxBytes ?? 512 * 1024, ...(sandbox !== undefined ? { sandbox } : {}) });
+  if (outcome.kind !== 'ran' || outcome.output.timedOut) return undefined;
+  return outcome.output.stdout;
+}
