@@ -6,6 +6,9 @@
 /** What one option's value is. `boolean` is a switch that takes no value. */
 export type ValueType = 'boolean' | 'string' | 'number' | 'integer';
 
+/** The sources beside a command's own help or parser that can add an option to it. */
+export type OptionSource = 'man page' | 'fish completions' | 'completion protocol';
+
 /** One option (flag) of a command. */
 export interface OptionSpec {
   /**
@@ -57,6 +60,8 @@ export interface OptionSpec {
   readonly env?: string;
   /** Only this command takes it: the commands under it do not inherit it (a yargs default command's options, `global: false`). */
   readonly local?: boolean;
+  /** Where it was found, when not in the command's own help or parser: a program's man page, fish's completions of it, or cobra's completion protocol. */
+  readonly source?: OptionSource;
   /** Turned on, the command runs until stopped (`--watch`, `--follow`): only a background run may set it. @default inferred from the name (watch, follow) */
   readonly follows?: boolean;
 }

@@ -46,6 +46,10 @@ const optionSchema = z
     env: text('An environment variable the CLI reads this option from (never published).').optional(),
     local: z.boolean().describe('Only this command takes it; the commands under it do not inherit it.').optional(),
     follows: z.boolean().describe('Turned on, the command runs until stopped (--watch, --follow): only a background run may set it. Default: inferred from the name.').optional(),
+    source: z
+      .enum(['man page', 'fish completions', 'completion protocol'])
+      .describe('Where the option was found when the command\'s own help (or parser) does not show it: the program\'s man page, fish\'s completions of it, or cobra\'s completion protocol. Never sent or published.')
+      .optional(),
   })
   .describe('One option (flag) of a command.');
 

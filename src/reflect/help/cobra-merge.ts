@@ -51,16 +51,18 @@ export async function withCobraProtocol(spec: CommandSpec, call: HelpCall, limit
   // What help shows each command taking, its own options and those it inherits, by long name.
   const shown = new Map<string, ReadonlyMap<string, OptionSpec>>();
   walk(spec, [], (command, words, inherited) => shown.set(words.join(' '), new Map([...inherited, ...command.options].map((option) => [longFlag(option), option]))));
-  const listings = new Map<string, Listing>();
+  // The root first: a program that does not answer is asked nothing more.
+  const root = await fullListing(call, [], shown.get('') ?? new Map());
+  if (root === undefined) return undefined;
+  const listings = new Map<string, Listing>([['', root]]);
   await Promise.all(
-    [...shown].map(([path, flags]) =>
+    [...shown].filter(([path]) => path !== '').map(([path, flags]) =>
       limit(async () => {
-        const listing = await fullListing(call, path === '' ? [] : path.split(' '), flags);
+        const listing = await fullListing(call, path.split(' '), flags);
         if (listing !== undefined) listings.set(path, listing);
       }),
     ),
   );
-  if (!listings.has('')) return undefined;
   // A flag no help shows its command taking, by name and text (docker's root `--host` is not `build --host`):
   // another command's help may show it (rclone's global flags), or none.
   const fresh = new Map<string, OptionSpec>();
@@ -155,7 +157,7 @@ async function typed(call: HelpCall, unshown: ReadonlyMap<string, { listed: List
         if (alone === undefined) return;
         const spec = [...(listed.short !== undefined ? [listed.short] : []), `${listed.long}${alone ? '' : ' string'}`].join(', ');
         const [option] = optionsFromEntries([{ spec, description: listed.description }], { pflag: true });
-        if (option !== undefined) fresh.set(key, option);
+        if (option !== undefined) fresh.set(key, { ...option, source: 'completion protocol' });
       }),
     ),
   );

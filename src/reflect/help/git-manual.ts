@@ -37,5 +37,5 @@ export function withManualOptions(page: HelpPage, manual: readonly OptionSpec[])
   // Any spelling the page already has (`-A` as an alias of `--after-context`) is that option: the page says it.
   const added = manual.filter((option) => !names.has(option.name) && !spellings(option).some((flag) => flags.has(flag)));
   const options = withValuesFrom(page.options, manual);
-  return added.length === 0 && options.every((option, index) => option === page.options[index]) ? page : { ...page, options: [...options, ...added] };
+  return added.length === 0 && options.every((option, index) => option === page.options[index]) ? page : { ...page, options: [...options, ...added.map((option) => ({ ...option, source: 'man page' as const }))] };
 }

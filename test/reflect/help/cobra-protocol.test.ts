@@ -65,7 +65,7 @@ describe('a help-read spec given the protocol\'s flags', () => {
     const merged = await withCobraProtocol(helpRead, call, limiter(2));
     const create = merged?.spec.subcommands.find((sub) => sub.name === 'create');
     expect(create?.options.find((option) => option.name === 'name')).toMatchObject({ required: true, type: 'string' });
-    expect(create?.options.find((option) => option.name === 'dry-run')).toMatchObject({ type: 'boolean', description: 'Only print what would be made' });
+    expect(create?.options.find((option) => option.name === 'dry-run')).toMatchObject({ type: 'boolean', description: 'Only print what would be made', source: 'completion protocol' });
     expect(create?.options.find((option) => option.name === 'replicas')).toMatchObject({ type: 'string', description: 'How many to make' });
     expect(merged).toMatchObject({ added: 2, required: 1, commands: 3, leftOut: 0 });
   });

@@ -46,7 +46,9 @@ describe("crawling the real docker's global options", () => {
   it.skipIf(docker === undefined)('when only the root page lists Global Options (docker ps --debug is refused) then no tool carries them', async () => {
     const result = await reflectHelp('docker', { cache: false, maxDepth: 1, only: ['ps', 'images'] });
     expect(result.dialect).toBe('cobra');
-    expect(result.spec.options).toEqual([]);
+    // docker takes them before the command (`docker --debug ps`): the root's own, as its completion protocol says.
+    expect(result.spec.options.map((option) => option.name)).toEqual(expect.arrayContaining(['debug', 'log-level']));
+    expect(result.spec.options.every((option) => option.local === true)).toBe(true);
     for (const command of flattenRunnable(result.spec)) {
       expect(command.options.map((option) => option.name)).not.toEqual(expect.arrayContaining(['debug']));
       expect(command.options.map((option) => option.name)).not.toEqual(expect.arrayContaining(['log-level']));

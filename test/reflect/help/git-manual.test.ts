@@ -92,8 +92,10 @@ describe('adding the man page to the `-h` page', () => {
     expect(optionLines(merged.options.filter((option) => option.name === 'decorate'))).toEqual(['decorate: --decorate string value-optional']);
   });
 
-  it('when only the man page lists an option then it is added', () => {
+  it('when only the man page lists an option then it is added, its source named (the manifest keeps it for a curator)', () => {
     expect(merged.options.map((option) => option.name)).toEqual(expect.arrayContaining(['max-count', 'format', 'oneline', 'stat', 'since', 'author', 'patch', 'graph']));
+    expect(merged.options.find((option) => option.name === 'graph')?.source).toBe('man page');
+    expect(merged.options.find((option) => option.name === 'decorate')?.source).toBeUndefined();
     expect(merged.usage).toEqual(short.usage);
     expect(merged.positionals).toEqual(short.positionals);
   });
