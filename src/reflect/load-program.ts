@@ -131,7 +131,7 @@ async function fromHelpText(file: string, launcher: Launcher, options: LoadOptio
   return {
     spec: cleanSpec(help.spec),
     launcher,
-    method: `help text (${help.dialect}, ${help.pages} pages${help.sources.includes('man page') ? ', man page' : ''}${help.sources.includes('fish completions') ? ', fish completions' : ''}${help.sources.includes('completion protocol') ? ', completion protocol' : ''}${unread}${detail}${partial}${cached})`,
+    method: `help text (${help.dialect}, ${help.pages} pages${help.sources.filter((source) => source !== 'help').map((source) => `, ${source}`).join('')}${unread}${detail}${partial}${cached})`,
     warnings: [],
     fromCache: help.fromCache,
     ...(help.version === undefined ? {} : { version: help.version }),
