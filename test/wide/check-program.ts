@@ -14,6 +14,7 @@ import { installHint, locate, versionOf } from './locate.js';
 import { argvAcceptance, recordArgv, type AcceptanceResult } from './oracles/argv-acceptance.js';
 import { operandAcceptance, type OperandResult } from './oracles/operand-acceptance.js';
 import { documentedSpellings, optionCoverage, type CoverageResult } from './oracles/option-coverage.js';
+import { bySource, type SourceFigures } from './oracles/sources.js';
 import { helpPage, manPage, type Page, type PageRun } from './oracles/pages.js';
 import { runDirectories, typeProblems, type TypeResult } from './oracles/type-problems.js';
 import type { WideProgram } from './programs.js';
@@ -53,6 +54,8 @@ export interface ProgramResult {
   readonly operands?: OperandResult;
   readonly acceptance?: AcceptanceResult;
   readonly types?: TypeResult;
+  /** What each source beside the commands' own help added. */
+  readonly sources?: Readonly<Record<string, SourceFigures>>;
   readonly durationMs: number;
 }
 
@@ -85,6 +88,8 @@ export async function checkProgram(program: WideProgram, bounds: Bounds = FULL_B
       const run: PageRun = { command: [loaded.launcher.file, ...loaded.launcher.prefixArgs], program: programName, cwd: dirs.pages, scratch: dirs.root, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', LANG: 'C.UTF-8', NO_COLOR: '1', FORCE_COLOR: '0', TERM: 'dumb', ...homeEnv } };
       const pages = await documentation(program, run, tools.tools.map((tool) => tool.command.path.slice(1)), bounds);
       const names = [programName, loaded.spec.name];
+      const coverage = optionCoverage(pages, tools.tools);
+      const acceptance = await argvAcceptance(tools, { maxCalls: bounds.maxCalls, deadline: Date.now() + bounds.callBudgetMs, concurrency: bounds.concurrency, documented: documentedSpellings(pages) });
       return {
         ...base,
         status: 'checked',
@@ -93,10 +98,11 @@ export async function checkProgram(program: WideProgram, bounds: Bounds = FULL_B
         ...(excluded.length > 0 ? { excluded } : {}),
         loadMs,
         pages: pages.map((page) => page.how),
-        coverage: optionCoverage(pages, tools.tools),
+        coverage,
         operands: operandAcceptance(pages, tools.tools, names),
         types: typeProblems(pages, tools.tools, runDirectories(dirs.cwd)),
-        acceptance: await argvAcceptance(tools, { maxCalls: bounds.maxCalls, deadline: Date.now() + bounds.callBudgetMs, concurrency: bounds.concurrency, documented: documentedSpellings(pages) }),
+        acceptance,
+        sources: bySource(tools.tools, coverage, acceptance),
         durationMs: Date.now() - started,
       };
     } finally {

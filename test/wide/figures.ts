@@ -66,6 +66,18 @@ export function figuresOf(results: readonly ProgramResult[]): Figures {
   };
 }
 
+/** Each source beside help over the checked programs: options it gave, documented options it covers, its options' rejections. */
+export function sourceTotals(results: readonly ProgramResult[]): Map<string, { programs: number; options: number; covered: number; rejected: number }> {
+  const totals = new Map<string, { programs: number; options: number; covered: number; rejected: number }>();
+  for (const result of results) {
+    for (const [source, figures] of Object.entries(result.sources ?? {})) {
+      const total = totals.get(source) ?? { programs: 0, options: 0, covered: 0, rejected: 0 };
+      totals.set(source, { programs: total.programs + 1, options: total.options + figures.options, covered: total.covered + figures.covered, rejected: total.rejected + figures.rejected });
+    }
+  }
+  return new Map([...totals].sort(([a], [b]) => a.localeCompare(b)));
+}
+
 export function byFamily(results: readonly ProgramResult[]): Map<string, Figures> {
   const families = [...new Set(results.map((result) => result.family))].sort();
   return new Map(families.map((family) => [family, figuresOf(results.filter((result) => result.family === family))]));

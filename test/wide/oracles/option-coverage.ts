@@ -22,6 +22,8 @@ export interface CoverageResult {
   readonly missing: readonly MissingOption[];
   /** Help and version switches the oracle left out, as documented. */
   readonly leftOut: readonly string[];
+  /** Documented options covered by an option a source beside help gave (`man page`: 12). */
+  readonly coveredBy?: Readonly<Record<string, number>>;
 }
 
 /** Every spelling a tool's options answer to: flags, aliases and negations. */
@@ -45,6 +47,12 @@ function isCovered(doc: DocumentedOption, names: Set<string>, shorts: Set<string
   return doc.tokens.some((token) => names.has(token) || (/^-[^-]./.test(token) && shorts.has(token.slice(0, 2))));
 }
 
+/** The source beside help of the option covering `doc` by one of its spellings, if one gave it. */
+function coveringSource(doc: DocumentedOption, options: readonly OptionSpec[]): string | undefined {
+  const covering = options.find((option) => [option.flag, option.negation, ...(option.aliases ?? [])].some((token) => token !== undefined && doc.tokens.includes(token)));
+  return covering?.source;
+}
+
 /** Every option spelling the pages document, as this oracle reads them. */
 export function documentedSpellings(pages: readonly Page[]): Set<string> {
   return new Set(pages.flatMap((page) => documentedOptions(page.text).flatMap((doc) => doc.tokens)));
@@ -63,7 +71,7 @@ export function optionCoverage(pages: readonly Page[], tools: readonly ToolDefin
       if (isHelpOrVersion(doc)) doc.tokens.forEach((token) => leftOut.add(token));
       return !isHelpOrVersion(doc);
     });
-  const entries: Array<{ doc: DocumentedOption; page: string; ok: boolean }> = [];
+  const entries: Array<{ doc: DocumentedOption; page: string; ok: boolean; options: readonly OptionSpec[] }> = [];
   // The program's own pages document options of any of its commands: checked against every tool, each option once.
   const wide: Array<{ doc: DocumentedOption; page: string }> = [];
   for (const page of pages.filter((one) => toolOfPage(tools, one) === undefined)) {
@@ -80,16 +88,21 @@ export function optionCoverage(pages: readonly Page[], tools: readonly ToolDefin
     }
   }
   const all = { names: spellings(everyOption), shorts: valuedShorts(everyOption) };
-  for (const { doc, page } of wide) entries.push({ doc, page, ok: isCovered(doc, all.names, all.shorts) });
+  for (const { doc, page } of wide) entries.push({ doc, page, ok: isCovered(doc, all.names, all.shorts), options: everyOption });
   // A command's own help page documents that command's options: checked against its tool alone.
   for (const page of pages) {
     const tool = toolOfPage(tools, page);
     if (!tool) continue;
     const own = { names: spellings(tool.command.options), shorts: valuedShorts(tool.command.options) };
-    for (const doc of documented(page)) entries.push({ doc, page: page.how, ok: isCovered(doc, own.names, own.shorts) });
+    for (const doc of documented(page)) entries.push({ doc, page: page.how, ok: isCovered(doc, own.names, own.shorts), options: tool.command.options });
   }
   const missing = entries.filter((entry) => !entry.ok).map(({ doc, page }) => ({ tokens: doc.tokens, page, line: doc.line }));
-  return { documented: entries.length, covered: entries.length - missing.length, missing, leftOut: [...leftOut].sort() };
+  const coveredBy: Record<string, number> = {};
+  for (const entry of entries) {
+    const source = entry.ok ? coveringSource(entry.doc, entry.options) : undefined;
+    if (source !== undefined) coveredBy[source] = (coveredBy[source] ?? 0) + 1;
+  }
+  return { documented: entries.length, covered: entries.length - missing.length, missing, leftOut: [...leftOut].sort(), coveredBy };
 }
 
 /** The tool a command's own page (`gh pr create --help`, `man git-commit`) belongs to; the program's own pages belong to none. */
