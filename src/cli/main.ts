@@ -8,7 +8,7 @@ import { accessPolicy, addHttpOptions, authenticatorFor, sharedStore, type HttpF
 import { addServeOptions, addSharedOptions, addWrapOptions, type SharedFlags } from './options.js';
 import { packageVersion } from './version.js';
 import { SHELLS, type Shell } from './completion.js';
-import { addInstallCommands } from './install/command.js';
+import { addInstallCommands, addListCommands } from './install/command.js';
 import { addExportOptions, type ExportFlags } from './export-options.js';
 import { CONFIG_FILE, useNamedServer } from './named-servers.js';
 
@@ -134,6 +134,7 @@ export function buildProgram(io: CliIo, outcome: { exitCode: number }): Command 
     });
 
   addInstallCommands(program, io, outcome);
+  addListCommands(program, io, outcome);
 
   program
     .command('completion')

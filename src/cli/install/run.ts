@@ -2,7 +2,8 @@ import { homedir } from 'node:os';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import type { CliIo } from '../io.js';
-import { clientById, configPath, type ClientSpec, type Place } from './clients.js';
+import { CLIENT_IDS, clientById, configPath, type ClientSpec, type Place } from './clients.js';
+import { detectedClients } from './installed.js';
 import { installEntry, uninstallEntry, type Change } from './config-file.js';
 import { applyServerOptions, configFiles, findServer, serverWords, type NamedServer } from '../named-servers.js';
 import { buildLaunch, checkName, defaultName, entryOf, type WrapFlags } from './launch.js';
@@ -43,6 +44,14 @@ export function install(request: InstallRequest, io: CliIo, place: Place = here(
   const file = fileOf(client, request.flags, place);
   const change = installEntry(client, file, name, entryOf(client.fields, launch), { force: request.flags.force, print: request.flags.print, root: projectOf(file, place) });
   return report(change, client, name, request.flags, io);
+}
+
+/** `cli-mcp install <target>` with no client named: into every client whose config file exists here. */
+export function installDetected(request: Omit<InstallRequest, 'client'>, io: CliIo, place: Place = here()): number {
+  const clients = detectedClients(place);
+  if (clients.length === 0) throw new Error(`no client's config file exists here: name the client (cli-mcp install <client> ${request.target}): ${CLIENT_IDS.join(', ')}`);
+  io.stderr.write(`cli-mcp: installing into the clients found here: ${clients.map((client) => client.label).join(', ')}\n`);
+  return Math.max(...clients.map((client) => install({ ...request, client: client.id }, io, place)));
 }
 
 /** `cli-mcp uninstall`: removes (or prints the removal of) one entry. */
@@ -118,6 +127,6 @@ function projectOf(file: string, place: Place): string | undefined {
   return rest === '' || rest === '..' || rest.startsWith(`..${sep}`) || isAbsolute(rest) ? undefined : place.cwd;
 }
 
-function here(): Place {
+export function here(): Place {
   return { cwd: process.cwd(), home: homedir(), platform: process.platform, env: process.env };
 }
