@@ -1,9 +1,11 @@
 /**
- * Where a crawl is cached: the program's build (real path, mtime, size, what `--version` prints) and the crawl's
- * settings. A native binary is also found under a key made without running it (see native-identity.ts).
+ * Where a crawl is cached: the program's build (real path, mtime, size, what `--version` prints), the crawl's
+ * settings, and fish's spec of it (a package of its own, updated apart from the program). A native binary is also
+ * found under a key made without running it (see native-identity.ts).
  */
 import { identify } from './binary.js';
 import { cacheKey } from './cache.js';
+import { fishSpecIdentity } from './fish-completions.js';
 import type { HelpCall } from './fetch-page.js';
 import { nativeIdentity } from './native-identity.js';
 import type { HelpDialect } from './page.js';
@@ -26,13 +28,13 @@ export interface KeySettings {
 export async function crawlKey(call: HelpCall, settings: KeySettings): Promise<{ readonly key: string; readonly version?: string }> {
   const identity = await identify(call.file);
   const { said, version } = await programVersion(call, settings.callTimeoutMs);
-  return { key: cacheKey({ ...identity, version: said, ...settingsPart(settings) }), ...(version === undefined ? {} : { version }) };
+  return { key: cacheKey({ ...identity, version: said, ...settingsPart(settings), fish: fishSpecIdentity(call.program) }), ...(version === undefined ? {} : { version }) };
 }
 
 /** The key a native binary is found under without running it; undefined for a script. */
 export async function cheapCrawlKey(call: HelpCall, settings: KeySettings): Promise<string | undefined> {
   const identity = await nativeIdentity(call.file);
-  return identity === undefined ? undefined : cacheKey({ cheap: identity, ...settingsPart(settings) });
+  return identity === undefined ? undefined : cacheKey({ cheap: identity, ...settingsPart(settings), fish: fishSpecIdentity(call.program) });
 }
 
 function settingsPart(settings: KeySettings): Record<string, unknown> {

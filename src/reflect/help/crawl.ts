@@ -73,7 +73,7 @@ export interface HelpReflection {
   readonly dialect: HelpDialect;
   /** Help pages read (by the crawl that filled the cache, on a cache hit). */
   readonly pages: number;
-  /** The sources read: `help`; `man page` when the program's man page added to it or stood in for it; `fish completions` when fish's spec added options. */
+  /** The sources read: `help`; `man page` when the program's man page added to it or stood in for it; `fish completions` when fish's spec added options or their choices. */
   readonly sources: readonly string[];
   /** Commands listed but not read, so not exposed. */
   readonly unread: readonly UnreadCommand[];
@@ -286,6 +286,6 @@ async function crawlPages(rootCall: HelpCall, settings: Settings, started: numbe
     }),
   ]);
   const globals: Globals = { inherited, rootPage: root.page.globalOptions };
-  const sources = [...(help.kind === 'page' ? ['help'] : []), ...(manual !== undefined ? ['man page'] : []), ...(fish !== undefined && fish.added > 0 ? ['fish completions'] : [])];
+  const sources = [...(help.kind === 'page' ? ['help'] : []), ...(manual !== undefined ? ['man page'] : []), ...(fish !== undefined && fish.added + fish.chosen > 0 ? ['fish completions'] : [])];
   return { root: tree, globals, dialect, pages, sources, unread: unread.sort((a, b) => a.command.localeCompare(b.command)), unreadDetail: unreadDetail.sort(), rootText: root.text, reached: budget.reached, leftOut: budget.leftOut };
 }

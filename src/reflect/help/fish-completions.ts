@@ -1,11 +1,13 @@
 /**
  * fish's completion specs as a source beside help and man pages: `complete -c rsync -s v -l verbose -d "…"`
  * names an option's spellings (`-o loglevel` is ffmpeg's single-dash `-loglevel`), says when it takes a
- * value (`-r`, `-x`, or values to complete after it, `-a`), and which command it belongs to (a condition
+ * value (`-r`, `-x`, or values to complete after it, `-a`), which values it suggests (`-a "none crc32"`, its
+ * choices where the program's text confirms them: fish-choices.ts), and which command it belongs to (a condition
  * `__fish_seen_subcommand_from push`). The fish package ships them for about 900 programs.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { OptionSpec } from '../../types.js';
+import { fishChoices, literalValues } from './fish-choices.js';
 import { fishCommands, type FishWord } from './fish-words.js';
 import { isSystemProgram } from './man-page.js';
 import type { OptionEntry } from './option-entries.js';
@@ -25,6 +27,8 @@ export interface FishOption {
   readonly description?: string;
   /** The line says a value follows (`-r`, `-x`, or values to complete, `-a`); unsaid is no evidence either way. */
   readonly takesValue: boolean;
+  /** The words its `-a` lists offer (fish-choices.ts), or `open` when fish computes them or completes files too (`-F`); unset when it lists none. */
+  readonly values?: readonly string[] | 'open';
   /**
    * Where the line offers it: `anywhere` (no condition), the `program` itself (before any command word), the first-level
    * commands its condition names (any of them), or `unknown` (a condition only fish can decide).
@@ -44,6 +48,19 @@ export function readFishCompletions(program: string): string | undefined {
   return undefined;
 }
 
+/** Which fish spec `program` has, by path, mtime and size (a cached crawl is read again when it changes); null for none. */
+export function fishSpecIdentity(program: string): string | null {
+  for (const dir of FISH_DIRS) {
+    try {
+      const stats = statSync(`${dir}/${program}.fish`);
+      return `${dir}/${program}.fish:${stats.mtimeMs}:${stats.size}`;
+    } catch {
+      // Not there: the next directory.
+    }
+  }
+  return null;
+}
+
 /** Flags of `complete` that take a value, by their short and long names. */
 const VALUE_FLAGS: Readonly<Record<string, string>> = { c: 'command', p: 'path', s: 'short-option', l: 'long-option', o: 'old-option', d: 'description', a: 'arguments', n: 'condition', w: 'wraps' };
 const LONG_NAMES: Readonly<Record<string, string>> = { command: 'c', path: 'p', 'short-option': 's', 'long-option': 'l', 'old-option': 'o', description: 'd', arguments: 'a', condition: 'n', wraps: 'w', 'require-parameter': 'r', exclusive: 'x', 'no-files': 'f', 'force-files': 'F', 'keep-order': 'k', erase: 'e' };
@@ -60,7 +77,8 @@ export function fishOptions(script: string, program: string): FishOption[] {
     const description = line.values('d').find((word) => !word.expands)?.text;
     const condition = line.values('n');
     const on = condition.length === 0 ? 'anywhere' : condition.some((word) => word.expands) ? 'unknown' : placeOf(condition.map((word) => word.text).join('; '));
-    return [{ shorts, longs, olds, ...(description ? { description } : {}), takesValue: line.switches.has('r') || line.switches.has('x') || line.values('a').length > 0, on }];
+    const values = line.switches.has('F') ? 'open' : literalValues(line.values('a'));
+    return [{ shorts, longs, olds, ...(description ? { description } : {}), takesValue: line.switches.has('r') || line.switches.has('x') || line.values('a').length > 0, ...(values ? { values } : {}), on }];
   });
 }
 
@@ -132,12 +150,8 @@ function flagsOf(option: FishOption): string[] {
  * error`), but a letter's as its conventions write it: the spec says nothing of that form (perl's `-mModule`).
  */
 export function fishOptionsFor(options: readonly FishOption[], words: readonly string[], hasCommands: boolean, text: string): OptionSpec[] {
-  const here = (option: FishOption): boolean => {
-    if (words.length === 0) return option.on === 'program' || (!hasCommands && (option.on === 'anywhere' || option.on === 'unknown'));
-    return words.length === 1 && Array.isArray(option.on) && option.on.includes(words[0]);
-  };
   const named = namedIn(text);
-  const entries = options.filter(here).flatMap((option) => {
+  const entries = optionsHere(options, words, hasCommands).flatMap((option) => {
     const flags = flagsOf(option);
     if (!flags.some((flag) => named.has(flag))) return [];
     return entryOf(option, option.takesValue || flags.some((flag) => writesValue(text, flag))) ?? [];
@@ -149,12 +163,40 @@ export function fishOptionsFor(options: readonly FishOption[], words: readonly s
   });
 }
 
+/** The options fish offers on the command `words` names; on a program with commands, one offered anywhere is the program's only when its line says so. */
+function optionsHere(options: readonly FishOption[], words: readonly string[], hasCommands: boolean): FishOption[] {
+  return options.filter((option) => {
+    if (words.length === 0) return option.on === 'program' || (!hasCommands && (option.on === 'anywhere' || option.on === 'unknown'));
+    return words.length === 1 && Array.isArray(option.on) && option.on.includes(words[0]);
+  });
+}
+
+/**
+ * `option` with the choices fish lists for it (every line that names one of its spellings, `offered`) when the
+ * program's own `text` confirms the list is closed (fish-choices.ts). Only a string option without choices gains them:
+ * what help or a parser says of its values is more exact than a completion spec.
+ */
+export function withFishChoices(option: OptionSpec, offered: readonly FishOption[], text: string): OptionSpec {
+  if (option.type !== 'string' || option.choices !== undefined) return option;
+  const own = spellings(option);
+  const lines = offered.filter((fish) => flagsOf(fish).some((flag) => own.includes(flag)));
+  const values = lines.flatMap((fish) => fish.values ?? []);
+  if (lines.some((fish) => fish.values === 'open') || values.length === 0) return option;
+  const choices = fishChoices([...new Set(values as string[])], [...new Set([...own, ...lines.flatMap(flagsOf)])], text);
+  return choices === undefined ? option : { ...option, choices };
+}
+
 /** fish's completions for a program, completing its help pages. */
 export interface FishSource {
-  /** `page` (of the command `words` names) with the options fish offers there that it does not list and `text` (what the program printed of it) names. */
+  /**
+   * `page` (of the command `words` names) with the options fish offers there that it does not list and `text` (what the
+   * program printed of it) names, and with fish's values as the choices of those without any where `text` confirms them.
+   */
   complete(page: HelpPage, words: readonly string[], text: string): HelpPage;
   /** How many options it added so far. */
   readonly added: number;
+  /** How many options it gave choices to so far. */
+  readonly chosen: number;
 }
 
 /**
@@ -167,6 +209,7 @@ export function fishSource(program: string, file: string): FishSource | undefine
   const options = script === undefined ? [] : fishOptions(script, program);
   if (options.length === 0) return undefined;
   let added = 0;
+  let chosen = 0;
   return {
     complete(page, words, text) {
       const listed = [...page.options, ...page.globalOptions];
@@ -174,10 +217,19 @@ export function fishSource(program: string, file: string): FishSource | undefine
       const flags = new Set(listed.flatMap(spellings));
       const missing = fishOptionsFor(options, words, page.subcommands.length > 0, text).filter((option) => !names.has(option.name) && !spellings(option).some((flag) => flags.has(flag)));
       added += missing.length;
-      return missing.length === 0 ? page : { ...page, options: [...page.options, ...missing] };
+      const offered = optionsHere(options, words, page.subcommands.length > 0);
+      const choose = (option: OptionSpec): OptionSpec => {
+        const chose = withFishChoices(option, offered, text);
+        if (chose !== option) chosen += 1;
+        return chose;
+      };
+      return { ...page, options: [...page.options, ...missing.map((option) => ({ ...option, source: 'fish completions' as const }))].map(choose), globalOptions: page.globalOptions.map(choose) };
     },
     get added() {
       return added;
+    },
+    get chosen() {
+      return chosen;
     },
   };
 }

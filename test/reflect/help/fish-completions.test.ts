@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fishOptions, fishOptionsFor, fishSource, readFishCompletions } from '../../../src/reflect/help/fish-completions.js';
+import { fishOptions, fishOptionsFor, fishSource, fishSpecIdentity, readFishCompletions, withFishChoices } from '../../../src/reflect/help/fish-completions.js';
 import { fishCommands } from '../../../src/reflect/help/fish-words.js';
 import type { HelpPage } from '../../../src/reflect/help/page.js';
+import type { OptionSpec } from '../../../src/types.js';
 
 const words = (script: string) => fishCommands(script).map((command) => command.map((word) => (word.expands ? `{${word.text}}` : word.text)));
 
@@ -94,7 +95,12 @@ describe('fish completions complete help pages (a system program whose help leav
   const fishInstalled = readFishCompletions('jq') !== undefined && existsSync('/usr/bin/jq');
   if (!fishInstalled) console.warn('\n!!! fish (its completions for jq) or jq is NOT INSTALLED: the system test below is SKIPPED (apt-get install -y fish jq) !!!\n');
 
-  it.skipIf(!fishInstalled)('when jq has fish completions then the options its help leaves out are added, those it lists kept as it lists them', () => {
+  it.skipIf(!fishInstalled)('when fish\'s spec of a program is updated then the crawl\'s cache key changes: it names the spec by path, mtime and size', () => {
+    expect(fishSpecIdentity('jq')).toMatch(/^\/usr\/share\/fish\/(vendor_)?completions\/jq\.fish:\d+(\.\d+)?:\d+$/);
+    expect(fishSpecIdentity('no-such-program-here')).toBeNull();
+  });
+
+  it.skipIf(!fishInstalled)('when jq has fish completions then the options its help leaves out are added (their source named), those it lists kept as it lists them', () => {
     const source = fishSource('jq', '/usr/bin/jq');
     const page: HelpPage = { usage: ['jq [options] <jq filter> [file...]'], options: [{ name: 'slurp', type: 'boolean', flag: '--slurp', aliases: ['-s'], description: 'As the help says.' }], globalOptions: [], positionals: [], subcommands: [] };
     // What the program printed of it: the options fish offers are added only where it names them.
@@ -102,6 +108,7 @@ describe('fish completions complete help pages (a system program whose help leav
     const completed = source?.complete(page, [], text);
     expect(completed?.options[0]).toEqual(page.options[0]);
     expect(completed?.options.map((option) => option.name)).toEqual(['slurp', 'seq', 'stream', 'arg']);
+    expect(completed?.options.map((option) => option.source)).toEqual([undefined, 'fish completions', 'fish completions', 'fish completions']);
     expect(source?.added).toBe(3);
   });
 
@@ -111,7 +118,107 @@ describe('fish completions complete help pages (a system program whose help leav
     expect(source?.complete(page, [], 'Usage: jq [OPTIONS] FILTER\n  --seq   use json-seq').options.map((option) => option.name)).toEqual(['seq']);
   });
 
+  const xzInstalled = readFishCompletions('xz') !== undefined && existsSync('/usr/bin/xz');
+  it.skipIf(!xzInstalled)("when xz's page lists --check without choices then the page gains fish's list, its man page confirming it, and nothing else changes", () => {
+    const source = fishSource('xz', '/usr/bin/xz');
+    const check: OptionSpec = { name: 'check', type: 'string', flag: '--check', aliases: ['-C'], description: 'integrity check type' };
+    const page: HelpPage = { usage: [], options: [check], globalOptions: [], positionals: [], subcommands: [] };
+    const text = '  -C, --check=CHECK   integrity check type\n\n       -C check, --check=check\n              none   Nothing.\n              crc32  CRC32.\n              crc64  CRC64.\n              sha256 SHA-256.';
+    expect(source?.complete(page, [], text).options).toEqual([{ ...check, choices: ['none', 'crc32', 'crc64', 'sha256'] }]);
+    expect([source?.added, source?.chosen]).toEqual([0, 1]);
+  });
+
   it('when the program is not a system one then fish is not asked (a ./jq of its own is another program)', () => {
     expect(fishSource('jq', '/home/someone/bin/jq')).toBeUndefined();
+  });
+});
+
+describe("fish's value lists become choices only where the program's own entry lists the same closed set (xz, wget, rsync, ls, fzf, git, ffmpeg, grep, systemctl)", () => {
+  /** `option`, as its page has it, after the fish spec `line` and the program's `text` were read. */
+  const chosen = (line: string, program: string, option: OptionSpec, text: string) => withFishChoices(option, fishOptions(line, program), text).choices;
+
+  it.each([
+    ["descriptions after a tab are dropped (grep's binary-files)", `complete -c grep -l binary-files -d "Assume data type for binary files" -x -a "binary\\tBinary\\ format text\\tText\\ format"`, 'grep', ['binary', 'text']],
+    ["a command substitution is fish's to compute: open (systemctl asks itself, --type=help)", `complete -f -c systemctl -s t -l type -d 'List of unit types' -xa '(systemctl --type=help --no-legend --no-pager | string match -v "*:")'`, 'systemctl', 'open'],
+    ["a word that is no plain value is open (curl's 'PEM, DER ENG P12')", `complete -c curl -l cert-type -d '(TLS) Set type of the provided client certificate' -a 'PEM, DER ENG P12'`, 'curl', 'open'],
+    ['a line that completes files too (-F) is open', `complete -c x -l out -F -a 'a b'`, 'x', 'open'],
+  ])('when a line lists values: %s', (_title, line, program, values) => {
+    expect(fishOptions(line, program)[0]?.values).toEqual(values);
+  });
+
+  it("when a manual's sub-entries list exactly fish's values then they are the choices (xz --check; `sha256 Calculate` stands apart by one space, in the others' column)", () => {
+    const text = [
+      '       -C check, --check=check',
+      '              Specify the type of the integrity check.  The check is calculated from the uncompressed data and stored in the .xz file.',
+      '',
+      '              Supported check types:',
+      '',
+      "              none   Don't calculate an integrity check at all.  This is usually a bad idea.",
+      '',
+      '              crc32  Calculate CRC32 using the polynomial from IEEE-802.3 (Ethernet).',
+      '',
+      '              crc64  Calculate CRC64 using the polynomial from ECMA-182.  This is the default.',
+      '',
+      '              sha256 Calculate SHA-256.  This is somewhat slower than CRC32 and CRC64.',
+      '',
+      '              Integrity of the .xz headers is always verified with CRC32.',
+    ].join('\n');
+    const line = `complete -c xz -s C -l check -x -d 'Specify type of integrity check' -a "none crc32 crc64 sha256"`;
+    expect(chosen(line, 'xz', { name: 'check', type: 'string', flag: '--check', aliases: ['-C'] }, text)).toEqual(['none', 'crc32', 'crc64', 'sha256']);
+  });
+
+  it("when the help's sentence names the placeholder before the list then the list is still exactly fish's (wget's `client certificate type, PEM or DER`)", () => {
+    const line = `complete -c wget -f -r -l certificate-type --arguments 'PEM DER' -d "Client certificate type"`;
+    const text = '       --certificate-type=TYPE     client certificate type, PEM or DER';
+    expect(chosen(line, 'wget', { name: 'certificate-type', type: 'string', flag: '--certificate-type' }, text)).toEqual(['PEM', 'DER']);
+  });
+
+  it("when the program writes the values in another case then its spelling is kept (rsync's N|L|B, fish's n l b)", () => {
+    const text = '--outbuf=N|L|B           set out buffering to None, Line, or Block';
+    // rsync.fish writes `-xa 'N L B'`; the lowercase line stands for a spec that spells them otherwise.
+    expect(chosen(`complete -c rsync -l outbuf -xa 'N L B' -d "Set out buffering to None, Line, or Block"`, 'rsync', { name: 'outbuf', type: 'string', flag: '--outbuf' }, text)).toEqual(['N', 'L', 'B']);
+    expect(chosen(`complete -c rsync -l outbuf -xa 'n l b'`, 'rsync', { name: 'outbuf', type: 'string', flag: '--outbuf' }, text)).toEqual(['N', 'L', 'B']);
+  });
+
+  it("when the program's list holds a value fish's lacks then fish's is a subset: no choices (ls --indicator-style lacks slash, xz --format lacks lzip)", () => {
+    const ls = `complete -c ls -l indicator-style -x -a "none classify file-type" -d "Append filetype indicator"`;
+    const lsText = ['      --indicator-style=WORD', '                             append indicator with style WORD to entry names:', '                             none (default), slash (-p),', '                             file-type (--file-type), classify (-F)'].join('\n');
+    expect(chosen(ls, 'ls', { name: 'indicator-style', type: 'string', flag: '--indicator-style' }, lsText)).toBeUndefined();
+    const xz = `complete -c xz -s F -l format -x -d 'Specify file format to compress/decompress' -a "auto xz lzma alone raw"`;
+    const xzText = ['       -F format, --format=format', '              Specify the file format to compress or decompress:', '              auto   This is the default.', '              xz     Compress to the .xz file format.', '              lzma, alone', '                     Compress to the legacy .lzma file format.', '              lzip   Accept only .lz files when decompressing.', '              raw    Compress or uncompress a raw stream (no headers).'].join('\n');
+    expect(chosen(xz, 'xz', { name: 'format', type: 'string', flag: '--format', aliases: ['-F'] }, xzText)).toBeUndefined();
+  });
+
+  it("when the text names fish's values outside any list then nothing confirms the set: no choices (ffmpeg's `-pass n  select the pass number (1 to 3)`)", () => {
+    expect(chosen('complete -x -c ffmpeg -o pass -a "1 2 3" -d "Select the pass number"', 'ffmpeg', { name: 'pass', type: 'string', flag: '-pass' }, '-pass n             select the pass number (1 to 3)')).toBeUndefined();
+  });
+
+  it('when the value is a list or a repeat of them then one word is too narrow: no choices (git range-diff --diff-filter, fzf --tiebreak)', () => {
+    const git = `complete -x -c git -n '__fish_git_using_command diff show range-diff' -l diff-filter -d 'Choose diff filters' -a "A\\t'Added files' C\\t'Copied files' D\\t'Deleted files'\nM\\t'Modified files' R\\t'Renamed files' T\\t'Type changed files' U\\t'Unmerged files' X\\t'Unknown files' B\\t'Broken pairing files'"`;
+    const gitText = '    --diff-filter [(A|C|D|M|R|T|U|X|B)...[*]]\n                          select files by diff type';
+    const [offered] = fishOptions(git, 'git');
+    expect(offered?.values).toEqual(['A', 'C', 'D', 'M', 'R', 'T', 'U', 'X', 'B']);
+    expect(withFishChoices({ name: 'diff-filter', type: 'string', flag: '--diff-filter' }, [offered!], gitText).choices).toBeUndefined();
+    const fzf = `complete -c fzf -l tiebreak -d 'Sort criteria when breaking ties' -x -a 'length begin end index'`;
+    const fzfText = '    --tiebreak=CRI[,..]    Comma-separated list of sort criteria to apply\n                           when the scores are tied [length|chunk|begin|end|index]';
+    expect(chosen(fzf, 'fzf', { name: 'tiebreak', type: 'string', flag: '--tiebreak' }, fzfText)).toBeUndefined();
+  });
+
+  it("when fish computes the values then there are no choices, whatever the text says (systemctl's --type)", () => {
+    const line = `complete -f -c systemctl -s t -l type -d 'List of unit types' -xa '(systemctl --type=help --no-legend --no-pager | string match -v "*:")'`;
+    expect(chosen(line, 'systemctl', { name: 'type', type: 'string', flag: '--type', aliases: ['-t'] }, '  -t --type=TYPE         List units of a particular type')).toBeUndefined();
+  });
+
+  it("when the option already has choices from its help then it keeps them (grep's TYPE is 'binary', 'text', or 'without-match'; fish lists two)", () => {
+    const line = `complete -c grep -l binary-files -d "Assume data type for binary files" -x -a "binary\\tBinary\\ format text\\tText\\ format"`;
+    const text = "      --binary-files=TYPE   assume that binary files are TYPE;\n                            TYPE is 'binary', 'text', or 'without-match'";
+    const option: OptionSpec = { name: 'binary-files', type: 'string', flag: '--binary-files', choices: ['binary', 'text', 'without-match'] };
+    expect(withFishChoices(option, fishOptions(line, 'grep'), text)).toBe(option);
+  });
+
+  it('when the page types the option a switch or a number then it is left as the page has it (choices are for string values)', () => {
+    const line = `complete -c xz -s C -l check -x -a "none crc32"`;
+    const option: OptionSpec = { name: 'check', type: 'boolean', flag: '--check' };
+    expect(withFishChoices(option, fishOptions(line, 'xz'), '  --check=CHECK  none or crc32')).toBe(option);
   });
 });
