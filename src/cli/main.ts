@@ -45,7 +45,7 @@ export function buildProgram(io: CliIo, outcome: { exitCode: number }): Command 
         .description(description)
         .argument('[target]', `the program: a JS file (./cli.js), an installed bin (./node_modules/.bin/<name>), any program on PATH (kubectl), or a server named in ${CONFIG_FILE}; or --manifest <file> instead`)
         .addOption(manifest)
-        .option('--config <file>', `the file of named servers to read (default: ${CONFIG_FILE} from the working directory up, then ~/.config/cli-mcp/config.json)`)
+        .option('--config <file>', `the file of named servers to read, JSON or YAML (default: ${CONFIG_FILE} or .yaml from the working directory up, then ~/.config/cli-mcp/config.json or .yaml)`)
         // A configured name stands for its target and options; what the command line gives wins.
         .hook('preAction', (_program, command) => useNamedServer(command, process.cwd(), process.env)),
     );

@@ -1,5 +1,5 @@
 /**
- * Named servers from `cli-mcp.config.json`: each a target (or a manifest) and its options, keyed by the long
+ * Named servers from `cli-mcp.config.json` (or `.yaml`): each a target (or a manifest) and its options, keyed by the long
  * flag names users type (`{"servers": {"kube": {"target": "kubectl", "preset": "kubectl", "tools": "all"}}}`).
  * `wrap`, `tools`, `call` and `export` take a name wherever they take a target; the flags on the command line
  * win over the file's. A value is checked by the flag's own parser, as if typed, and an error names the file,
@@ -7,12 +7,17 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Command, type Option } from 'commander';
 import { CliMcpError } from '../errors.js';
+import { parseSource } from '../policy/source-lines.js';
 
 /** The project's file, found from the working directory up. */
 export const CONFIG_FILE = 'cli-mcp.config.json';
+/** Its names, JSON or YAML; one folder may hold only one of them. */
+const CONFIG_NAMES = ['cli-mcp.config.json', 'cli-mcp.config.yaml', 'cli-mcp.config.yml'];
+/** The user's, in ~/.config/cli-mcp. */
+const USER_NAMES = ['config.json', 'config.yaml', 'config.yml'];
 
 /** One configured server, as its file wrote it. */
 export interface NamedServer {
@@ -22,8 +27,8 @@ export interface NamedServer {
   readonly manifest?: string;
   /** The rest: option values by long flag name (`preset`, `deny-flag`, `no-cache`). */
   readonly options: Readonly<Record<string, unknown>>;
-  /** The file as read: the lines its errors name. */
-  readonly text: string;
+  /** The line of a path under `servers` (`[name, key]`), which errors name. */
+  readonly lineOf: (path: readonly string[]) => number;
 }
 
 /** A server name, as a client's file holds it: letters, digits, `_` and `-`. */
@@ -33,15 +38,23 @@ const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 export function configFiles(cwd: string, env: Readonly<Record<string, string | undefined>>): string[] {
   const found: string[] = [];
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, CONFIG_FILE))) {
-      found.push(join(dir, CONFIG_FILE));
+    const here = oneIn(dir, CONFIG_NAMES);
+    if (here !== undefined) {
+      found.push(here);
       break;
     }
     if (dirname(dir) === dir) break;
   }
-  const user = join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'cli-mcp', 'config.json');
-  if (existsSync(user)) found.push(user);
+  const user = oneIn(join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'cli-mcp'), USER_NAMES);
+  if (user !== undefined) found.push(user);
   return found;
+}
+
+/** The one of `names` that `dir` holds; two of them there is an error (which would win is no one's guess). */
+function oneIn(dir: string, names: readonly string[]): string | undefined {
+  const present = names.map((name) => join(dir, name)).filter((file) => existsSync(file));
+  if (present.length > 1) throw new CliMcpError('cli-mcp.invalid-option', `${dir} holds ${present.map((file) => basename(file)).join(' and ')}: keep one`);
+  return present[0];
 }
 
 /** The server `name` names in `files` (the first file that has it), or undefined. */
@@ -56,27 +69,25 @@ export function findServer(name: string, files: readonly string[]): NamedServer 
 
 /** Every server of `file`, checked for shape (its option values are checked when used). */
 export function readServers(file: string): Map<string, NamedServer> {
-  const text = readFileSync(file, 'utf8');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new CliMcpError('cli-mcp.invalid-option', `${file}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  // YAML 1.2 reads JSON too: one parser keeps every line for either.
+  const source = parseSource(readFileSync(file, 'utf8'));
+  if ('error' in source.parsed) throw new CliMcpError('cli-mcp.invalid-option', `${file}:${source.parsed.line}: not valid ${/\.ya?ml$/.test(file) ? 'YAML' : 'JSON'}: ${source.parsed.error}`);
+  const parsed = source.parsed.value;
+  const lineOf = (path: readonly string[]): number => source.lineOf(['servers', ...path]) ?? 1;
   const servers = isObject(parsed) ? parsed.servers : undefined;
   if (!isObject(servers)) throw new CliMcpError('cli-mcp.invalid-option', `${file}:1: expected {"servers": {"<name>": {"target": …, …}}}`);
   const found = new Map<string, NamedServer>();
   for (const [name, entry] of Object.entries(servers)) {
-    const at = `${file}:${lineOf(text, [name])}`;
+    const at = `${file}:${lineOf([name])}`;
     if (!NAME.test(name)) throw new CliMcpError('cli-mcp.invalid-option', `${at}: server name "${name}" must be 1 to 64 letters, digits, _ or -`);
     if (!isObject(entry)) throw new CliMcpError('cli-mcp.invalid-option', `${at}: server "${name}" must be an object of a target and its options`);
     const { target, manifest, ...options } = entry;
     if ((target === undefined) === (manifest === undefined)) throw new CliMcpError('cli-mcp.invalid-option', `${at}: server "${name}" needs a "target" (a program) or a "manifest" (a file), one of the two`);
     for (const [key, value] of Object.entries({ target, manifest })) {
-      if (value !== undefined && (typeof value !== 'string' || value === '')) throw new CliMcpError('cli-mcp.invalid-option', `${file}:${lineOf(text, [name, key])}: server "${name}": "${key}" must be a non-empty string`);
+      if (value !== undefined && (typeof value !== 'string' || value === '')) throw new CliMcpError('cli-mcp.invalid-option', `${file}:${lineOf([name, key])}: server "${name}": "${key}" must be a non-empty string`);
     }
     // A manifest is found from the file that names it, wherever the server is started.
-    found.set(name, { name, file, text, ...(target === undefined ? {} : { target: fromFile(file, target as string) }), ...(manifest === undefined ? {} : { manifest: resolve(dirname(file), manifest as string) }), options });
+    found.set(name, { name, file, lineOf, ...(target === undefined ? {} : { target: fromFile(file, target as string) }), ...(manifest === undefined ? {} : { manifest: resolve(dirname(file), manifest as string) }), options });
   }
   return found;
 }
@@ -111,7 +122,7 @@ export function serverWords(server: NamedServer, command: Command): string[] {
 /** Each of the server's options with `command`'s option of that long name, and where the file sets it. */
 function serverOptions(server: NamedServer, command: Command): { option: Option; value: unknown; at: string }[] {
   return Object.entries(server.options).map(([key, value]) => {
-    const at = `${server.file}:${lineOf(server.text, [server.name, key])}: server "${server.name}": "${key}"`;
+    const at = `${server.file}:${server.lineOf([server.name, key])}: server "${server.name}": "${key}"`;
     const option = command.options.find((candidate) => candidate.long === `--${key}`);
     if (option === undefined) throw new CliMcpError('cli-mcp.invalid-option', `${at} is not an option of cli-mcp ${command.name()}; options are keyed by their long names without dashes (preset, deny-flag, no-cache)`);
     return { option, value, at };
@@ -153,17 +164,6 @@ export function useNamedServer(command: Command, cwd: string, env: Readonly<Reco
   command.processedArgs[0] = server.target;
   if (server.manifest !== undefined && command.getOptionValueSource('manifest') !== 'cli') command.setOptionValueWithSource('manifest', server.manifest, 'config');
   applyServerOptions(server, command);
-}
-
-/** The line of the key at `path` under `servers`: found as each key's first `"key":` after the one before it. */
-function lineOf(text: string, path: readonly string[]): number {
-  let at = text.indexOf('"servers"');
-  for (const key of path) {
-    const next = text.indexOf(`${JSON.stringify(key)}`, Math.max(at, 0));
-    if (next === -1) break;
-    at = next;
-  }
-  return at <= 0 ? 1 : text.slice(0, at).split('\n').length;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

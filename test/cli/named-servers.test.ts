@@ -78,6 +78,25 @@ describe('named servers in cli-mcp.config.json (wrap, tools, call, export take a
     expect(missing.stderr).toContain(`${file} names no server "nothere"; its servers are: todos`);
   });
 
+  it('when the project\'s file is YAML (cli-mcp.config.yaml) then its servers are served the same, and an error names its line', async () => {
+    const root = scratch();
+    const below = join(root, 'sub');
+    mkdirSync(below);
+    writeFileSync(join(root, 'cli-mcp.config.yaml'), `# the todo example, twice\nservers:\n  todos:\n    target: ${todo}\n    prefix: y\n    tools: all\n  bad:\n    target: x\n    tools: sometimes\n`);
+    expect(toolNames((await run('tools', 'todos', '--cwd', below)).stdout)).toContain('y_list');
+    const bad = await run('tools', 'bad', '--cwd', below);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/cli-mcp\.config\.yaml:9: server "bad": "tools": option '--tools <mode>' argument 'sometimes' is invalid/);
+  });
+
+  it('when one folder holds both cli-mcp.config.json and cli-mcp.config.yaml then it is an error, not a guess', async () => {
+    const { root, below } = project({ todos: { target: todo } });
+    writeFileSync(join(root, 'cli-mcp.config.yaml'), 'servers: {}\n');
+    const { code, stderr } = await run('tools', 'todos', '--cwd', below);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/holds cli-mcp\.config\.json and cli-mcp\.config\.yaml: keep one/);
+  });
+
   it('when the name is not configured then it is a target as before (a program on PATH)', async () => {
     const { below } = project({ other: { target: todo } });
     const { code, stdout } = await run('tools', todo, '--cwd', below, '--tools', 'all');

@@ -23,7 +23,9 @@ new Command('greet').argument('<name>', 'who to greet').option('--loud', 'shout 
 describe('the npm package', () => {
   it('when the packed tarball is installed in a fresh directory then npx cli-mcp reads a program there and calls it', async () => {
     const dir = scratch();
-    const [home, fresh, cache] = ['home', 'fresh', 'cache'].map((name) => join(dir, name));
+    const home = join(dir, 'home');
+    const fresh = join(dir, 'fresh');
+    const cache = join(dir, 'cache');
     for (const made of [home, fresh]) mkdirSync(made);
     const env = { ...process.env, HOME: home, npm_config_cache: cache, npm_config_update_notifier: 'false' };
     // dist/ is built by `npm test`; packing does not build it again.
