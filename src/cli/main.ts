@@ -111,7 +111,7 @@ export function buildProgram(io: CliIo, outcome: { exitCode: number }): Command 
       const listed = server.tools.catalog.find(toolName);
       if (!commandTool && !listed) {
         const names = [...new Set([...server.tools.catalog.listed, ...server.tools.tools].map((known) => known.name))].join(', ');
-        throw new Error(`no tool named "${toolName}"; the tools are: ${names}`);
+        throw new CliMcpError('cli-mcp.invalid-option', `no tool named "${toolName}"; the tools are: ${names}`);
       }
       const abort = new AbortController();
       const cancel = (): void => abort.abort();

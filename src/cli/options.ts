@@ -226,7 +226,7 @@ function regExp(source: string): RegExp {
 
 export function positiveInt(value: string): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) throw new Error(`expected a positive whole number, got "${value}"`);
+  if (!Number.isInteger(number) || number <= 0) throw new CliMcpError('cli-mcp.invalid-option', `expected a positive whole number, got "${value}"`);
   return number;
 }
 

@@ -12,6 +12,7 @@
  * | windsurf       | –                      | ~/.codeium/windsurf/mcp_config.json                                              | mcpServers      | docs.windsurf.com/windsurf/cascade/mcp |
  * | zed            | .zed/settings.json     | ~/.config/zed/settings.json · $XDG_CONFIG_HOME/zed · %APPDATA%\Zed               | context_servers | zed.dev/docs/ai/mcp, zed.dev/docs/configuring-zed |
  */
+import { CliMcpError } from '../../errors.js';
 
 /** What a server entry holds, in the order it is written. */
 export type EntryField = 'type' | 'command' | 'args' | 'env' | 'startup_timeout_sec' | 'tool_timeout_sec';
@@ -147,7 +148,7 @@ export const CLIENT_IDS: readonly string[] = CLIENTS.map((client) => client.id);
 
 export function clientById(id: string): ClientSpec {
   const client = CLIENTS.find((known) => known.id === id);
-  if (!client) throw new Error(`unknown client "${id}"; the clients are: ${CLIENT_IDS.join(', ')}`);
+  if (!client) throw new CliMcpError('cli-mcp.invalid-option', `unknown client "${id}"; the clients are: ${CLIENT_IDS.join(', ')}`);
   return client;
 }
 
@@ -163,10 +164,10 @@ export interface Place {
 export function configPath(client: ClientSpec, scope: Scope | undefined, place: Place): string {
   const chosen = scope ?? (client.project ? 'project' : 'user');
   if (chosen === 'project') {
-    if (!client.project) throw new Error(`${client.label} has no project scope: use --scope user (or --config <file>)`);
+    if (!client.project) throw new CliMcpError('cli-mcp.invalid-option', `${client.label} has no project scope: use --scope user (or --config <file>)`);
     return joinPath(place, place.cwd, client.project);
   }
-  if (!client.user) throw new Error(`${client.label} has no user scope: use --scope project (or --config <file>)`);
+  if (!client.user) throw new CliMcpError('cli-mcp.invalid-option', `${client.label} has no user scope: use --scope project (or --config <file>)`);
   const os = place.platform === 'darwin' || place.platform === 'win32' ? place.platform : 'linux';
   return expand(client.user[os], place);
 }

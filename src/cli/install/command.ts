@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import type { CliIo } from '../io.js';
 import { CLIENT_IDS } from './clients.js';
 import type { InstallFlags } from './run.js';
+import { CliMcpError } from '../../errors.js';
 
 /** Registers `install` and `uninstall` on the program; `wrap` must be registered first (its options are checked against it). */
 export function addInstallCommands(program: Command, io: CliIo, outcome: { exitCode: number }): void {
@@ -29,7 +30,7 @@ export function addInstallCommands(program: Command, io: CliIo, outcome: { exitC
       const wrap = commandNamed(program, 'wrap');
       // No client named: the first word is the target, and the clients are those found on this machine.
       if (!CLIENT_IDS.includes(client)) outcome.exitCode = installDetected({ target: client, wrapArgs: target === undefined ? wrapArgs : [target, ...wrapArgs], flags, wrap }, io);
-      else if (target === undefined) throw new Error(`give the target to serve: cli-mcp install ${client} <target>`);
+      else if (target === undefined) throw new CliMcpError('cli-mcp.invalid-option', `give the target to serve: cli-mcp install ${client} <target>`);
       else outcome.exitCode = install({ client, target, wrapArgs, flags, wrap }, io);
     });
 
@@ -77,7 +78,7 @@ export function addListCommands(program: Command, io: CliIo, outcome: { exitCode
 
 function positiveMs(value: string, name: string): number {
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 1) throw new Error(`${name} must be a positive whole number of milliseconds; got "${value}"`);
+  if (!Number.isInteger(ms) || ms < 1) throw new CliMcpError('cli-mcp.invalid-option', `${name} must be a positive whole number of milliseconds; got "${value}"`);
   return ms;
 }
 

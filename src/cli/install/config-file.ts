@@ -7,6 +7,7 @@ import type { ConfigEditor } from './config-editor.js';
 import { jsonEditor } from './json-config.js';
 import { sameData } from './same-data.js';
 import { tomlEditor } from './toml-config.js';
+import { CliMcpError } from '../../errors.js';
 
 
 export function editorFor(client: ClientSpec, file: string): ConfigEditor {
@@ -117,7 +118,7 @@ function checkDestination(file: string, options: WriteOptions): void {
     return rest === '' || (rest !== '..' && !rest.startsWith(`..${sep}`) && !isAbsolute(rest));
   };
   if (!inside(real)) {
-    throw new Error(`${file} leads out of the project through a symbolic link, to ${real}: cli-mcp edits it there only with --force (a repository can point its config at any file you own)`);
+    throw new CliMcpError('cli-mcp.invalid-option', `${file} leads out of the project through a symbolic link, to ${real}: cli-mcp edits it there only with --force (a repository can point its config at any file you own)`);
   }
 }
 
@@ -129,7 +130,7 @@ function realDestination(file: string): string {
       return join(realpathSync(at), ...rest);
     } catch (error) {
       const link = linkAt(at);
-      if (link !== undefined) throw new Error(`${at} is a symbolic link to ${link}, which does not exist: cli-mcp creates no file through a link (remove it, or give --config the real file)`, { cause: error });
+      if (link !== undefined) throw new CliMcpError('cli-mcp.invalid-option', `${at} is a symbolic link to ${link}, which does not exist: cli-mcp creates no file through a link (remove it, or give --config the real file)`, { cause: error });
       if (dirname(at) === at) throw error;
       rest.unshift(basename(at));
     }

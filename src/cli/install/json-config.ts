@@ -1,5 +1,6 @@
 import { applyEdits, modify, parse, parseTree, findNodeAtLocation, printParseErrorCode, type Edit, type ParseError } from 'jsonc-parser';
 import type { ConfigEditor } from './config-editor.js';
+import { CliMcpError } from '../../errors.js';
 
 /**
  * Edits a JSON or JSONC file in place with jsonc-parser's `modify` and `applyEdits`: comments and
@@ -11,10 +12,10 @@ export function jsonEditor(key: string, file: string): ConfigEditor {
     servers(text) {
       const root = parseJsonc(text, file);
       if (root === undefined) return undefined;
-      if (!isObject(root)) throw new Error(`${file}: the top level is not an object`);
+      if (!isObject(root)) throw new CliMcpError('cli-mcp.invalid-option', `${file}: the top level is not an object`);
       const servers = root[key];
       if (servers === undefined) return undefined;
-      if (!isObject(servers)) throw new Error(`${file}: "${key}" is not an object`);
+      if (!isObject(servers)) throw new CliMcpError('cli-mcp.invalid-option', `${file}: "${key}" is not an object`);
       return servers;
     },
     set(text, name, entry) {
@@ -76,7 +77,7 @@ function parseJsonc(text: string, file: string): unknown {
   const [first] = errors;
   if (first) {
     const line = text.slice(0, first.offset).split('\n').length;
-    throw new Error(`${file} is not valid JSON: ${printParseErrorCode(first.error)} on line ${line}; nothing was changed`);
+    throw new CliMcpError('cli-mcp.invalid-option', `${file} is not valid JSON: ${printParseErrorCode(first.error)} on line ${line}; nothing was changed`);
   }
   return value;
 }

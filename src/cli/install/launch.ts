@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { basename, delimiter, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EntryField } from './clients.js';
+import { CliMcpError } from '../../errors.js';
 
 /** cli-mcp's own bin: the same path from src/cli/install and dist/cli/install. */
 export const BIN_PATH = fileURLToPath(new URL('../../../dist/cli/bin.js', import.meta.url));
@@ -64,7 +65,7 @@ export function defaultName(target: string): string {
 
 /** A name every client's file can hold as a plain key (TOML bare key, no dots). */
 export function checkName(name: string): string {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) throw new Error(`server name "${name}" must be 1 to 64 letters, digits, _ or -: choose one with --name`);
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) throw new CliMcpError('cli-mcp.invalid-option', `server name "${name}" must be 1 to 64 letters, digits, _ or -: choose one with --name`);
   return name;
 }
 
@@ -72,10 +73,10 @@ export function checkName(name: string): string {
 function resolveTarget(target: string, base: string, path: string): string {
   const direct = resolve(base, target);
   if (isFile(direct)) return direct;
-  if (target.includes('/')) throw new Error(`cannot find "${target}" (no file ${direct})`);
+  if (target.includes('/')) throw new CliMcpError('cli-mcp.target-not-found', `cannot find "${target}" (no file ${direct})`);
   const dirs = [join(base, 'node_modules', '.bin'), ...path.split(delimiter).filter(Boolean)];
   const found = dirs.map((dir) => join(dir, target)).find(isFile);
-  if (!found) throw new Error(`cannot find "${target}": no file in ${base}, no bin in ./node_modules/.bin, no program on PATH`);
+  if (!found) throw new CliMcpError('cli-mcp.target-not-found', `cannot find "${target}": no file in ${base}, no bin in ./node_modules/.bin, no program on PATH`);
   return found;
 }
 

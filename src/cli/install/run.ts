@@ -7,6 +7,7 @@ import { detectedClients } from './installed.js';
 import { installEntry, uninstallEntry, type Change } from './config-file.js';
 import { applyServerOptions, configFiles, findServer, serverWords, type NamedServer } from '../named-servers.js';
 import { buildLaunch, checkName, defaultName, entryOf, type WrapFlags } from './launch.js';
+import { CliMcpError } from '../../errors.js';
 
 /** `install` and `uninstall` options, as commander parses them. */
 export interface InstallFlags {
@@ -31,9 +32,9 @@ export interface InstallRequest {
 /** `cli-mcp install`: writes (or prints) the entry; resolves to the exit code. */
 export function install(request: InstallRequest, io: CliIo, place: Place = here()): number {
   const client = clientById(request.client);
-  if (request.target.startsWith('-')) throw new Error(`give the target before wrap options: cli-mcp install ${client.id} <target> ${request.target} …`);
+  if (request.target.startsWith('-')) throw new CliMcpError('cli-mcp.invalid-option', `give the target before wrap options: cli-mcp install ${client.id} <target> ${request.target} …`);
   const server = findServer(request.target, configFiles(place.cwd, place.env));
-  if (server?.manifest !== undefined && request.flags.inline) throw new Error(`server "${server.name}" serves a manifest: install it by name, without --inline`);
+  if (server?.manifest !== undefined && request.flags.inline) throw new CliMcpError('cli-mcp.invalid-option', `server "${server.name}" serves a manifest: install it by name, without --inline`);
   // --inline writes a configured server's target and options out; by default its name and file are written.
   const inline = server !== undefined && request.flags.inline === true ? { target: server.target as string, wrapArgs: [...serverWords(server, request.wrap), ...request.wrapArgs] } : undefined;
   const target = inline?.target ?? request.target;
@@ -49,7 +50,7 @@ export function install(request: InstallRequest, io: CliIo, place: Place = here(
 /** `cli-mcp install <target>` with no client named: into every client whose config file exists here. */
 export function installDetected(request: Omit<InstallRequest, 'client'>, io: CliIo, place: Place = here()): number {
   const clients = detectedClients(place);
-  if (clients.length === 0) throw new Error(`no client's config file exists here: name the client (cli-mcp install <client> ${request.target}): ${CLIENT_IDS.join(', ')}`);
+  if (clients.length === 0) throw new CliMcpError('cli-mcp.invalid-option', `no client's config file exists here: name the client (cli-mcp install <client> ${request.target}): ${CLIENT_IDS.join(', ')}`);
   io.stderr.write(`cli-mcp: installing into the clients found here: ${clients.map((client) => client.label).join(', ')}\n`);
   return Math.max(...clients.map((client) => install({ ...request, client: client.id }, io, place)));
 }
@@ -106,14 +107,14 @@ function parseWrapOptions(wrap: Command, target: string, wrapArgs: readonly stri
     probe.parse([target, ...wrapArgs], { from: 'user' });
   } catch (error) {
     const message = error instanceof CommanderError ? error.message.replace(/^error: /, '') : String(error);
-    throw new Error(`the wrap options after the target are not valid: ${message}`);
+    throw new CliMcpError('cli-mcp.invalid-option', `the wrap options after the target are not valid: ${message}`);
   }
   for (const stdioOnly of ['http', 'manifest']) {
-    if (probe.getOptionValueSource(stdioOnly) === 'cli') throw new Error(`--${stdioOnly} cannot be installed: clients start the server over stdio from a target`);
+    if (probe.getOptionValueSource(stdioOnly) === 'cli') throw new CliMcpError('cli-mcp.invalid-option', `--${stdioOnly} cannot be installed: clients start the server over stdio from a target`);
   }
   // A configured server's options, checked now as the server will read them (its --timeout sets the client's).
   if (server !== undefined) applyServerOptions(server, probe);
-  if (probe.getOptionValueSource('http') === 'config') throw new Error(`server "${server?.name ?? ''}" sets "http": clients start the server over stdio`);
+  if (probe.getOptionValueSource('http') === 'config') throw new CliMcpError('cli-mcp.invalid-option', `server "${server?.name ?? ''}" sets "http": clients start the server over stdio`);
   return probe.opts<WrapFlags>();
 }
 

@@ -10,6 +10,7 @@ import { configFiles, readServers, type NamedServer } from '../named-servers.js'
 import { clientById, configPath, type ClientSpec, type Place, type Scope } from './clients.js';
 import { detectedClients, installedServers } from './installed.js';
 import { install, uninstall } from './run.js';
+import { CliMcpError } from '../../errors.js';
 
 export interface SyncFlags {
   scope?: Scope;
@@ -18,11 +19,11 @@ export interface SyncFlags {
 
 export function sync(clientIds: readonly string[], flags: SyncFlags, wrap: Command, io: CliIo, place: Place): number {
   const files = configFiles(place.cwd, place.env);
-  if (files.length === 0) throw new Error('no cli-mcp.config.json from this directory up, and no ~/.config/cli-mcp/config.json: sync makes clients match one');
+  if (files.length === 0) throw new CliMcpError('cli-mcp.invalid-option', 'no cli-mcp.config.json from this directory up, and no ~/.config/cli-mcp/config.json: sync makes clients match one');
   const servers = new Map<string, NamedServer>();
   for (const file of [...files].reverse()) for (const [name, server] of readServers(file)) servers.set(name, server);
   const clients = clientIds.length > 0 ? clientIds.map(clientById) : detectedClients(place);
-  if (clients.length === 0) throw new Error('no client\'s config file exists here: name the clients to sync (cli-mcp sync claude-code codex)');
+  if (clients.length === 0) throw new CliMcpError('cli-mcp.invalid-option', 'no client\'s config file exists here: name the clients to sync (cli-mcp sync claude-code codex)');
   let exitCode = 0;
   for (const client of clients) exitCode = Math.max(exitCode, syncClient(client, servers, flags, wrap, io, place));
   return exitCode;

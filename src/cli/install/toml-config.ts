@@ -1,6 +1,7 @@
 import { parse, patch, stringify } from '@decimalturn/toml-patch';
 import type { ConfigEditor } from './config-editor.js';
 import { sameData } from './same-data.js';
+import { CliMcpError } from '../../errors.js';
 
 type Table = Record<string, unknown>;
 
@@ -10,7 +11,7 @@ export function tomlEditor(key: string, file: string): ConfigEditor {
     servers(text) {
       const servers = parseToml(text, file)[key];
       if (servers === undefined) return undefined;
-      if (!isTable(servers)) throw new Error(`${file}: "${key}" is not a table`);
+      if (!isTable(servers)) throw new CliMcpError('cli-mcp.invalid-option', `${file}: "${key}" is not a table`);
       return servers;
     },
     set(text, name, entry) {
@@ -69,7 +70,7 @@ function parseToml(text: string, file: string): Table {
   try {
     return parse(text) as Table;
   } catch (error) {
-    throw new Error(`${file} is not valid TOML: ${error instanceof Error ? error.message : String(error)}; nothing was changed`);
+    throw new CliMcpError('cli-mcp.invalid-option', `${file} is not valid TOML: ${error instanceof Error ? error.message : String(error)}; nothing was changed`);
   }
 }
 
