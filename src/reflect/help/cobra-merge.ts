@@ -6,7 +6,7 @@
  * whether they parse without a value); flags a command requires are marked required.
  */
 import type { CommandSpec, OptionSpec } from '../../types.js';
-import { isSwitch, listFlags, showsCobraCompletion, type ListedFlag } from './cobra-protocol.js';
+import { carriesCobraProtocol, isSwitch, listFlags, showsCobraCompletion, type ListedFlag } from './cobra-protocol.js';
 import type { HelpCall } from './fetch-page.js';
 import { limiter } from './limit.js';
 import type { HelpDialect } from './page.js';
@@ -35,9 +35,9 @@ interface Listing {
 
 type Limit = <T>(task: () => Promise<T>) => Promise<T>;
 
-/** For a cobra program (kubectl, gh, hugo, and etcdctl, whose help is its own), the spec with its protocol's flags. */
+/** For a cobra program (kubectl, gh, hugo, and etcdctl, whose help is its own) whose file carries the protocol, the spec with its protocol's flags. */
 export async function protocolFlags(spec: CommandSpec, read: { readonly dialect: HelpDialect; readonly rootText: string }, call: HelpCall, concurrency: number, onProgress: (message: string) => void): Promise<ProtocolMerge | undefined> {
-  if (read.dialect !== 'cobra' && !showsCobraCompletion(read.rootText)) return undefined;
+  if ((read.dialect !== 'cobra' && !showsCobraCompletion(read.rootText)) || !(await carriesCobraProtocol(call.file))) return undefined;
   const merged = await withCobraProtocol(spec, call, limiter(concurrency));
   if (merged === undefined) return undefined;
   const { commands, added, dropped, madeLocal, required, leftOut } = merged;

@@ -3,13 +3,15 @@
  * exactly the flags each command's answer lists (test/fixtures/cobra/fake-cobra answers as a small cobra
  * program would; test/real/cobra-protocol.test.ts holds the real programs to it).
  */
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import path, { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withCobraProtocol } from '../../../src/reflect/help/cobra-merge.js';
-import { readListing, showsCobraCompletion } from '../../../src/reflect/help/cobra-protocol.js';
+import { carriesCobraProtocol, readListing, showsCobraCompletion } from '../../../src/reflect/help/cobra-protocol.js';
 import type { HelpCall } from '../../../src/reflect/help/fetch-page.js';
 import { limiter } from '../../../src/reflect/help/limit.js';
 import type { CommandSpec, OptionSpec } from '../../../src/types.js';
+import { scratchMaker } from '../../helpers/scratch.js';
 
 describe('a completion answer', () => {
   it('when kubectl lists `get`\'s flags then each long name is read with its text, and the shorthand on the next line is its alias', () => {
@@ -36,6 +38,21 @@ describe('a completion answer', () => {
   it('when a root help lists cobra\'s own completion command (etcdctl\'s help is its own template) then the program is asked', () => {
     expect(showsCobraCompletion('\tcompletion bash\t\tGenerate the autocompletion script for bash\n')).toBe(true);
     expect(showsCobraCompletion('Usage: tar [OPTION...] [FILE]...\n')).toBe(false);
+  });
+});
+
+describe('which programs are asked', () => {
+  const scratch = scratchMaker('cli-mcp-cobra-mark-');
+
+  it('when a file carries cobra\'s directive name (read, never run), even across the reader\'s 1 MiB chunks, then it is asked; a file without it never is', async () => {
+    const dir = scratch();
+    const straddling = Buffer.alloc((1 << 20) + 64, 0x20);
+    straddling.write('ShellCompDirective', (1 << 20) - 7);
+    writeFileSync(join(dir, 'straddling'), straddling);
+    writeFileSync(join(dir, 'plain'), Buffer.alloc(3 << 20, 0x41));
+    expect(await carriesCobraProtocol(join(dir, 'straddling'))).toBe(true);
+    expect(await carriesCobraProtocol(join(dir, 'plain'))).toBe(false);
+    expect(await carriesCobraProtocol(join(dir, 'missing'))).toBe(false);
   });
 });
 

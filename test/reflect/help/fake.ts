@@ -15,7 +15,7 @@ export interface Fake {
   readonly dir: string;
   /** Every call the fake saw so far, in the order they ended. */
   calls(): FakeCall[];
-  /** Help calls only (not `--version`, nor the one completion-protocol question a cobra-like help brings). */
+  /** Help calls only (not `--version`). */
   helpCalls(): FakeCall[];
   configure(change: (config: FakeConfig) => void): void;
 }
@@ -38,7 +38,7 @@ export function makeFake(dir: string, change: (config: FakeConfig) => void = () 
       if (!existsSync(log)) return [];
       return readFileSync(log, 'utf8').trim().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as FakeCall);
     },
-    helpCalls: () => fake.calls().filter((call) => call.argv[0] !== '--version' && call.argv[0] !== '__complete'),
+    helpCalls: () => fake.calls().filter((call) => call.argv[0] !== '--version'),
     configure: (edit) => {
       const config = JSON.parse(readFileSync(configFile, 'utf8')) as FakeConfig;
       edit(config);
