@@ -17,6 +17,8 @@ interface Served {
   call(name: string, args: unknown): Promise<{ content: Array<{ text?: string }>; structuredContent?: Record<string, unknown>; isError?: boolean }>;
   stderr(): string;
   close(): Promise<void>;
+  /** The server's pid: its warm workers are counted under it, whatever other servers of the same program run meanwhile. */
+  readonly pid: number;
 }
 
 /** `cli-mcp wrap <program> …args` over stdio, with a client of either SDK line. */
@@ -27,7 +29,9 @@ async function serve(kind: 'v2 (2026-07-28)' | 'v1 sdk', program: string, dir: s
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = kind === 'v1 sdk' ? new ClientV1({ name: 'warm-v1', version: '1.0.0' }) : new ClientV2({ name: 'warm-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
   await client.connect(transport as never);
-  return { call: (name, args) => client.callTool({ name, arguments: args as Record<string, unknown> }) as never, stderr: () => stderr, close: () => client.close() };
+  const pid = transport.pid;
+  if (pid === null || pid === undefined) throw new Error('the server has no pid');
+  return { call: (name, args) => client.callTool({ name, arguments: args as Record<string, unknown> }) as never, stderr: () => stderr, close: () => client.close(), pid };
 }
 
 
@@ -58,11 +62,13 @@ describe('cli-mcp wrap keeps a Node CLI warm', () => {
         results[mode]?.push(seen(await served.call(name, args)));
       }
       // The next worker starts once the last result is on its way: give the server a moment to get to it.
-      for (let waited = 0; mode === 'warm' && waited < 3_000 && warmWorkersOf(todo).length === 0; waited += 50) await settle(50);
-      expect(warmWorkersOf(todo)).toHaveLength(mode === 'warm' ? 1 : 0);
+      for (let waited = 0; mode === 'warm' && waited < 3_000 && warmWorkersOf(todo, served.pid).length === 0; waited += 50) await settle(50);
+      const workers = warmWorkersOf(todo, served.pid);
+      expect(workers).toHaveLength(mode === 'warm' ? 1 : 0);
       await served.close();
       await settle(200);
-      expect(warmWorkersOf(todo)).toEqual([]);
+      // Its workers are gone (by pid: once the server is gone they have no parent to be found under).
+      expect(warmWorkersOf(todo).filter((pid) => workers.includes(pid))).toEqual([]);
     }
     expect(results.warm).toEqual(results.cold);
     expect(results.warm?.[2]).toMatchObject({ structuredContent: { json: [expect.objectContaining({ title: 'buy milk', priority: 'high' }), expect.objectContaining({ title: 'write -- tests' })] } });
