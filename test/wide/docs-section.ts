@@ -106,7 +106,7 @@ function sourceLines(results: readonly ProgramResult[], total: Figures): string[
   const lines = ['**What each source beside help adds** (options it gave, documented options only it covers, coverage without it, its options\' argv rejections):', ''];
   for (const [source, figures] of sources) {
     const without = total.documented === 0 ? 100 : Math.round((1000 * (total.covered - figures.covered)) / total.documented) / 10;
-    lines.push(`- ${source}: ${figures.options} options in ${figures.programs} program${figures.programs === 1 ? "" : "s"}; covers ${figures.covered} documented options (coverage without it ${without} %, with it ${total.coveragePooled} %); ${figures.rejected} rejections`);
+    lines.push(`- ${source}: ${figures.options} options in ${figures.programs} program${figures.programs === 1 ? '' : 's'}; covers ${figures.covered} documented options (coverage without it ${without} %, with it ${total.coveragePooled} %); ${figures.rejected} rejections`);
   }
   return [...lines, ''];
 }
