@@ -1,4 +1,4 @@
-/** Debian packages that .ci/run installs when missing, for archives, copies, signatures and PDFs (argp, popt, BSD getopt, Go flag, qpdf's topics). */
+/** Debian packages that .ci/run installs when missing, for archives, copies, signatures, PDFs and image tags (argp, popt, BSD getopt, Go flag, qpdf's topics, a man page alone). */
 import type { Program } from './corpus-types.js';
 import { DATA_JSON, HELLO_TXT } from './fixtures.js';
 
@@ -7,6 +7,20 @@ const debian = (pkg: string, bin = pkg) => ({ kind: 'debian', pkg, bin }) as con
 const SITE = { 'site/index.html': '<h1>hi</h1>\n', 'site/css/app.css': 'body {}\n', 'site/debug.log': 'noise\n', 'backup/old.html': '<p>gone</p>\n' };
 
 export const debianFilePrograms: readonly Program[] = [
+  {
+    // Its --help says only to read its documentation: every option comes from its man page.
+    name: 'exiftool',
+    family: 'man page alone',
+    source: debian('libimage-exiftool-perl', 'exiftool'),
+    version: ['-ver'],
+    method: 'help text (gnu, 1 pages, man page',
+    tools: { exactly: ['exiftool'] },
+    files: { 'pixel.pbm': 'P1\n1 1\n0\n' },
+    calls: [
+      { does: 'prints an image\'s tags as JSON (-j, whose file is optional)', tool: 'exiftool', input: { flags: { j: true }, args: ['pixel.pbm'] }, exitCode: 0, stdout: /"ImageWidth": 1,/ },
+      { does: 'prints them as CSV (-csv)', tool: 'exiftool', input: { flags: { csv: true }, args: ['pixel.pbm'] }, exitCode: 0, stdout: /^SourceFile,.*ImageWidth,ImageHeight/m },
+    ],
+  },
   {
     name: 'cpio',
     family: 'GNU argp',

@@ -84,7 +84,8 @@ export function valueOf(rest: string, rules: OptionRules): Value | undefined {
   const words = wordsOf(text);
   if (words !== undefined) return words;
   // find's `-delete -print0 -printf FORMAT`: several options on one line; this one's value ends where the next flag starts.
-  text = text.replace(/(?:^|\s+)-[A-Za-z][\s\S]*$/, '').trim();
+  // exiftool's `-j[[+]=JSONFILE] (-json)`: the long spelling in parentheses after the value is no part of it.
+  text = text.replace(/(?:^|\s+)-[A-Za-z][\s\S]*$/, '').replace(/\s+\(-[\w-]+\)$/, '').trim();
   if (text === '') return undefined;
   let variadic = false;
   if (/\s*\[\S+ \.\.\.\]$/.test(text) && !text.startsWith('[')) {

@@ -146,6 +146,11 @@ describe('placeholders listed like options', () => {
     expect(optionFromEntry({ spec: '-###', description: '' })).toMatchObject({ name: '###', type: 'boolean', flag: '-###' });
   });
 
+  it('when exiftool writes its long spelling in parentheses after an optional value (`-j[[+]=JSONFILE] (-json)`) then the value stays optional, as `-csv[[+]=CSVFILE]`\'s is', () => {
+    expect(optionFromEntry({ spec: '-j[[+]=JSONFILE] (-json)', description: 'Export/import tags in JSON format' })).toMatchObject({ name: 'j', flag: '-j', valueForm: 'attached', optionalValue: true });
+    expect(optionFromEntry({ spec: '-csv[[+]=CSVFILE]', description: 'Export/import tags in CSV format' })).toMatchObject({ optionalValue: true });
+  });
+
   it('when zip writes --longoption for any option then it is none, while restic\'s `-o, --option key=value` is an option of its own', () => {
     expect(optionFromEntry({ spec: '--longoption[-][=value][ value]', description: 'Long options are written so.' })).toBeUndefined();
     expect(optionFromEntry({ spec: '-o, --option key=value', description: 'set extended option (key=value, can be specified multiple times)' }, { pflag: true })).toMatchObject({ name: 'option', type: 'string', aliases: ['-o'] });
