@@ -5,12 +5,11 @@
  * win over the file's. A value is checked by the flag's own parser, as if typed, and an error names the file,
  * the line and the option.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Command, type Option } from 'commander';
 import { CliMcpError } from '../errors.js';
-import { parseSource } from '../policy/source-lines.js';
 
 /** The project's file, found from the working directory up. */
 export const CONFIG_FILE = 'cli-mcp.config.json';
@@ -32,7 +31,7 @@ export interface NamedServer {
 }
 
 /** A server name, as a client's file holds it: letters, digits, `_` and `-`. */
-const NAME = /^[A-Za-z0-9_-]{1,64}$/;
+export const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The config files that apply from `cwd`, nearest first: the project's (from `cwd` up), then the user's. */
 export function configFiles(cwd: string, env: Readonly<Record<string, string | undefined>>): string[] {
@@ -55,41 +54,6 @@ function oneIn(dir: string, names: readonly string[]): string | undefined {
   const present = names.map((name) => join(dir, name)).filter((file) => existsSync(file));
   if (present.length > 1) throw new CliMcpError('cli-mcp.invalid-option', `${dir} holds ${present.map((file) => basename(file)).join(' and ')}: keep one`);
   return present[0];
-}
-
-/** The server `name` names in `files` (the first file that has it), or undefined. */
-export function findServer(name: string, files: readonly string[]): NamedServer | undefined {
-  if (!NAME.test(name)) return undefined;
-  for (const file of files) {
-    const server = readServers(file).get(name);
-    if (server !== undefined) return server;
-  }
-  return undefined;
-}
-
-/** Every server of `file`, checked for shape (its option values are checked when used). */
-export function readServers(file: string): Map<string, NamedServer> {
-  // YAML 1.2 reads JSON too: one parser keeps every line for either.
-  const source = parseSource(readFileSync(file, 'utf8'));
-  if ('error' in source.parsed) throw new CliMcpError('cli-mcp.invalid-option', `${file}:${source.parsed.line}: not valid ${/\.ya?ml$/.test(file) ? 'YAML' : 'JSON'}: ${source.parsed.error}`);
-  const parsed = source.parsed.value;
-  const lineOf = (path: readonly string[]): number => source.lineOf(['servers', ...path]) ?? 1;
-  const servers = isObject(parsed) ? parsed.servers : undefined;
-  if (!isObject(servers)) throw new CliMcpError('cli-mcp.invalid-option', `${file}:1: expected {"servers": {"<name>": {"target": …, …}}}`);
-  const found = new Map<string, NamedServer>();
-  for (const [name, entry] of Object.entries(servers)) {
-    const at = `${file}:${lineOf([name])}`;
-    if (!NAME.test(name)) throw new CliMcpError('cli-mcp.invalid-option', `${at}: server name "${name}" must be 1 to 64 letters, digits, _ or -`);
-    if (!isObject(entry)) throw new CliMcpError('cli-mcp.invalid-option', `${at}: server "${name}" must be an object of a target and its options`);
-    const { target, manifest, ...options } = entry;
-    if ((target === undefined) === (manifest === undefined)) throw new CliMcpError('cli-mcp.invalid-option', `${at}: server "${name}" needs a "target" (a program) or a "manifest" (a file), one of the two`);
-    for (const [key, value] of Object.entries({ target, manifest })) {
-      if (value !== undefined && (typeof value !== 'string' || value === '')) throw new CliMcpError('cli-mcp.invalid-option', `${file}:${lineOf([name, key])}: server "${name}": "${key}" must be a non-empty string`);
-    }
-    // A manifest is found from the file that names it, wherever the server is started.
-    found.set(name, { name, file, lineOf, ...(target === undefined ? {} : { target: fromFile(file, target as string) }), ...(manifest === undefined ? {} : { manifest: resolve(dirname(file), manifest as string) }), options });
-  }
-  return found;
 }
 
 /**
@@ -141,21 +105,20 @@ function wordsOf(option: Option, value: unknown, at: string): string[] {
   return values.map((one) => `${flag}=${String(one)}`);
 }
 
-/** A target written as a path (`./cli.js`, `bin/tool`) is the file's neighbour; a bare name (`kubectl`) is found on PATH. */
-function fromFile(file: string, target: string): string {
-  return target.includes('/') ? resolve(dirname(file), target) : target;
-}
 
 /**
  * Before a target command runs: when its target names a configured server, the server's target (or manifest) takes
  * its place and its options fill what the command line left unset. The file is `--config`, else the nearest.
  */
-export function useNamedServer(command: Command, cwd: string, env: Readonly<Record<string, string | undefined>>): void {
+export async function useNamedServer(command: Command, cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<void> {
   const name = command.processedArgs[0] as unknown;
   // A path (`./cli.js`) is never a server's name: no file is looked for.
   if (typeof name !== 'string' || !NAME.test(name)) return;
   const flags = command.opts<{ config?: string; cwd?: string }>();
   const files = flags.config !== undefined ? [resolve(cwd, flags.config)] : configFiles(resolve(cwd, flags.cwd ?? '.'), env);
+  if (files.length === 0) return;
+  // The reader (and its YAML parser) loads only when there is a file to read: a plain `wrap` never loads it.
+  const { findServer, readServers } = await import('./read-servers.js');
   const server = findServer(name, files);
   if (server === undefined) {
     if (flags.config !== undefined) throw new CliMcpError('cli-mcp.invalid-option', `${files[0]} names no server "${name}"; its servers are: ${[...readServers(files[0] as string).keys()].join(', ') || 'none'}`);
@@ -164,8 +127,4 @@ export function useNamedServer(command: Command, cwd: string, env: Readonly<Reco
   command.processedArgs[0] = server.target;
   if (server.manifest !== undefined && command.getOptionValueSource('manifest') !== 'cli') command.setOptionValueWithSource('manifest', server.manifest, 'config');
   applyServerOptions(server, command);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -5,7 +5,8 @@ import type { CliIo } from '../io.js';
 import { CLIENT_IDS, clientById, configPath, type ClientSpec, type Place } from './clients.js';
 import { detectedClients } from './installed.js';
 import { installEntry, uninstallEntry, type Change } from './config-file.js';
-import { applyServerOptions, configFiles, findServer, serverWords, type NamedServer } from '../named-servers.js';
+import { applyServerOptions, configFiles, serverWords, type NamedServer } from '../named-servers.js';
+import { findServer } from '../read-servers.js';
 import { buildLaunch, checkName, defaultName, entryOf, type WrapFlags } from './launch.js';
 import { CliMcpError } from '../../errors.js';
 

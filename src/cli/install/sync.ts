@@ -6,7 +6,8 @@
  */
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
-import { configFiles, readServers, type NamedServer } from '../named-servers.js';
+import { configFiles, type NamedServer } from '../named-servers.js';
+import { readServers } from '../read-servers.js';
 import { clientById, configPath, type ClientSpec, type Place, type Scope } from './clients.js';
 import { detectedClients, installedServers } from './installed.js';
 import { install, uninstall } from './run.js';
