@@ -63,7 +63,10 @@ function background(init: number): string[] | undefined {
     const own = childrenOf(pid);
     queue.push(...own);
     if (pid === main) continue;
-    if (top.includes(pid) || sessionOf(pid) !== session) names.push(read(`/proc/${pid}/comm`)?.trim() ?? String(pid));
+    // A process that ended while the sample was taken (its files gone) is no background process: a waited child being killed.
+    const [sid, name] = [sessionOf(pid), read(`/proc/${pid}/comm`)];
+    if (sid === undefined || name === undefined) continue;
+    if (top.includes(pid) || sid !== session) names.push(name.trim());
   }
   return names;
 }
