@@ -100,3 +100,10 @@ export { toLangChain, type LangChainToolSpec } from './export/langchain.js';
 export { toMcp } from './export/mcp.js';
 export { toServerJson, SERVER_JSON_SCHEMA, type PackageFacts, type ServerJsonOptions } from './export/server-json.js';
 export { toolCaller, type ToolCaller, type ToolCallOutcome } from './export/tool-caller.js';
+
+// A program's commands as instructions a model reads: an Agent Skills folder, an llms.txt, an AGENTS.md section.
+export { documentProgram, type DocumentedCommand, type ProgramDoc, type ProgramDocOptions } from './export/program-doc.js';
+export { callShape } from './export/call-shape.js';
+export { toSkill, type SkillFolder, type SkillOptions } from './export/skill.js';
+export { toLlmsTxt, type LlmsTxtFiles } from './export/llms-txt.js';
+export { toAgentsMd } from './export/agents-md.js';

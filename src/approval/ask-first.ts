@@ -75,7 +75,8 @@ export function approval(options: ApprovalOptions = {}): Middleware {
   };
 }
 
-function needsApproval(mode: ApprovalMode, risk: Risk): boolean {
+/** Whether a call of this risk waits for the user's approval under `mode` (`read-only` refuses instead: see {@link approval}). */
+export function needsApproval(mode: ApprovalMode, risk: Risk): boolean {
   if (mode === 'yolo') return false;
   if (mode === 'ask') return risk !== 'read-only';
   return risk === 'destructive';

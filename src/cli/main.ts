@@ -18,7 +18,7 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** Runs `cli-mcp` with `argv` (without node and script); resolves to the exit code. `wrap` keeps serving after it resolves. */
 export async function main(argv: readonly string[], io: CliIo = process): Promise<number> {
   const outcome = { exitCode: 0 };
-  const program = buildProgram(io, outcome);
+  const program = buildProgram(io, outcome, argv);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return outcome.exitCode;
@@ -29,8 +29,8 @@ export async function main(argv: readonly string[], io: CliIo = process): Promis
   }
 }
 
-/** cli-mcp's commander program (its commands' options make the config file's schema). */
-export function buildProgram(io: CliIo, outcome: { exitCode: number }): Command {
+/** cli-mcp's commander program (its commands' options make the config file's schema); `argv`, what it will parse, is what `export` repeats in the call lines it writes. */
+export function buildProgram(io: CliIo, outcome: { exitCode: number }, argv: readonly string[] = []): Command {
   const program = new Command('cli-mcp')
     .description('Turn a command-line program into an MCP server: one typed tool per command.')
     .version(packageVersion(), '-v, --version')
@@ -126,11 +126,12 @@ export function buildProgram(io: CliIo, outcome: { exitCode: number }): Command 
     });
 
   const listManifest = new Option('--manifest <file>', 'export the tools of manifest <file> instead of a target');
-  addExportOptions(targetCommand('export', 'print the tools for an AI SDK (openai, anthropic, ai-sdk, langchain, mcp) or a server.json', listManifest))
+  addExportOptions(targetCommand('export', 'print the tools for an AI SDK (openai, anthropic, ai-sdk, langchain, mcp), a server.json, or instructions for agents (skill, llms, agents)', listManifest))
     .usage('[options] <target> --format <format> | --manifest <file> --format <format>')
     .action(async (target: string | undefined, flags: ExportFlags, command: Command) => {
       const { runExport } = await import('./run-export.js');
-      await runExport(sourceOf(command, target, flags.manifest), flags, io);
+      const { callerWords } = await import('./export-instructions.js');
+      await runExport(sourceOf(command, target, flags.manifest), flags, io, callerWords(argv));
     });
 
   addInstallCommands(program, io, outcome);

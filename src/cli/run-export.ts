@@ -5,15 +5,19 @@ import type { CliIo } from './io.js';
 import type { ListedTool } from '../discovery/listed-tool.js';
 import { toAiSdk } from '../export/ai-sdk.js';
 import { toAnthropic } from '../export/anthropic.js';
-import type { ExportFlags, ExportFormat } from './export-options.js';
+import { INSTRUCTION_FORMATS, type ExportFlags, type ExportFormat, type InstructionFormat } from './export-options.js';
+import { runInstructionExport } from './export-instructions.js';
 import { toLangChain } from '../export/langchain.js';
 import { toMcp } from '../export/mcp.js';
 import { toOpenAi } from '../export/openai.js';
 import { toServerJson, type PackageFacts } from '../export/server-json.js';
 
 /** `cli-mcp export`: the listed tools in one SDK's format, or a server.json, to stdout or `--output`. */
-export async function runExport(source: Source, flags: ExportFlags, io: CliIo): Promise<void> {
+export async function runExport(source: Source, flags: ExportFlags, io: CliIo, caller: readonly string[] = ['npx', 'cli-mcp', 'call']): Promise<void> {
   const { format } = flags;
+  if (isInstructionFormat(format)) {
+    return runInstructionExport(format, source, flags, io, caller);
+  }
   const value = format === 'server-json' ? serverJsonFor(source, flags, io.stderr) : await toolsFor(source, format, flags, io.stderr);
   const text = `${JSON.stringify(value, null, 2)}\n`;
   if (flags.output === undefined) io.stdout.write(text);
@@ -23,7 +27,7 @@ export async function runExport(source: Source, flags: ExportFlags, io: CliIo): 
   }
 }
 
-async function toolsFor(source: Source, format: Exclude<ExportFormat, 'server-json'>, flags: ExportFlags, stderr: NodeJS.WritableStream): Promise<unknown> {
+async function toolsFor(source: Source, format: ToolFormat, flags: ExportFlags, stderr: NodeJS.WritableStream): Promise<unknown> {
   const server = await loadServer(source, flags, stderr, { listOnly: true });
   const listed = server.tools.catalog.listed;
   if (format !== 'openai') return convert(format, listed);
@@ -33,7 +37,7 @@ async function toolsFor(source: Source, format: Exclude<ExportFormat, 'server-js
   return exported.tools;
 }
 
-function convert(format: Exclude<ExportFormat, 'openai' | 'server-json'>, listed: readonly ListedTool[]): unknown {
+function convert(format: Exclude<ToolFormat, 'openai'>, listed: readonly ListedTool[]): unknown {
   switch (format) {
     case 'anthropic':
       return toAnthropic(listed);
@@ -44,6 +48,13 @@ function convert(format: Exclude<ExportFormat, 'openai' | 'server-json'>, listed
     case 'mcp':
       return toMcp(listed);
   }
+}
+
+/** The formats that list tools (not a server.json, not instructions). */
+type ToolFormat = Exclude<ExportFormat, 'server-json' | InstructionFormat>;
+
+function isInstructionFormat(format: ExportFormat): format is InstructionFormat {
+  return (INSTRUCTION_FORMATS as readonly string[]).includes(format);
 }
 
 /** server.json describes the package the target belongs to: its package.json, found from the target up. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { callerWords } from '../../src/cli/export-instructions.js';
 import { main } from '../../src/cli/main.js';
 import { scratchMaker } from '../helpers/scratch.js';
 
@@ -68,6 +69,56 @@ describe('cli-mcp export', () => {
   it('when the format is not one of the known ones then it is a usage error naming the choices', async () => {
     const { code, stderr } = await run('export', todo, '--format', 'gemini');
     expect(code).toBe(1);
-    expect(stderr).toContain('Allowed choices are openai, anthropic, ai-sdk, langchain, mcp, server-json');
+    expect(stderr).toContain('Allowed choices are openai, anthropic, ai-sdk, langchain, mcp, server-json, skill, llms, agents.');
+  });
+
+  it('when the format is skill then --output names the folder, whose name is the skill\'s, and the call lines repeat the options that shape the tools', async () => {
+    const dir = scratch();
+    const { code, stdout, stderr } = await run('export', todo, '--prefix', 'td', '--format', 'skill', '--output', 'skills/todo', '--cwd', dir);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
+    expect(stderr).toContain('cli-mcp: skill written to skills/todo: SKILL.md, references/commands.md\n');
+    const skill = readFileSync(path.join(dir, 'skills', 'todo', 'SKILL.md'), 'utf8');
+    expect(skill).toMatch(/^---\nname: todo\n/);
+    expect(skill).toContain(`npx cli-mcp call ${todo} --prefix td --cwd ${dir} <tool> --input`);
+    expect(skill).toContain('tool `td_add`');
+  });
+
+  it('when a folder format has no --output then it is refused with what to give', async () => {
+    const skill = await run('export', todo, '--format', 'skill');
+    expect(skill).toMatchObject({ code: 1, stdout: '', stderr: expect.stringContaining('--format skill writes a folder (SKILL.md and the references it links to): give --output <dir>') });
+    const llms = await run('export', todo, '--format', 'llms');
+    expect(llms).toMatchObject({ code: 1, stderr: expect.stringContaining('--format llms writes a folder (llms.txt and the command pages it links to)') });
+  });
+
+  it('when the skill folder is not named as a skill may be then it is refused before the target loads, with a name that is', async () => {
+    const { code, stderr } = await run('export', path.join(scratch(), 'missing.js'), '--format', 'skill', '--output', 'out/My_Todo');
+    expect(code).toBe(1);
+    expect(stderr).toContain('--output out/My_Todo: a skill\'s folder is named as the skill, and a skill name has only lowercase letters, digits and single hyphens inside it, not "My_Todo"; e.g. --output out/my-todo');
+  });
+
+  it('when the format is agents and --output is an AGENTS.md then its section is replaced or added, and the rest of the file stays', async () => {
+    const dir = scratch();
+    writeFileSync(path.join(dir, 'AGENTS.md'), '# Project\n\nBuild with make.\n\n## Testing\n\nRun make test.\n');
+    expect((await run('export', todo, '--format', 'agents', '--output', 'AGENTS.md', '--cwd', dir)).code).toBe(0);
+    const once = readFileSync(path.join(dir, 'AGENTS.md'), 'utf8');
+    expect(once).toMatch(/^# Project\n\nBuild with make\.\n\n## Testing\n\nRun make test\.\n\n## todo commands\n/);
+    await run('export', todo, '--format', 'agents', '--output', 'AGENTS.md', '--cwd', dir);
+    expect(readFileSync(path.join(dir, 'AGENTS.md'), 'utf8')).toBe(once);
+  });
+
+  it('when the format is agents without --output then stdout is the section', async () => {
+    const { code, stdout } = await run('export', todo, '--format', 'agents');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^## todo commands\n\nKeep a to-do list in a JSON file\.\n/);
+  });
+});
+
+describe('callerWords', () => {
+  it.each<[string, string[], string[]]>([
+    ['a target and the options call shares', ['export', './todo.js', '--approval', 'ask', '--format', 'skill', '--output', 'x'], ['./todo.js', '--approval', 'ask']],
+    ["export's own options, joined or not", ['export', 'kube', '--format=llms', '--no-strict', '--openai-api', 'chat', '--server-name', 'n', '--output=d'], ['kube']],
+    ['--start-args and its words', ['export', 'kube', '--start-args', 'mcp', 'start', '--deny-flag', '-s'], ['kube', '--deny-flag', '-s']],
+  ])('when the command line has %s then the call lines keep what call takes', (_case, argv, kept) => {
+    expect(callerWords(argv)).toEqual(['npx', 'cli-mcp', 'call', ...kept]);
   });
 });
