@@ -11,6 +11,7 @@ import { toLangChain } from '../export/langchain.js';
 import { toMcp } from '../export/mcp.js';
 import { toOpenAi } from '../export/openai.js';
 import { toServerJson, type PackageFacts } from '../export/server-json.js';
+import { CliMcpError } from '../errors.js';
 
 /** `cli-mcp export`: the listed tools in one SDK's format, or a server.json, to stdout or `--output`. */
 export async function runExport(source: Source, flags: ExportFlags, io: CliIo, caller: readonly string[] = ['npx', 'cli-mcp', 'call']): Promise<void> {
@@ -61,11 +62,11 @@ function isInstructionFormat(format: ExportFormat): format is InstructionFormat 
 function serverJsonFor(source: Source, flags: ExportFlags, stderr: NodeJS.WritableStream): Record<string, unknown> {
   const cwd = resolve(flags.cwd ?? '.');
   const file = packageJsonFrom(source.kind === 'target' ? targetDirectory(source.target, cwd) : cwd);
-  if (!file) throw new Error(`no package.json found from ${source.kind === 'target' ? source.target : cwd} up: server.json describes an npm package`);
+  if (!file) throw new CliMcpError('cli-mcp.invalid-option', `no package.json found from ${source.kind === 'target' ? source.target : cwd} up: server.json describes an npm package`);
   const pkg = JSON.parse(readFileSync(file, 'utf8')) as PackageFacts & { readonly dependencies?: Record<string, string> };
   // `mcp start` exists only in a program that added cli-mcp's mcpCommand(); a target served only by `cli-mcp wrap` has none.
   if (flags.startArgs === undefined && pkg.dependencies?.['cli-mcp'] === undefined) {
-    throw new Error(`${pkg.name ?? file} does not depend on cli-mcp, so \`npx ${pkg.name ?? '<package>'} mcp start\` would not start a server: add cli-mcp's mcpCommand() to the program, or pass --start-args with the words that start its MCP server`);
+    throw new CliMcpError('cli-mcp.invalid-option', `${pkg.name ?? file} does not depend on cli-mcp, so \`npx ${pkg.name ?? '<package>'} mcp start\` would not start a server: add cli-mcp's mcpCommand() to the program, or pass --start-args with the words that start its MCP server`);
   }
   stderr.write(`cli-mcp: server.json for ${pkg.name ?? 'the package'} from ${file}\n`);
   return toServerJson(pkg, { name: flags.serverName, startArgs: flags.startArgs });

@@ -1,3 +1,5 @@
+import { CliMcpError } from '../errors.js';
+
 /** The MCP Registry's server.json schema this file follows (`$schema` of every server.json written). */
 export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json';
 
@@ -34,8 +36,8 @@ export function toServerJson(pkg: PackageFacts, { name = pkg.mcpName, startArgs 
     pkg.name === undefined && 'the package name ("name" in package.json)',
     pkg.version === undefined && 'a version ("version" in package.json)',
   ].filter(Boolean);
-  if (missing.length) throw new Error(`server.json needs ${missing.join(', ')}`);
-  if (!/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(name as string)) throw new Error(`server name ${JSON.stringify(name)} is not reverse-DNS with one slash, e.g. io.github.owner/${pkg.name}`);
+  if (missing.length) throw new CliMcpError('cli-mcp.invalid-option', `server.json needs ${missing.join(', ')}`);
+  if (!/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(name as string)) throw new CliMcpError('cli-mcp.invalid-option', `server name ${JSON.stringify(name)} is not reverse-DNS with one slash, e.g. io.github.owner/${pkg.name}`);
   const text = (pkg.description ?? description ?? `${pkg.name} as MCP tools`).trim();
   const repository = repositoryOf(pkg.repository);
   return {
