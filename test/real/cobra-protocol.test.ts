@@ -3,11 +3,15 @@
  * command (`prog __complete <words> -`, asked here directly), help and version printing aside (no tool offers them).
  * rclone's 640 backend flags, which no help page shows, are the one bound: left out, and said so.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { resolveBinary } from '../../src/reflect/help/binary.js';
 import { reflectHelp } from '../../src/reflect/help/crawl.js';
 import { flattenRunnable } from '../../src/reflect/flatten.js';
+import { limiter } from '../../src/reflect/help/limit.js';
+
+const run = promisify(execFile);
 
 /** The program, and the package that brings it (.ci/run installs the Debian ones when missing). */
 const PROGRAMS = [
@@ -22,18 +26,18 @@ const PROGRAMS = [
 ] as const;
 
 /** Long flags a command's answer lists; while it requires some, they are listed alone, so it is asked again with them given. */
-function protocolFlags(file: string, words: readonly string[]): Set<string> {
-  const ask = (given: readonly string[]): string[] => {
+async function protocolFlags(file: string, words: readonly string[]): Promise<Set<string>> {
+  const ask = async (given: readonly string[]): Promise<string[]> => {
     let stdout: string;
     try {
-      stdout = execFileSync(file, ['__complete', ...words, ...given, '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 });
+      stdout = (await run(file, ['__complete', ...words, ...given, '-'], { encoding: 'utf8', timeout: 10_000 })).stdout;
     } catch (error) {
       stdout = String((error as { stdout?: unknown }).stdout ?? '');
     }
     return stdout.split('\n').filter((line) => line.startsWith('--')).map((line) => line.split('\t')[0] ?? '');
   };
-  const first = ask([]);
-  const all = first.includes('--help') ? first : [...first, ...ask(first.map((long) => `${long}=1`))];
+  const first = await ask([]);
+  const all = first.includes('--help') ? first : [...first, ...(await ask(first.map((long) => `${long}=1`)))];
   return new Set(all.filter((long) => long !== '--help'));
 }
 
@@ -53,9 +57,13 @@ describe('cobra programs hold to their completion protocol', () => {
       const differences: string[] = [];
       const offered = new Set<string>();
       const unoffered = new Set<string>();
-      for (const command of flattenRunnable(reflected.spec)) {
+      const commands = flattenRunnable(reflected.spec);
+      // Asked four at a time, as the crawl asks.
+      const limit = limiter(4);
+      const listings = await Promise.all(commands.map((command) => limit(() => protocolFlags(file, command.path.slice(1)))));
+      for (const [index, command] of commands.entries()) {
         const words = command.path.slice(1);
-        const listed = protocolFlags(file, words);
+        const listed = listings[index] ?? new Set<string>();
         const ours = new Set(command.options.map((option) => option.flag ?? `--${option.name}`).filter((flag) => flag.startsWith('--')));
         for (const long of ours) offered.add(long);
         // A flag that prints the version is no tool's (rclone selfupdate's `--version string` is one).
