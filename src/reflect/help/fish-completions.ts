@@ -157,9 +157,11 @@ export function fishOptionsFor(options: readonly FishOption[], words: readonly s
     return entryOf(option, option.takesValue || flags.some((flag) => writesValue(text, flag))) ?? [];
   });
   return optionsFromEntries(entries).map((option) => {
-    if (option.valueForm === undefined || !/^-[^-]$/.test(option.flag ?? '')) return option;
+    if (option.type === 'boolean' || !/^-[^-]$/.test(option.flag ?? '')) return option;
+    // perl's `-Idirectory`, `-[mM][-]module`: a letter whose text glues its value's name on takes it attached; others follow the conventions.
     const { valueForm: _form, syntax: _syntax, ...rest } = option;
-    return rest;
+    if (writesGlued(text, option.flag ?? '')) return { ...rest, valueForm: 'attached' as const };
+    return option.valueForm === undefined ? option : rest;
   });
 }
 
@@ -237,6 +239,16 @@ export function fishSource(program: string, file: string): FishSource | undefine
 /** Every option token `text` writes (`-j`, `--seq`, `-std` of `-std=<standard>`), as a word of its own. */
 function namedIn(text: string): Set<string> {
   return new Set([...text.matchAll(/(?<![\w-])--?[\w?][\w.-]*?(?=$|[\s,=[\]|()<>:;'"`]|\.(?:\s|$))/gm)].map((match) => match[0]));
+}
+
+/** Words a usage glues onto a letter for its value (`-Idirectory`, `-Fpattern`), as opposed to a single-dash long option's name. */
+const GLUED_PLACEHOLDER = /^(?:dir|directory|module|file|filename|pattern|path|name|num|number|level|string|str|value|prog|program|octal|hex|size|count|list|expr|expression|command|cmd|text|format|type|url|host|port|user|key)$/;
+
+/** Whether `text` writes the one-letter `flag` with its value's name glued on: perl's `-Idirectory`, `-[mM][-]module`. */
+function writesGlued(text: string, flag: string): boolean {
+  const letter = flag.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const glued = new RegExp(`(?<![\\w-])-(?:${letter}|\\[[A-Za-z]*${letter}[A-Za-z]*\\])(?:\\[[^\\]\\s]*\\])?([a-z]{3,})\\b`, 'gm');
+  return [...text.matchAll(glued)].some((match) => GLUED_PLACEHOLDER.test(match[1] ?? ''));
 }
 
 /** Whether `text` writes `flag` with a value after it: `--save-cookies=FILE`, `--color[=WHEN]`, `-o FILE`, `--out <path>`. */

@@ -78,12 +78,14 @@ describe('fish complete lines become options (fish completion specs: rsync, ffmp
     expect(fishOptionsFor(options, ['push', 'deep'], true, text)).toEqual([]);
   });
 
-  it('when the spec says nothing of a value but the program\'s text writes one then the option takes it (wget\'s --save-cookies=FILE), a letter\'s in no form the spec does not say (perl\'s -mModule)', () => {
-    const options = fishOptions('complete -c x -l save-cookies -d "Save cookies"\ncomplete -c x -s m -x -d "Require module"\ncomplete -c x -l quiet', 'x');
-    const text = '  --save-cookies=FILE   save cookies to FILE\n  -[mM][-]module  use a module\n  -m  see above\n  --quiet  Quiet';
+  it('when the spec says nothing of a value but the program\'s text writes one then the option takes it (wget\'s --save-cookies=FILE), a letter attached where the text glues its value\'s name on (perl\'s -[mM][-]module, -Idirectory), else in the conventions\' form', () => {
+    const options = fishOptions('complete -c x -l save-cookies -d "Save cookies"\ncomplete -c x -s m -x -d "Require module"\ncomplete -c x -s I -r -d "Include path"\ncomplete -c x -s o -r -d "Output"\ncomplete -c x -l quiet', 'x');
+    const text = '  --save-cookies=FILE   save cookies to FILE\n  -[mM][-]module  use a module\n  -Idirectory  add to @INC (several -I\'s allowed)\n  -m  see above\n  -o, -output  write there (a single-dash long name is no glued value)\n  --quiet  Quiet';
     expect(fishOptionsFor(options, [], false, text)).toEqual([
       expect.objectContaining({ name: 'save-cookies', type: 'string' }),
-      { name: 'm', type: 'string', flag: '-m', description: 'Require module' },
+      { name: 'm', type: 'string', flag: '-m', description: 'Require module', valueForm: 'attached' },
+      { name: 'I', type: 'string', flag: '-I', description: 'Include path', valueForm: 'attached' },
+      { name: 'o', type: 'string', flag: '-o', description: 'Output' },
       expect.objectContaining({ name: 'quiet', type: 'boolean' }),
     ]);
     // A long option's value is the next word, as fish completes it (jq takes `--indent 4`, not `--indent=4`).
