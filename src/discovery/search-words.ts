@@ -84,6 +84,29 @@ export function synonymsOf(stemmed: string): readonly string[] {
   return SYNONYMS.get(stemmed) ?? [];
 }
 
+/** Letters a name drops when it abbreviates a word by its consonants (`dgst` ← digest). */
+const VOWEL = /[aeiouy]/;
+const VOWELS = /[aeiouy]/g;
+
+/**
+ * Whether a command's name word abbreviates a word of the query: by cutting it (`enc` ← encrypt, `repo` ←
+ * repository, `info` ← information: a name of three letters or more, three or more cut, not at a doubled letter,
+ * so `log` is not `logged`), or by keeping its first letter and its consonants in order (`dgst` ← digest,
+ * `msg` ← message: a name of three to five letters with no vowel after the first, that leaves at most one of
+ * the word's consonants out). Two-letter skeletons (`ls`, `rm`) are not taken: `rm` would be remote as well as
+ * remove, `ps` pause and push; the common ones are synonyms instead. A name equal to the word or its stem is not
+ * an abbreviation of it.
+ * @example abbreviates('dgst', 'digest') // true
+ */
+export function abbreviates(name: string, word: string): boolean {
+  if (name === word || /\d/.test(name) || name[0] !== word[0] || stem(word) === name) return false;
+  if (word.startsWith(name)) return name.length >= 3 && word.length >= name.length + 3 && word[name.length] !== name.at(-1);
+  if (name.length < 3 || name.length > 5 || VOWEL.test(name.slice(1))) return false;
+  const base = stem(word);
+  const skeleton = `${base[0]}${base.slice(1).replace(VOWELS, '')}`.replace(/(.)\1+/g, '$1');
+  return skeleton.startsWith(name) && skeleton.length <= name.length + 1;
+}
+
 /**
  * A word's stem, the same for its plural and verb forms (`changes`, `changed`, `changing` → `chang`), so a query
  * and a description meet whichever form each wrote. Deliberately crude: both sides go through it.

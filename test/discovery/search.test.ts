@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstSentence, searchCommands, type SearchEntry } from '../../src/discovery/search.js';
+import { abbreviates } from '../../src/discovery/search-words.js';
 
 const GLOBAL_FLAGS = ['namespace', 'context', 'kubeconfig'];
 
@@ -134,6 +135,46 @@ describe('searchCommands', () => {
     expect(names('rollout status item4976', entries)[0]).toBe('tool_rollout_status_item4976');
     expect(names('flag-123', entries)[0]).toBe('tool_delete_create_item123');
   });
+});
+
+/** Entries of a program `p`: [path below the root, description, details]. */
+function cli(...commands: Array<[string, string, string?]>): SearchEntry[] {
+  return commands.map(([words, description, details]) => {
+    const path = ['p', ...words.split(' ')];
+    return { name: path.join('_'), path, description, details, optionNames: [] };
+  });
+}
+
+describe('searchCommands on words the program does not use', () => {
+  const openssl = cli(
+    ['pkcs12', 'PKCS#12 file command', 'Creates and parses PKCS#12 files; can encrypt the private key with a password.'],
+    ['passwd', 'compute password hashes'],
+    ['enc', 'symmetric cipher routines', 'Data is encrypted or decrypted using block and stream ciphers.'],
+    ['mac', 'perform Message Authentication Code operations', 'Outputs a keyed digest of a file.'],
+    ['dgst', 'perform message operations', 'Outputs the message value of a file in hexadecimal.'],
+  );
+
+  it.each([
+    ['encrypt', 'p_enc'],
+    ['digest a file', 'p_dgst'],
+  ])('when a command\'s name abbreviates the asked word (openssl enc ← encrypt, dgst ← digest) then %j finds it first', (query, expected) => {
+    expect(names(query, openssl)[0]).toBe(expected);
+  });
+
+  it.each([
+    ['enc', 'encrypt'], ['repo', 'repository'], ['info', 'information'], ['dgst', 'digest'], ['msg', 'messages'],
+  ])('when %s is cut or stripped to consonants from %s then it abbreviates it', (name, word) => {
+    expect(abbreviates(name, word)).toBe(true);
+  });
+
+  it.each([
+    ['log', 'logged', 'an inflection at a doubled letter'], ['tag', 'tags', 'a plural'], ['list', 'lists', 'the word itself'],
+    ['rm', 'remote', 'a two-letter skeleton'], ['ls', 'labels', 'a two-letter skeleton'], ['cp', 'cipher', 'a two-letter skeleton'],
+    ['tls', 'tools', 'a skeleton leaving two consonants out'], ['cat', 'cats', 'a cut of one letter'], ['s3', 'sync', 'a name with a digit'],
+  ])('when %s only looks like %s (%s) then it is not taken as its abbreviation', (name, word) => {
+    expect(abbreviates(name, word)).toBe(false);
+  });
+
 });
 
 describe('firstSentence', () => {
