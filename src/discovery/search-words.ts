@@ -11,6 +11,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 
 /** Two words people write for one, read as that one before the query is split. */
 const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+  // A second name for a thing is an alias (a tag, a label); a new one replaces the old.
+  [/\b(?:another|a second|an extra|an additional) name\b/g, 'alias'],
+  [/\ba new name\b/g, 'rename'],
   [/\bpull[- ]requests?\b/g, 'pr'],
   [/\bmerge[- ]requests?\b/g, 'mr'],
   [/\broll(?:ing)?[- ]back\b/g, 'rollback'],
@@ -22,12 +25,15 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bclean(?:ing)?[- ]up\b/g, 'cleanup'],
   [/\bset(?:ting)?[- ]up\b/g, 'setup'],
   [/\bcheck(?:ing)?[- ]out\b/g, 'checkout'],
+  // Opening a new issue, ticket or pull request creates it; "open the pull request" and "open a shell" stay open.
+  [/\bopen(?:ing)? (an?|new) (?:new )?(pr|mr|issue|ticket|bug)s?\b/g, 'create $1 $2'],
 ];
 
 /** Sets of words one command line may say for another's; a synonym scores below the word itself. */
 const SYNONYM_SETS: readonly string[] = [
   'remove delete rm del erase destroy drop purge',
-  'list ls show display print view enumerate',
+  // A command named `get` reads and prints (kubectl get, gh config get), it does not download.
+  'list ls show display print view enumerate get',
   'create new make add generate',
   'upload push publish send',
   'download pull fetch retrieve clone',
@@ -51,7 +57,7 @@ const SYNONYM_SETS: readonly string[] = [
   'clean cleanup prune free',
   'documentation doc docs manual explain',
   'archive zip tar bundle',
-  'label tag mark',
+  'label tag mark alias',
   'shell exec attach ssh console terminal',
   'bug issue',
   'ci check checks workflow pipeline',
@@ -59,6 +65,11 @@ const SYNONYM_SETS: readonly string[] = [
   'stage index',
   'remote server upstream origin',
   'size space disk',
+  // Object stores and version control call a stored file an object or a blob.
+  'file object blob',
+  'update upgrade',
+  'print cat dump',
+  'hash digest checksum',
 ];
 
 const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {

@@ -175,6 +175,28 @@ describe('searchCommands on words the program does not use', () => {
     expect(abbreviates(name, word)).toBe(false);
   });
 
+  it.each([
+    ['upgrade the dependencies', cli(['build', 'Compile the dependencies and the package'], ['update', 'Update dependencies as recorded in the lock file']), 'p_update'],
+    ['hash of files', cli(['prime', 'compute prime numbers of files'], ['dgst', 'perform digest operations on files']), 'p_dgst'],
+    ['print the contents of a file', cli(['tree', 'List the contents of the remote in a tree'], ['cat', 'Sends any files to standard output']), 'p_cat'],
+    ['list the pods', cli(['delete', 'Delete pods'], ['get', 'Any resources, such as pods']), 'p_get'],
+    ['list the files', cli(['dirs', 'List the directories in the path'], ['contents', 'List the objects in the path']), 'p_contents'],
+  ])('when the asked word is one command lines say another way (upgrade → update, hash → digest, print → cat, list → get, file → object) then %j finds it', (query, entries, expected) => {
+    expect(names(query, entries)[0]).toBe(expected);
+  });
+
+  const gh = cli(['pr view', 'Display the title, body, and other information about a pull request'], ['pr diff', 'View changes in a pull request'], ['pr create', 'Create a pull request on GitHub']);
+  it('when a person opens a new pull request or issue then that is creating it, and opening the one that exists is not', () => {
+    expect(names('open a pull request', gh)[0]).toBe('p_pr_create');
+    expect(names('open the pull request', gh)[0]).not.toBe('p_pr_create');
+  });
+
+  const docker = cli(['images', 'List images'], ['image history', 'Show the history of an image'], ['rename', 'Rename a container'], ['tag', 'Create a tag TARGET_IMAGE that refers to SOURCE_IMAGE']);
+  it('when a thing is given another name then that is an alias or tag, and a new name renames it', () => {
+    expect(names('give an image another name', docker)[0]).toBe('p_tag');
+    expect(names('give the container a new name', docker)[0]).toBe('p_rename');
+  });
+
 });
 
 describe('firstSentence', () => {
