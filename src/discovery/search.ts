@@ -57,6 +57,8 @@ interface Indexed {
   readonly pathWords: readonly string[];
   readonly pathStems: ReadonlySet<string>;
   readonly pathKey: string;
+  /** The command's own name, its last path element whole: `show`, not the `show` of `show-branch`. */
+  readonly leaf: string;
   /** The description's first sentence, its words and their stems. */
   readonly head: Field;
   /** The rest of the description: more text, examples. */
@@ -94,7 +96,8 @@ const indexes = new WeakMap<SearchEntry, Indexed>();
  * commands (`history` says more than `commit` in git), and the sum by the square of the share of the question
  * answered (a word found only in weak places answering less), so a command that answers the whole question beats
  * one that shares a single word with it. Common words (`the`, `of`, `show`…) score only as path words, unless the
- * query has no other words. A query whose meaningful words are exactly the command's path
+ * query has no other words; one that is the command's own name (`show` for git show, not for show-branch) answers a
+ * part of the question once another word is found. A query whose meaningful words are exactly the command's path
  * words, or that is the tool name, ranks first; one whose meaningful words are all path words next. A command
  * matching no query word is not returned.
  *
@@ -147,7 +150,9 @@ function scoreEntry(index: Indexed, words: readonly string[], whole: string, rar
   }
   if (score === 0) return 0;
   // A command that answers the whole question beats one that shares a single word with it.
-  score *= (found / key.length) ** 2;
+  // A common word that is the command's own name ("show" for git show) answers a part too, once another word is found.
+  if (found > 0 && rest.some((word) => word === index.leaf && !key.includes(word))) found += 1;
+  score *= Math.min(1, found / key.length) ** 2;
   if (key.join(' ') === index.pathKey || whole === index.name) score += EXACT;
   else if (key.every((word) => index.pathWords.includes(word) || index.pathStems.has(stem(word)))) score += ALL_PATH_WORDS;
   const unmatched = index.pathWords.filter((word) => !matched.has(word)).length;
@@ -191,6 +196,7 @@ function indexOf(entry: SearchEntry): Indexed {
     pathWords,
     pathStems: new Set(pathWords.map(stem)),
     pathKey: pathWords.join(' '),
+    leaf: (entry.path.at(-1) ?? '').toLowerCase(),
     head: fieldOf(text.slice(0, end)),
     body: fieldOf(text.slice(end)),
     // The manual's first lines say what the command is for; the rest is how, in words every command shares.

@@ -197,6 +197,20 @@ describe('searchCommands on words the program does not use', () => {
     expect(names('give the container a new name', docker)[0]).toBe('p_rename');
   });
 
+  const git = cli(
+    ['annotate', 'Annotate file lines with commit information'],
+    ['show-branch', 'Show branches and their commits'],
+    ['show', 'Show various types of objects', 'For commits it shows the log message and textual diff.'],
+    ['context show', 'Print the name of the current context'],
+  );
+  it('when a common word is the command\'s own name (git show) then it ranks above a longer name holding it (show-branch)', () => {
+    const ranked = names('show details of a commit', git);
+    expect(ranked.indexOf('p_show')).toBeLessThan(ranked.indexOf('p_show-branch'));
+  });
+
+  it('when the command\'s own name is the only word it shares with the question then it gains nothing from it', () => {
+    expect(names('show the history of an image', [...git, ...docker])[0]).toBe('p_image_history');
+  });
 });
 
 describe('firstSentence', () => {
