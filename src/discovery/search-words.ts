@@ -11,6 +11,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 
 /** Two words people write for one, read as that one before the query is split. */
 const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+  // A second name for a thing is an alias (a tag, a label); a new one replaces the old.
+  [/\b(?:another|a second|an extra|an additional) name\b/g, 'alias'],
+  [/\ba new name\b/g, 'rename'],
   [/\bpull[- ]requests?\b/g, 'pr'],
   [/\bmerge[- ]requests?\b/g, 'mr'],
   [/\broll(?:ing)?[- ]back\b/g, 'rollback'],
@@ -22,12 +25,15 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bclean(?:ing)?[- ]up\b/g, 'cleanup'],
   [/\bset(?:ting)?[- ]up\b/g, 'setup'],
   [/\bcheck(?:ing)?[- ]out\b/g, 'checkout'],
+  // Opening a new issue, ticket or pull request creates it; "open the pull request" and "open a shell" stay open.
+  [/\bopen(?:ing)? (an?|new) (?:new )?(pr|mr|issue|ticket|bug)s?\b/g, 'create $1 $2'],
 ];
 
 /** Sets of words one command line may say for another's; a synonym scores below the word itself. */
 const SYNONYM_SETS: readonly string[] = [
   'remove delete rm del erase destroy drop purge',
-  'list ls show display print view enumerate',
+  // A command named `get` reads and prints (kubectl get, gh config get), it does not download.
+  'list ls show display print view enumerate get',
   'create new make add generate',
   'upload push publish send',
   'download pull fetch retrieve clone',
@@ -51,7 +57,7 @@ const SYNONYM_SETS: readonly string[] = [
   'clean cleanup prune free',
   'documentation doc docs manual explain',
   'archive zip tar bundle',
-  'label tag mark',
+  'label tag mark alias',
   'shell exec attach ssh console terminal',
   'bug issue',
   'ci check checks workflow pipeline',
@@ -59,6 +65,11 @@ const SYNONYM_SETS: readonly string[] = [
   'stage index',
   'remote server upstream origin',
   'size space disk',
+  // Object stores and version control call a stored file an object or a blob.
+  'file object blob',
+  'update upgrade',
+  'print cat dump',
+  'hash digest checksum',
 ];
 
 const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
@@ -82,6 +93,29 @@ export function joinPhrases(query: string): string {
 /** The stems a stemmed word may also be found as. */
 export function synonymsOf(stemmed: string): readonly string[] {
   return SYNONYMS.get(stemmed) ?? [];
+}
+
+/** Letters a name drops when it abbreviates a word by its consonants (`dgst` ← digest). */
+const VOWEL = /[aeiouy]/;
+const VOWELS = /[aeiouy]/g;
+
+/**
+ * Whether a command's name word abbreviates a word of the query: by cutting it (`enc` ← encrypt, `repo` ←
+ * repository, `info` ← information: a name of three letters or more, three or more cut, not at a doubled letter,
+ * so `log` is not `logged`), or by keeping its first letter and its consonants in order (`dgst` ← digest,
+ * `msg` ← message: a name of three to five letters with no vowel after the first, that leaves at most one of
+ * the word's consonants out). Two-letter skeletons (`ls`, `rm`) are not taken: `rm` would be remote as well as
+ * remove, `ps` pause and push; the common ones are synonyms instead. A name equal to the word or its stem is not
+ * an abbreviation of it.
+ * @example abbreviates('dgst', 'digest') // true
+ */
+export function abbreviates(name: string, word: string): boolean {
+  if (name === word || /\d/.test(name) || name[0] !== word[0] || stem(word) === name) return false;
+  if (word.startsWith(name)) return name.length >= 3 && word.length >= name.length + 3 && word[name.length] !== name.at(-1);
+  if (name.length < 3 || name.length > 5 || VOWEL.test(name.slice(1))) return false;
+  const base = stem(word);
+  const skeleton = `${base[0]}${base.slice(1).replace(VOWELS, '')}`.replace(/(.)\1+/g, '$1');
+  return skeleton.startsWith(name) && skeleton.length <= name.length + 1;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { joinPhrases, stem, STOP_WORDS, synonymsOf } from './search-words.js';
+import { abbreviates, joinPhrases, stem, STOP_WORDS, synonymsOf } from './search-words.js';
 
 /** What search looks at for one command. */
 export interface SearchEntry {
@@ -27,6 +27,8 @@ const ALL_PATH_WORDS = 1_000_000;
 const PATH_WORD = 100;
 const PATH_PREFIX = 40;
 const PATH_SYNONYM = 35;
+/** A path word that abbreviates the query word (`enc` ← encrypt, `dgst` ← digest). */
+const PATH_ABBREVIATION = 35;
 /** Added to a path synonym when the word itself is in the description too. */
 const LITERAL_TOO = 5;
 const HEAD_WORD = 30;
@@ -55,6 +57,8 @@ interface Indexed {
   readonly pathWords: readonly string[];
   readonly pathStems: ReadonlySet<string>;
   readonly pathKey: string;
+  /** The command's own name, its last path element whole: `show`, not the `show` of `show-branch`. */
+  readonly leaf: string;
   /** The description's first sentence, its words and their stems. */
   readonly head: Field;
   /** The rest of the description: more text, examples. */
@@ -80,19 +84,22 @@ const indexes = new WeakMap<SearchEntry, Indexed>();
  * `kubectl rollout-status` are the same query, and `use context` finds `config use-context`. Root words
  * (`kubectl`) are dropped from the query while other words remain; a query of root words alone matches
  * every command under that root. Words meet in any form (`changes`, `changed` → one stem), two-word phrases
- * are one word (`pull request` → `pr`, `roll back` → `rollback`), and a word also finds the words command
- * lines say for it (`upload` → `push`, `history` → `log`), for less.
+ * are one word (`pull request` → `pr`, `roll back` → `rollback`), a word also finds the words command
+ * lines say for it (`upload` → `push`, `history` → `log`), for less, and a command name that abbreviates it
+ * (`encrypt` → `enc`, `digest` → `dgst`).
  *
  * Each meaningful query word scores its best match: a path word (100) ≫ a prefix of a path word, two letters
- * or more (40) > a path word it is a synonym of (35) > a word of the description's first sentence (30; a
- * synonym 20, a prefix of three letters or more 12) > a word of the rest of the description and its examples
- * (10; a synonym 5) and a flag-name word (6) > a word of the manual's details, its first 300 characters (4), a
- * flag-name prefix (3) and a synonym in the details (2). That worth is weighed by the word's rarity among the commands (`history` says more than `commit`
- * in git), and the sum by the square of the share of the question answered (a word found only in weak places
- * answering less), so a command that answers the whole question beats one that shares a single word with it.
- * Common words (`the`, `of`, `show`…) score only as path words, unless the query has no other words. A query
- * whose meaningful words are exactly the command's path words, or that is the tool name, ranks first; one whose
- * meaningful words are all path words next. A command matching no query word is not returned.
+ * or more (40) > a path word it is a synonym of or that abbreviates it (35) > a word of the description's first
+ * sentence (30; a synonym 20, a prefix of three letters or more 12) > a word of the rest of the description and its
+ * examples (10; a synonym 5) and a flag-name word (6) > a word of the manual's details, its first 300 characters (4),
+ * a flag-name prefix (3) and a synonym in the details (2). That worth is weighed by the word's rarity among the
+ * commands (`history` says more than `commit` in git), and the sum by the square of the share of the question
+ * answered (a word found only in weak places answering less), so a command that answers the whole question beats
+ * one that shares a single word with it. Common words (`the`, `of`, `show`…) score only as path words, unless the
+ * query has no other words; one that is the command's own name (`show` for git show, not for show-branch) answers a
+ * part of the question once another word is found. A query whose meaningful words are exactly the command's path
+ * words, or that is the tool name, ranks first; one whose meaningful words are all path words next. A command
+ * matching no query word is not returned.
  *
  * Each entry is prepared once (cached per entry object), so a search is linear in entries × query words.
  */
@@ -143,7 +150,9 @@ function scoreEntry(index: Indexed, words: readonly string[], whole: string, rar
   }
   if (score === 0) return 0;
   // A command that answers the whole question beats one that shares a single word with it.
-  score *= (found / key.length) ** 2;
+  // A common word that is the command's own name ("show" for git show) answers a part too, once another word is found.
+  if (found > 0 && rest.some((word) => word === index.leaf && !key.includes(word))) found += 1;
+  score *= Math.min(1, found / key.length) ** 2;
   if (key.join(' ') === index.pathKey || whole === index.name) score += EXACT;
   else if (key.every((word) => index.pathWords.includes(word) || index.pathStems.has(stem(word)))) score += ALL_PATH_WORDS;
   const unmatched = index.pathWords.filter((word) => !matched.has(word)).length;
@@ -156,6 +165,7 @@ function scoreWord(index: Indexed, word: string, meaningful: boolean, literal: b
   if (index.pathWords.includes(word) || index.pathStems.has(root)) return PATH_WORD;
   if (!meaningful) return 0;
   if (word.length >= MIN_PATH_PREFIX && index.pathWords.some((pathWord) => pathWord.startsWith(word))) return PATH_PREFIX;
+  if (index.pathWords.some((pathWord) => abbreviates(pathWord, word))) return PATH_ABBREVIATION + (index.head.stems.has(root) || index.body.stems.has(root) ? LITERAL_TOO : 0);
   const synonyms = literal ? [] : synonymsOf(root);
   // Named in the path by a synonym: the word itself in the text tells this command from others so named.
   if (synonyms.some((synonym) => index.pathStems.has(synonym))) return PATH_SYNONYM + (index.head.stems.has(root) || index.body.stems.has(root) ? LITERAL_TOO : 0);
@@ -186,6 +196,7 @@ function indexOf(entry: SearchEntry): Indexed {
     pathWords,
     pathStems: new Set(pathWords.map(stem)),
     pathKey: pathWords.join(' '),
+    leaf: (entry.path.at(-1) ?? '').toLowerCase(),
     head: fieldOf(text.slice(0, end)),
     body: fieldOf(text.slice(end)),
     // The manual's first lines say what the command is for; the rest is how, in words every command shares.

@@ -5,20 +5,25 @@ import { searchCommands, type SearchEntry } from '../../src/discovery/search.js'
 /**
  * Intents phrased as people ask them, over the commands of eight real CLIs as cli-mcp reflects them (saved in
  * intents/<cli>.json: path, description with examples, flag names). git, kubectl, docker and gh were used to
- * shape search; cargo, rclone, restic and openssl were written before any change and held out.
+ * shape search; cargo, rclone, restic and openssl were written before any change and held out, until their misses
+ * (enc, dgst, update, ls) shaped the abbreviation and verb-synonym rules. held-out-2.json (85 intents over all eight)
+ * was written and scored (71 of 85) before those rules and the own-name rule, to catch rules that fit the first set only.
  */
-const intents = JSON.parse(readFileSync(new URL('intents/intents.json', import.meta.url), 'utf8')) as Record<string, Array<[string, string]>>;
+type Intents = Record<string, Array<[string, string]>>;
+const read = (file: string) => JSON.parse(readFileSync(new URL(`intents/${file}`, import.meta.url), 'utf8')) as unknown;
+const intents = read('intents.json') as Intents;
+const heldOut = read('held-out-2.json') as Intents;
 const HELD_OUT = new Set(['cargo', 'rclone', 'restic', 'openssl']);
 
 function entriesOf(cli: string): SearchEntry[] {
-  const saved = JSON.parse(readFileSync(new URL(`intents/${cli}.json`, import.meta.url), 'utf8')) as Array<Omit<SearchEntry, 'name'>>;
+  const saved = read(`${cli}.json`) as Array<Omit<SearchEntry, 'name'>>;
   return saved.map((entry) => ({ ...entry, name: entry.path.join('_') }));
 }
 
 /** Each intent's rank (1-based) of the first right command, Infinity when not returned. */
-function ranks(cli: string): Array<{ query: string; rank: number; top: string[] }> {
+function ranks(set: Intents, cli: string): Array<{ query: string; rank: number; top: string[] }> {
   const entries = entriesOf(cli);
-  return (intents[cli] ?? []).map(([query, answers]) => {
+  return (set[cli] ?? []).map(([query, answers]) => {
     const right = new Set(answers.split('|'));
     const hits = searchCommands(entries, query).map((hit) => hit.entry.path.slice(1).join(' '));
     const at = hits.findIndex((path) => right.has(path));
@@ -26,21 +31,34 @@ function ranks(cli: string): Array<{ query: string; rank: number; top: string[] 
   });
 }
 
-describe('search on intents phrased as people ask', () => {
-  const all = Object.keys(intents).map((cli) => ({ cli, results: ranks(cli) }));
-  const share = (results: Array<{ rank: number }>) => results.filter((result) => result.rank <= 3).length / results.length;
+function score(set: Intents) {
+  const all = Object.keys(set).map((cli) => ({ cli, results: ranks(set, cli) }));
+  const misses = all.flatMap(({ cli, results }) => results.filter((result) => result.rank > 3).map((result) => `${cli}: "${result.query}" → ${result.top.join(', ')}`));
+  if (process.env.CLI_MCP_INTENTS_REPORT) console.log(all.map(({ cli, results }) => `${cli}: ${results.filter((r) => r.rank <= 3).length}/${results.length} top 3, ${results.filter((r) => r.rank === 1).length} first`).join('\n'), `\nmisses:\n${misses.join('\n')}`);
+  return { all, misses };
+}
 
-  // The goal is 95 %; 142 of 157 (90.4 %) are reached. Most misses are git commands whose help gives one terse line (or none).
-  it('when people ask in their own words then the right command is in the top 3 for at least 90 % of 157 intents over 8 CLIs', () => {
+const share = (results: Array<{ rank: number }>) => results.filter((result) => result.rank <= 3).length / results.length;
+
+describe('search on intents phrased as people ask', () => {
+  // 150 of 157 (95.5 %) are reached. The misses are questions whose words the program's text does not use ("stop tracking a file" for git rm).
+  it('when people ask in their own words then the right command is in the top 3 for at least 95 % of 157 intents over 8 CLIs', () => {
+    const { all, misses } = score(intents);
     const results = all.flatMap(({ results }) => results);
     expect(results.length).toBeGreaterThanOrEqual(150);
-    const misses = all.flatMap(({ cli, results }) => results.filter((result) => result.rank > 3).map((result) => `${cli}: "${result.query}" → ${result.top.join(', ')}`));
-    if (process.env.CLI_MCP_INTENTS_REPORT) console.log(all.map(({ cli, results }) => `${cli}: ${results.filter((r) => r.rank <= 3).length}/${results.length} top 3, ${results.filter((r) => r.rank === 1).length} first`).join('\n'), `\nmisses:\n${misses.join('\n')}`);
-    expect(share(results), misses.join('\n')).toBeGreaterThanOrEqual(0.9);
+    expect(share(results), misses.join('\n')).toBeGreaterThanOrEqual(0.95);
   });
 
-  it('when the CLIs held out from shaping search are asked then they come near the same bar (42 of 47)', () => {
-    const held = all.filter(({ cli }) => HELD_OUT.has(cli)).flatMap(({ results }) => results);
-    expect(share(held)).toBeGreaterThanOrEqual(0.85);
+  it('when the CLIs held out from shaping search are asked then they clear the same bar (46 of 47)', () => {
+    const held = [...HELD_OUT].flatMap((cli) => ranks(intents, cli));
+    expect(share(held)).toBeGreaterThanOrEqual(0.95);
+  });
+
+  // 73 of 85 (85.9 %; 71 before the rules it was written to check). Its misses: git fsck, kubectl uncordon and auth whoami, openssl crl and speed…
+  it('when a second set of intents, written before the last rules, is asked then at least 85 % of 85 reach the top 3', () => {
+    const { all, misses } = score(heldOut);
+    const results = all.flatMap(({ results }) => results);
+    expect(results.length).toBeGreaterThanOrEqual(80);
+    expect(share(results), misses.join('\n')).toBeGreaterThanOrEqual(0.85);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstSentence, searchCommands, type SearchEntry } from '../../src/discovery/search.js';
+import { abbreviates } from '../../src/discovery/search-words.js';
 
 const GLOBAL_FLAGS = ['namespace', 'context', 'kubeconfig'];
 
@@ -133,6 +134,82 @@ describe('searchCommands', () => {
     });
     expect(names('rollout status item4976', entries)[0]).toBe('tool_rollout_status_item4976');
     expect(names('flag-123', entries)[0]).toBe('tool_delete_create_item123');
+  });
+});
+
+/** Entries of a program `p`: [path below the root, description, details]. */
+function cli(...commands: Array<[string, string, string?]>): SearchEntry[] {
+  return commands.map(([words, description, details]) => {
+    const path = ['p', ...words.split(' ')];
+    return { name: path.join('_'), path, description, details, optionNames: [] };
+  });
+}
+
+describe('searchCommands on words the program does not use', () => {
+  const openssl = cli(
+    ['pkcs12', 'PKCS#12 file command', 'Creates and parses PKCS#12 files; can encrypt the private key with a password.'],
+    ['passwd', 'compute password hashes'],
+    ['enc', 'symmetric cipher routines', 'Data is encrypted or decrypted using block and stream ciphers.'],
+    ['mac', 'perform Message Authentication Code operations', 'Outputs a keyed digest of a file.'],
+    ['dgst', 'perform message operations', 'Outputs the message value of a file in hexadecimal.'],
+  );
+
+  it.each([
+    ['encrypt', 'p_enc'],
+    ['digest a file', 'p_dgst'],
+  ])('when a command\'s name abbreviates the asked word (openssl enc ← encrypt, dgst ← digest) then %j finds it first', (query, expected) => {
+    expect(names(query, openssl)[0]).toBe(expected);
+  });
+
+  it.each([
+    ['enc', 'encrypt'], ['repo', 'repository'], ['info', 'information'], ['dgst', 'digest'], ['msg', 'messages'],
+  ])('when %s is cut or stripped to consonants from %s then it abbreviates it', (name, word) => {
+    expect(abbreviates(name, word)).toBe(true);
+  });
+
+  it.each([
+    ['log', 'logged', 'an inflection at a doubled letter'], ['tag', 'tags', 'a plural'], ['list', 'lists', 'the word itself'],
+    ['rm', 'remote', 'a two-letter skeleton'], ['ls', 'labels', 'a two-letter skeleton'], ['cp', 'cipher', 'a two-letter skeleton'],
+    ['tls', 'tools', 'a skeleton leaving two consonants out'], ['cat', 'cats', 'a cut of one letter'], ['s3', 'sync', 'a name with a digit'],
+  ])('when %s only looks like %s (%s) then it is not taken as its abbreviation', (name, word) => {
+    expect(abbreviates(name, word)).toBe(false);
+  });
+
+  it.each([
+    ['upgrade the dependencies', cli(['build', 'Compile the dependencies and the package'], ['update', 'Update dependencies as recorded in the lock file']), 'p_update'],
+    ['hash of files', cli(['prime', 'compute prime numbers of files'], ['dgst', 'perform digest operations on files']), 'p_dgst'],
+    ['print the contents of a file', cli(['tree', 'List the contents of the remote in a tree'], ['cat', 'Sends any files to standard output']), 'p_cat'],
+    ['list the pods', cli(['delete', 'Delete pods'], ['get', 'Any resources, such as pods']), 'p_get'],
+    ['list the files', cli(['dirs', 'List the directories in the path'], ['contents', 'List the objects in the path']), 'p_contents'],
+  ])('when the asked word is one command lines say another way (upgrade → update, hash → digest, print → cat, list → get, file → object) then %j finds it', (query, entries, expected) => {
+    expect(names(query, entries)[0]).toBe(expected);
+  });
+
+  const gh = cli(['pr view', 'Display the title, body, and other information about a pull request'], ['pr diff', 'View changes in a pull request'], ['pr create', 'Create a pull request on GitHub']);
+  it('when a person opens a new pull request or issue then that is creating it, and opening the one that exists is not', () => {
+    expect(names('open a pull request', gh)[0]).toBe('p_pr_create');
+    expect(names('open the pull request', gh)[0]).not.toBe('p_pr_create');
+  });
+
+  const docker = cli(['images', 'List images'], ['image history', 'Show the history of an image'], ['rename', 'Rename a container'], ['tag', 'Create a tag TARGET_IMAGE that refers to SOURCE_IMAGE']);
+  it('when a thing is given another name then that is an alias or tag, and a new name renames it', () => {
+    expect(names('give an image another name', docker)[0]).toBe('p_tag');
+    expect(names('give the container a new name', docker)[0]).toBe('p_rename');
+  });
+
+  const git = cli(
+    ['annotate', 'Annotate file lines with commit information'],
+    ['show-branch', 'Show branches and their commits'],
+    ['show', 'Show various types of objects', 'For commits it shows the log message and textual diff.'],
+    ['context show', 'Print the name of the current context'],
+  );
+  it('when a common word is the command\'s own name (git show) then it ranks above a longer name holding it (show-branch)', () => {
+    const ranked = names('show details of a commit', git);
+    expect(ranked.indexOf('p_show')).toBeLessThan(ranked.indexOf('p_show-branch'));
+  });
+
+  it('when the command\'s own name is the only word it shares with the question then it gains nothing from it', () => {
+    expect(names('show the history of an image', [...git, ...docker])[0]).toBe('p_image_history');
   });
 });
 
