@@ -10,6 +10,9 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Command, type Option } from 'commander';
 import { CliMcpError } from '../errors.js';
+import { NAME, type NamedServer } from './server-name.js';
+
+export type { NamedServer } from './server-name.js';
 
 /** The project's file, found from the working directory up. */
 export const CONFIG_FILE = 'cli-mcp.config.json';
@@ -18,20 +21,7 @@ const CONFIG_NAMES = ['cli-mcp.config.json', 'cli-mcp.config.yaml', 'cli-mcp.con
 /** The user's, in ~/.config/cli-mcp. */
 const USER_NAMES = ['config.json', 'config.yaml', 'config.yml'];
 
-/** One configured server, as its file wrote it. */
-export interface NamedServer {
-  readonly name: string;
-  readonly file: string;
-  readonly target?: string;
-  readonly manifest?: string;
-  /** The rest: option values by long flag name (`preset`, `deny-flag`, `no-cache`). */
-  readonly options: Readonly<Record<string, unknown>>;
-  /** The line of a path under `servers` (`[name, key]`), which errors name. */
-  readonly lineOf: (path: readonly string[]) => number;
-}
 
-/** A server name, as a client's file holds it: letters, digits, `_` and `-`. */
-export const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The config files that apply from `cwd`, nearest first: the project's (from `cwd` up), then the user's. */
 export function configFiles(cwd: string, env: Readonly<Record<string, string | undefined>>): string[] {

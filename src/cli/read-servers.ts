@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CliMcpError } from '../errors.js';
 import { parseSource } from '../policy/source-lines.js';
-import { NAME, type NamedServer } from './named-servers.js';
+import { NAME, type NamedServer } from './server-name.js';
 
 /** The server `name` names in `files` (the first file that has it), or undefined. */
 export function findServer(name: string, files: readonly string[]): NamedServer | undefined {
