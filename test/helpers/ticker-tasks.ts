@@ -37,7 +37,7 @@ export function tickerServing(dir: string): (...extra: string[]) => string[] {
 }
 
 /** The pids a tree-printing ticker reports in its progress, waiting for them: under load they may come after the task does. */
-export async function treeFrom(client: TaskClient, token: string, ms = 10_000): Promise<number[]> {
+export async function treeFrom(client: TaskClient, token: string, ms = 20_000): Promise<number[]> {
   for (const deadline = Date.now() + ms; Date.now() < deadline && !/^grandchild \d+$/m.test(progressText(client, token)); ) await sleep(50);
   return treeOf(progressText(client, token));
 }
