@@ -7,13 +7,14 @@ import { serveHttp, type HttpServer } from './clients.js';
 import { callTool, cancelTask, getTask, httpTaskClient, pollUntilDone, stdioTaskClient, taskOf } from './task-client.js';
 
 // MCP tasks where the server's own process matters: it exits when the client hangs up, and serves HTTP.
+// Calls detach after 3 s, by when the ticker has printed the pids the tests read (see treeFrom).
 // The rest is in test/protocol/tasks.test.ts, in process.
 const dir = scratchMaker('cli-mcp-tasks-')();
 const tickerArgs = tickerServing(dir);
 
 describe.concurrent('MCP task lifetimes over stdio', { timeout: 30_000 }, () => {
   it('when the client hangs up with tasks in flight then every process of their trees is gone and the server exits', async ({ expect }) => {
-    const client = await stdioTaskClient(tickerArgs('--detach-after', '500ms'));
+    const client = await stdioTaskClient(tickerArgs('--detach-after', '3s'));
     const trees = await Promise.all(
       ['first', 'second'].map(async (token) => {
         taskOf(await callTool(client, 'ticker_run', { flags: { count: 100_000, interval: 100, pid: true, tree: true } }, { progressToken: token }));
@@ -34,7 +35,7 @@ describe.concurrent('MCP tasks over Streamable HTTP', { timeout: 30_000 }, () =>
   beforeAll(async () => {
     const tokenFile = join(dir, 'tokens.json');
     writeFileSync(tokenFile, JSON.stringify({ tokens: Object.entries(tokens).map(([principal, token]) => ({ principal, token })) }));
-    served = await serveHttp(tickerArgs('--token-file', tokenFile, '--detach-after', '500ms'), dir);
+    served = await serveHttp(tickerArgs('--token-file', tokenFile, '--detach-after', '3s'), dir);
   });
   afterAll(async () => {
     served?.server.kill('SIGTERM');
@@ -65,7 +66,7 @@ describe.concurrent('MCP tasks over Streamable HTTP', { timeout: 30_000 }, () =>
 
 describe('stopping an HTTP server with tasks in flight', () => {
   it('when the server gets SIGTERM then every process of the tasks\' trees is gone', { timeout: 30_000 }, async () => {
-    const server = await serveHttp(tickerArgs('--detach-after', '500ms'), dir);
+    const server = await serveHttp(tickerArgs('--detach-after', '3s'), dir);
     const client = httpTaskClient(server.url);
     taskOf(await callTool(client, 'ticker_run', { flags: { count: 100_000, interval: 100, pid: true, tree: true } }, { progressToken: 'sigterm' }));
     const tree = await treeFrom(client, 'sigterm');
