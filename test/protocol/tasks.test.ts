@@ -25,7 +25,7 @@ async function inProcessTaskClient(args: readonly string[]): Promise<TaskClient>
 describe.concurrent('MCP tasks over one connection', { timeout: 60_000 }, () => {
   let client: TaskClient;
   beforeAll(async () => {
-    client = await inProcessTaskClient(tickerArgs('--detach-after', '1s'));
+    client = await inProcessTaskClient(tickerArgs('--detach-after', '3s'));
   });
   afterAll(() => client?.close());
 
