@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { CliMcpError } from '../errors.js';
 
 /** What to spawn: `file` with `[...prefixArgs, ...argv]`. */
 export interface Launcher {
@@ -45,7 +46,7 @@ export function resolveLauncher(target: string, options: { cwd?: string; node?: 
 export function nodeExecutable(node: string, cwd: string = process.cwd()): { readonly file: string; readonly version: string } {
   const file = node.includes('/') ? path.resolve(cwd, node) : node;
   const version = nodeVersion(file);
-  if (version === undefined) throw new Error(`--node ${node}: ${file} does not run as Node (\`${file} --version\` failed)`);
+  if (version === undefined) throw new CliMcpError('cli-mcp.invalid-option', `--node ${node}: ${file} does not run as Node (\`${file} --version\` failed)`);
   return { file, version };
 }
 

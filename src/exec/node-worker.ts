@@ -5,6 +5,7 @@
 import type { Readable } from 'node:stream';
 import { execaNode } from 'execa';
 import { killProcessGroup, trackProcessGroup } from './kill-tree.js';
+import { CliMcpError } from '../errors.js';
 
 /** How much of the worker's stderr is kept for error messages. */
 const STDERR_TAIL_BYTES = 16 * 1024;
@@ -63,12 +64,12 @@ export async function spawnNodeWorker<T>(script: string, args: readonly string[]
     // Without an answer, wait for the exit too (it also drains stderr), still within the time limit.
     const end = 'timedOut' in first ? first : await Promise.race([subprocess.then((result) => ({ result })), timeout]);
     if ('timedOut' in end) {
-      throw new Error(`Node worker ${script} did not answer within ${options.timeoutMs} ms.${stderrSuffix(stderr())}`);
+      throw new CliMcpError('cli-mcp.reflection-failed', `Node worker ${script} did not answer within ${options.timeoutMs} ms.${stderrSuffix(stderr())}`);
     }
     const { result } = end;
-    if (result.code !== undefined) throw new Error(`Node worker ${script} could not start (${result.code}).`);
+    if (result.code !== undefined) throw new CliMcpError('cli-mcp.reflection-failed', `Node worker ${script} could not start (${result.code}).`);
     const how = result.signal === undefined ? `exit code ${String(result.exitCode)}` : `signal ${result.signal}`;
-    throw new Error(`Node worker ${script} exited (${how}) without answering.${stderrSuffix(stderr())}`);
+    throw new CliMcpError('cli-mcp.reflection-failed', `Node worker ${script} exited (${how}) without answering.${stderrSuffix(stderr())}`);
   } finally {
     clearTimeout(timer);
     if (pid !== undefined) await killProcessGroup(pid, WORKER_GRACE_MS);
