@@ -28,13 +28,15 @@ export interface InstallRequest {
   readonly flags: InstallFlags;
   /** The `wrap` command, whose options the server will run with. */
   readonly wrap: Command;
+  /** The configured server `target` names, when the caller has read the config already (sync). */
+  readonly server?: NamedServer;
 }
 
 /** `cli-mcp install`: writes (or prints) the entry; resolves to the exit code. */
 export function install(request: InstallRequest, io: CliIo, place: Place = here()): number {
   const client = clientById(request.client);
   if (request.target.startsWith('-')) throw new CliMcpError('cli-mcp.invalid-option', `give the target before wrap options: cli-mcp install ${client.id} <target> ${request.target} …`);
-  const server = findServer(request.target, configFiles(place.cwd, place.env));
+  const server = request.server ?? findServer(request.target, configFiles(place.cwd, place.env));
   if (server?.manifest !== undefined && request.flags.inline) throw new CliMcpError('cli-mcp.invalid-option', `server "${server.name}" serves a manifest: install it by name, without --inline`);
   // --inline writes a configured server's target and options out; by default its name and file are written.
   const inline = server !== undefined && request.flags.inline === true ? { target: server.target as string, wrapArgs: [...serverWords(server, request.wrap), ...request.wrapArgs] } : undefined;

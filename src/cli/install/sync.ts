@@ -38,7 +38,7 @@ function syncClient(client: ClientSpec, servers: ReadonlyMap<string, NamedServer
     const current = installed.find((entry) => entry.name === name);
     // Replaced only when the entry there is this server's (installed by name from its file).
     const ours = current !== undefined && current.target === name && current.servers === server.file;
-    const request = { client: client.id, target: name, wrapArgs: [], flags: { scope: flags.scope, ...(flags.print ? { print: true } : {}), ...(ours ? { force: true } : {}) }, wrap };
+    const request = { client: client.id, target: name, server, wrapArgs: [], flags: { scope: flags.scope, ...(flags.print ? { print: true } : {}), ...(ours ? { force: true } : {}) }, wrap };
     exitCode = Math.max(exitCode, install(request, io, place));
   }
   const configured = new Set([...servers.values()].map((server) => server.file));

@@ -5,8 +5,7 @@
  * read the user's state or a server. It runs like a help call: sandboxed, no network, short timeout.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { spawnCommand } from '../../exec/spawn-command.js';
-import { helpSandbox, type HelpCall } from './fetch-page.js';
+import { runHelpCall, type HelpCall } from './fetch-page.js';
 
 /** A flag as the protocol lists it. */
 export interface ListedFlag {
@@ -90,13 +89,8 @@ export function readListing(stdout: string): ListedFlag[] | undefined {
   return flags.length === 0 && directive === '0' ? undefined : flags;
 }
 
-/** stdout of `prog __complete …args`, or undefined when it did not run to its end. */
+/** stdout of `prog __complete …args`, run as a help call; undefined when it did not run to its end. */
 async function complete(call: HelpCall, args: readonly string[]): Promise<string | undefined> {
-  const timeoutMs = Math.min(call.timeoutMs, Math.ceil((call.deadline ?? Number.POSITIVE_INFINITY) - performance.now()));
-  if (timeoutMs <= 0) return undefined;
-  const chosen = call.sandbox ?? helpSandbox();
-  const sandbox = chosen === 'none' ? undefined : chosen;
-  const outcome = await spawnCommand({ file: call.file, args: ['__complete', ...args], cwd: call.cwd, env: call.env, timeoutMs, maxOutputBytes: call.maxBytes ?? 512 * 1024, ...(sandbox !== undefined ? { sandbox } : {}) });
-  if (outcome.kind !== 'ran' || outcome.output.timedOut) return undefined;
-  return outcome.output.stdout;
+  const outcome = await runHelpCall(call, ['__complete', ...args]);
+  return outcome.kind !== 'ran' || outcome.output.timedOut ? undefined : outcome.output.stdout;
 }

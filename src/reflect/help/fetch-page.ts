@@ -2,7 +2,7 @@
  * Runs a program's help for one command path and parses it. Each dialect is asked the way its
  * programs answer: `<sub> --help`, git's `<sub> -h`, Go flag's `<sub> -help`, and `help <sub>` when `--help` says nothing.
  */
-import { spawnCommand } from '../../exec/spawn-command.js';
+import { spawnCommand, type CommandOutcome } from '../../exec/spawn-command.js';
 import { resolveSandbox, type Sandbox, type SandboxLevel } from '../../exec/sandbox.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { looksLikeHelp, parseHelp } from './parse.js';
@@ -57,13 +57,19 @@ export function helpArgvs(dialect: HelpDialect | undefined, words: readonly stri
   return words.length === 0 ? [['--help']] : [[...words, '--help'], ['help', ...words]];
 }
 
-/** What a help call printed: stdout, or stderr when stdout is empty (some print help there). */
-export async function spawnHelp(call: HelpCall, args: readonly string[]): Promise<{ text: string; timedOut: boolean; exitCode: number | null } | { notStarted: string }> {
+/** Runs `args` as every help call runs: in the call's sandbox, within its time and the crawl's deadline (none left: `late`). */
+export async function runHelpCall(call: HelpCall, args: readonly string[]): Promise<CommandOutcome | { readonly kind: 'late' }> {
   const timeoutMs = Math.min(call.timeoutMs, Math.ceil((call.deadline ?? Number.POSITIVE_INFINITY) - performance.now()));
-  if (timeoutMs <= 0) return { text: '', timedOut: true, exitCode: null };
+  if (timeoutMs <= 0) return { kind: 'late' };
   const chosen = call.sandbox ?? helpSandbox();
   const sandbox = chosen === 'none' ? undefined : chosen;
-  const outcome = await spawnCommand({ file: call.file, args, cwd: call.cwd, env: call.env, timeoutMs, maxOutputBytes: call.maxBytes ?? 512 * 1024, sandbox });
+  return spawnCommand({ file: call.file, args, cwd: call.cwd, env: call.env, timeoutMs, maxOutputBytes: call.maxBytes ?? 512 * 1024, sandbox });
+}
+
+/** What a help call printed: stdout, or stderr when stdout is empty (some print help there). */
+export async function spawnHelp(call: HelpCall, args: readonly string[]): Promise<{ text: string; timedOut: boolean; exitCode: number | null } | { notStarted: string }> {
+  const outcome = await runHelpCall(call, args);
+  if (outcome.kind === 'late') return { text: '', timedOut: true, exitCode: null };
   if (outcome.kind === 'not-started') return { notStarted: outcome.message };
   const { stdout, stderr, timedOut, exitCode } = outcome.output;
   return { text: stdout.trim() !== '' ? stdout : stderr, timedOut, exitCode };

@@ -5,7 +5,7 @@
  * choices where the program's text confirms them: fish-choices.ts), and which command it belongs to (a condition
  * `__fish_seen_subcommand_from push`). The fish package ships them for about 900 programs.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { OptionSpec } from '../../types.js';
 import { fishChoices, literalValues } from './fish-choices.js';
 import { fishCommands, type FishWord } from './fish-words.js';
@@ -36,29 +36,28 @@ export interface FishOption {
   readonly on: 'anywhere' | 'program' | 'unknown' | readonly string[];
 }
 
+/** The file of fish's completion spec for `program` (its own, or one another package installed for it). */
+function fishSpecFile(program: string): string | undefined {
+  return FISH_DIRS.map((dir) => `${dir}/${program}.fish`).find((file) => existsSync(file));
+}
+
 /** The completion spec fish has for `program`, or undefined. */
 export function readFishCompletions(program: string): string | undefined {
-  for (const dir of FISH_DIRS) {
-    try {
-      return readFileSync(`${dir}/${program}.fish`, 'utf8');
-    } catch {
-      // Not there: the next directory.
-    }
+  const file = fishSpecFile(program);
+  try {
+    return file === undefined ? undefined : readFileSync(file, 'utf8');
+  } catch {
+    // Unreadable: no spec to read.
+    return undefined;
   }
-  return undefined;
 }
 
 /** Which fish spec `program` has, by path, mtime and size (a cached crawl is read again when it changes); null for none. */
 export function fishSpecIdentity(program: string): string | null {
-  for (const dir of FISH_DIRS) {
-    try {
-      const stats = statSync(`${dir}/${program}.fish`);
-      return `${dir}/${program}.fish:${stats.mtimeMs}:${stats.size}`;
-    } catch {
-      // Not there: the next directory.
-    }
-  }
-  return null;
+  const file = fishSpecFile(program);
+  if (file === undefined) return null;
+  const stats = statSync(file, { throwIfNoEntry: false });
+  return stats === undefined ? null : `${file}:${stats.mtimeMs}:${stats.size}`;
 }
 
 /** Flags of `complete` that take a value, by their short and long names. */

@@ -49,7 +49,7 @@ function isCovered(doc: DocumentedOption, names: Set<string>, shorts: Set<string
 
 /** The source beside help of the option covering `doc` by one of its spellings, if one gave it. */
 function coveringSource(doc: DocumentedOption, options: readonly OptionSpec[]): string | undefined {
-  const covering = options.find((option) => [option.flag, option.negation, ...(option.aliases ?? [])].some((token) => token !== undefined && doc.tokens.includes(token)));
+  const covering = options.find((option) => [...spellings([option])].some((token) => doc.tokens.includes(token)));
   return covering?.source;
 }
 
