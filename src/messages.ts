@@ -67,3 +67,8 @@ export function fileValueProblem(issue: z.core.$ZodIssue, found: unknown): strin
       return `${issue.message.replace(/^Invalid input: /, '')}${got}`;
   }
 }
+
+/** A count as `12,345`: `toLocaleString` would start ICU, ~10 ms on the first call, on every server's start path. */
+export function formatCount(count: number): string {
+  return String(Math.trunc(count)).replace(/\B(?=(\d{3})+$)/g, ',');
+}

@@ -6,7 +6,7 @@ import type { CliIo } from './io.js';
 export type { CliIo } from './io.js';
 import { accessPolicy, addHttpOptions, authenticatorFor, sharedStore, type HttpFlags } from './http-options.js';
 import { addServeOptions, addSharedOptions, addWrapOptions, type SharedFlags } from './options.js';
-import { packageVersion } from './version.js';
+import { packageVersion } from '../package-files.js';
 import { SHELLS, type Shell } from './completion.js';
 import { addInstallCommands, addListCommands } from './install/command.js';
 import { addExportOptions, type ExportFlags } from './export-options.js';

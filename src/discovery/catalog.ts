@@ -21,6 +21,7 @@ import { describeTool, readOutputTool, commandCallTool, searchTool, type MetaSou
 import { runTools } from './run-tools.js';
 import { firstSentence } from './search.js';
 import { DEFAULTS, DISCOVERY_CHOICES, oneOf, wholeNumber } from '../options.js';
+import { formatCount } from '../messages.js';
 
 /** How the commands are offered. */
 export interface DiscoveryOptions {
@@ -62,7 +63,7 @@ export function buildCatalog(source: MetaSource, root: CommandSpec, options: Dis
     const whole = full();
     const wholeTokens = measure(whole, budget);
     if (wholeTokens !== undefined) return catalog('all', false, whole, 'a tool per command', wholeTokens);
-    const over = `the full list passes the ${budget.toLocaleString('en-US')}-token budget`;
+    const over = `the full list passes the ${formatCount(budget)}-token budget`;
     if (choice === 'all' || hopeful(tools.length, budget)) {
       const names = shared();
       const compact = [...tools.map((tool) => direct(tool, source, names)), describeTool(source, (tool) => tool.name), ...closing];
@@ -102,7 +103,7 @@ function catalog(mode: DiscoveryMode, compacted: boolean, listed: readonly Liste
     if (byName.has(tool.name)) throw new CliMcpError('cli-mcp.tool-name-collision', `two listed tools are named "${tool.name}" in ${mode} mode (a pinned command and a command group, or two groups whose words differ only in punctuation); pin fewer commands or serve another mode`);
     byName.set(tool.name, tool);
   }
-  const size = tokens === undefined ? '' : ` (about ${tokens.toLocaleString('en-US')} tokens)`;
+  const size = tokens === undefined ? '' : ` (about ${formatCount(tokens)} tokens)`;
   const note = `${mode} mode, ${listed.length} tools listed${size}: ${why}`;
   const names = [...byName.keys()];
   return { mode, compacted, listed, find: (name) => byName.get(name), resolve: (requested) => resolveToolName(requested, names), note };

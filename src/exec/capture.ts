@@ -2,6 +2,7 @@
  * Bounded capture of one output stream: keeps the first half of the byte cap (head) and the last half
  * (tail, in a ring buffer), counts everything, and never holds more than the cap however much passes.
  */
+import { formatCount } from '../messages.js';
 
 /** What a capture kept of its stream. */
 export interface CaptureResult {
@@ -23,7 +24,7 @@ export interface Capture {
 
 /** The line put between head and tail, e.g. `\n[… 12,345,678 bytes cut from the middle of stdout …]\n`. */
 export function cutMarker(cutBytes: number, streamName: string): string {
-  return `\n[… ${cutBytes.toLocaleString('en-US')} bytes cut from the middle of ${streamName} …]\n`;
+  return `\n[… ${formatCount(cutBytes)} bytes cut from the middle of ${streamName} …]\n`;
 }
 
 /**

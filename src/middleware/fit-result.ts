@@ -2,6 +2,7 @@ import type { Middleware, SpooledOutput } from './context.js';
 import { outputUri, type OutputStream } from '../output/output-uri.js';
 import { isContinuation } from '../output/utf8.js';
 import type { ExecOutput, OutputLink, ToolResult } from '../types.js';
+import { formatCount } from '../messages.js';
 
 export interface FitResultOptions {
   /** Bytes of output, stdout and stderr together, one result shows: the head and tail of each stream. */
@@ -55,15 +56,15 @@ function fitted(result: ToolResult, output: ExecOutput, spooled: SpooledOutput |
 function linksOf(stream: OutputStream, spooled: SpooledOutput | undefined, readTool: string): OutputLink[] {
   const kept = spooled?.summary.streams[stream];
   if (!spooled || !kept) return [];
-  const what = `The whole ${stream} of the call${kept.complete ? '' : ' (up to the spool\'s cap)'}, ${kept.bytes.toLocaleString('en-US')} bytes`;
+  const what = `The whole ${stream} of the call${kept.complete ? '' : ' (up to the spool\'s cap)'}, ${formatCount(kept.bytes)} bytes`;
   return [{ uri: outputUri(spooled.id, stream), name: stream, description: `${what}; read with ?offset=&length= or ${readTool}.`, mimeType: 'text/plain', size: kept.bytes }];
 }
 
 function marker(stream: OutputStream, cutBytes: number, headBytes: number, spooled: { uri: string; bytes: number; complete: boolean } | undefined, readTool: string): string {
-  if (!spooled) return `\n[… ${cutBytes.toLocaleString('en-US')} bytes cut from the middle of ${stream} …]\n`;
+  if (!spooled) return `\n[… ${formatCount(cutBytes)} bytes cut from the middle of ${stream} …]\n`;
   // Kept on disk for this server process only: a client that starts a server per call cannot read it back.
-  const whole = `${spooled.complete ? 'all' : 'the first'} ${spooled.bytes.toLocaleString('en-US')} bytes are kept while this server runs`;
-  return `\n[… ${cutBytes.toLocaleString('en-US')} bytes of ${stream} not shown; ${whole}: ${readTool} {"uri": "${spooled.uri}", "offset": ${headBytes}} …]\n`;
+  const whole = `${spooled.complete ? 'all' : 'the first'} ${formatCount(spooled.bytes)} bytes are kept while this server runs`;
+  return `\n[… ${formatCount(cutBytes)} bytes of ${stream} not shown; ${whole}: ${readTool} {"uri": "${spooled.uri}", "offset": ${headBytes}} …]\n`;
 }
 
 /**

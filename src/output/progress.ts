@@ -1,4 +1,5 @@
 import type { StreamRedactor } from './redact-stream.js';
+import { formatCount } from '../messages.js';
 
 /** At most one progress notification per this many milliseconds; lines in between are sent together. */
 export const PROGRESS_INTERVAL_MS = 250;
@@ -28,7 +29,7 @@ export type ProgressCleaner = ((text: string) => string) & { readonly stream?: (
 
 /** The line a cut line becomes: its start, a marker, and its end. */
 export function cutLine(start: string, cutChars: number, end: string): string {
-  return `${start}[… ${cutChars.toLocaleString('en-US')} characters cut from this line …]${end}`;
+  return `${start}[… ${formatCount(cutChars)} characters cut from this line …]${end}`;
 }
 
 /**

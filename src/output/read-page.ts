@@ -1,6 +1,7 @@
 import type { ToolResult } from '../types.js';
 import { parseOutputUri } from './output-uri.js';
 import type { Spool, SpoolPage } from './spool.js';
+import { formatCount } from '../messages.js';
 
 /** A page of spooled output, or why there is none. Offset and length in the URI win over the arguments. */
 export function readOutputPage(spool: Spool | undefined, uri: string, offset: number | undefined, length: number | undefined, maxPageBytes: number, tool: string, owner?: string): ToolResult {
@@ -11,7 +12,7 @@ export function readOutputPage(spool: Spool | undefined, uri: string, offset: nu
   const next = done ? `the end${page.complete ? '' : ' of what was kept (the spool\'s cap cut the rest)'}` : `go on with ${tool} {"uri": "${uri.replace(/\?.*$/, '')}", "offset": ${page.nextOffset}}`;
   return {
     isError: false,
-    message: `${page.text}\n[bytes ${page.offset.toLocaleString('en-US')} to ${page.nextOffset.toLocaleString('en-US')} of ${page.totalBytes.toLocaleString('en-US')}; ${next}]`,
+    message: `${page.text}\n[bytes ${formatCount(page.offset)} to ${formatCount(page.nextOffset)} of ${formatCount(page.totalBytes)}; ${next}]`,
     structured: { offset: page.offset, nextOffset: page.nextOffset, totalBytes: page.totalBytes, complete: page.complete, done },
   };
 }

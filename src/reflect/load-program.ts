@@ -1,13 +1,13 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { basename, delimiter, dirname, extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CliMcpError, isCliMcpError } from '../errors.js';
 import { resolveLauncher, type Launcher } from '../exec/launcher.js';
 import { checkedNode, nodeTooOld } from './node-version.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import type { CommandSpec } from '../types.js';
 import { cleanSpec } from './clean-spec.js';
-import { buildIdentity, cliMcpVersion, defaultProgramCacheDir, programCacheKey, readProgramCache, writeProgramCache } from './program-cache.js';
+import { builtFile, packageVersion } from '../package-files.js';
+import { buildIdentity, defaultProgramCacheDir, programCacheKey, readProgramCache, writeProgramCache } from './program-cache.js';
 
 /** How a program ended before it built its commands: its exit code and the tail of its own stderr. */
 export interface ProgramExit {
@@ -146,7 +146,7 @@ interface CacheSlot {
 
 function cacheSlot(target: string, launcher: Launcher, options: LoadOptions, cwd: string): CacheSlot {
   const env = workerEnvironment(options.env);
-  const key = programCacheKey({ cliMcpVersion: cliMcpVersion(), node: launcher.file, nodeBuild: buildIdentity(launcher.file), launcherArgs: launcher.prefixArgs, name: basename(target, extname(target)), cwd, env });
+  const key = programCacheKey({ cliMcpVersion: packageVersion(), node: launcher.file, nodeBuild: buildIdentity(launcher.file), launcherArgs: launcher.prefixArgs, name: basename(target, extname(target)), cwd, env });
   return { dir: options.programCacheDir ?? defaultProgramCacheDir(), key };
 }
 
@@ -267,6 +267,5 @@ function isFile(path: string): boolean {
 
 /** The compiled worker; from sources (tests) it is the one in dist/, built by `npm test` first. */
 function workerPath(): string {
-  const sibling = fileURLToPath(new URL('./load-worker.js', import.meta.url));
-  return existsSync(sibling) ? sibling : fileURLToPath(new URL('../../dist/reflect/load-worker.js', import.meta.url));
+  return builtFile('reflect/load-worker.js');
 }

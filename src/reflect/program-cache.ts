@@ -6,7 +6,7 @@
  * bin in which no commander or yargs program was found is cached the same way, with the spec its help gave.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CommandSpec } from '../types.js';
@@ -52,11 +52,6 @@ export function defaultProgramCacheDir(): string {
 export function programCacheKey(parts: ProgramKeyParts): string {
   const env = Object.entries(parts.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return createHash('sha256').update(JSON.stringify({ format: PROGRAM_CACHE_FORMAT, ...parts, env })).digest('hex').slice(0, 40);
-}
-
-/** cli-mcp's own version, from its package.json (one level above src/ and dist/). */
-export function cliMcpVersion(): string {
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 /** What changes when an executable is replaced: its device, inode, mtime and size (stat follows links). */

@@ -1,3 +1,4 @@
+import { formatCount } from '../messages.js';
 /**
  * The lines a background run printed, held between polls in bounded memory: the first lines (the
  * head, where a command says what it is doing) and the newest (a ring tail, where it says how it is
@@ -134,7 +135,7 @@ function render(items: readonly (string | number)[]): Omit<LinesPage, 'nextCurso
   let omitted = 0;
   let gap = 0;
   const closeGap = (): void => {
-    if (gap > 0) lines.push(`[… ${gap.toLocaleString('en-US')} line${gap === 1 ? '' : 's'} not shown …]`);
+    if (gap > 0) lines.push(`[… ${formatCount(gap)} line${gap === 1 ? '' : 's'} not shown …]`);
     omitted += gap;
     gap = 0;
   };

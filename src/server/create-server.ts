@@ -14,6 +14,7 @@ import type { CliTools } from '../call/cli-tools.js';
 import { statusLines } from './progress-lines.js';
 import { declaresTasks, serveTasks, startTask } from './tasks.js';
 import { pageOfTools } from './tool-list.js';
+import { FormAnswerValidator } from './form-answers.js';
 import { DEFAULTS } from '../options.js';
 
 /** Name and version the server reports to clients. */
@@ -53,7 +54,7 @@ export function serverFactory(served: ServedTools, info: ServerInfo, settings: S
     const catalogOf = (cliTools: CliTools): Catalog => cliTools.catalogFor({ access, searchesTools: clientTraits(server.getClientVersion()?.name)?.searchesTools });
     // Over stdio grants live in one session, this connection; over HTTP an instance serves one request, so they live longer.
     const grants = settings.grants?.(principal) ?? memoryGrants();
-    const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: { listChanged: true }, resources: {}, logging: {} }, ...approval.serverOptions });
+    const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: { listChanged: true }, resources: {}, logging: {} }, jsonSchemaValidator: new FormAnswerValidator(), ...approval.serverOptions });
     // Read per request: the client names itself in initialize, or in every request's envelope (2026-07-28).
     const shape = (): ResultShape => resultShape(settings.structuredContent ?? 'auto', server.getClientVersion()?.name);
     server.setRequestHandler('tools/list', (request) => pageOfTools(catalogOf(served.current()).listed, request.params?.cursor, pageSize, shape().structured));

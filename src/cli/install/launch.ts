@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import { basename, delimiter, extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { builtFile } from '../../package-files.js';
 import type { EntryField } from './clients.js';
 import { CliMcpError } from '../../errors.js';
 
 /** cli-mcp's own bin: the same path from src/cli/install and dist/cli/install. */
-export const BIN_PATH = fileURLToPath(new URL('../../../dist/cli/bin.js', import.meta.url));
+export const BIN_PATH = builtFile('cli/bin.js');
 
 /** The help crawl's bound (reflect/help/crawl.ts): the longest a server takes to start, reading a program's help. */
 const HELP_CRAWL_MS = 60_000;

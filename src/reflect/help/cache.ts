@@ -4,11 +4,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { CommandSpec } from '../../types.js';
+import { packageVersion } from '../../package-files.js';
 import type { CrawlBound } from './budget.js';
 import { HELP_DIALECTS, type HelpDialect } from './page.js';
 
@@ -65,8 +66,7 @@ let reader: string | undefined;
 function readerBuild(): string {
   if (reader !== undefined) return reader;
   const self = fileURLToPath(import.meta.url);
-  const version = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  reader = `${version}:${statSync(self).mtimeMs}`;
+  reader = `${packageVersion()}:${statSync(self).mtimeMs}`;
   return reader;
 }
 

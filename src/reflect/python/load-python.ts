@@ -5,11 +5,12 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { packageVersion } from '../../package-files.js';
 import { childEnvironment, type EnvironmentOptions } from '../../exec/environment.js';
 import type { CommandSpec } from '../../types.js';
 import { programName } from '../help/binary.js';
 import { HELP_ENV, helpSandbox } from '../help/fetch-page.js';
-import { buildIdentity, cliMcpVersion, defaultProgramCacheDir, programCacheKey, readProgramCache, writeProgramCache } from '../program-cache.js';
+import { buildIdentity, defaultProgramCacheDir, programCacheKey, readProgramCache, writeProgramCache } from '../program-cache.js';
 import { pythonInterpreter } from './interpreter.js';
 
 /** A loaded program, as much of it as the cache keeps (load-program.ts adds how to launch it). */
@@ -48,7 +49,7 @@ export async function loadPython(file: string, options: PythonLoadOptions, fromH
   const name = programName(file);
   const env = childEnvironment(process.env, { ...options.env, set: { ...options.env?.set, ...HELP_ENV } });
   const dir = options.programCacheDir ?? defaultProgramCacheDir();
-  const key = options.cache === false ? undefined : programCacheKey({ cliMcpVersion: cliMcpVersion(), node: interpreter.join(' '), nodeBuild: identityOf(command), launcherArgs: ['python-parser', script], name, cwd: '', env });
+  const key = options.cache === false ? undefined : programCacheKey({ cliMcpVersion: packageVersion(), node: interpreter.join(' '), nodeBuild: identityOf(command), launcherArgs: ['python-parser', script], name, cwd: '', env });
   const hit = key === undefined ? undefined : await readProgramCache(dir, key);
   if (hit !== undefined) return { spec: hit.spec, method: hit.method.replace(/\)$/, ', cached)'), warnings: hit.warnings, fromCache: true, ...(hit.version === undefined ? {} : { version: hit.version }) };
   // The mapping and the help readers load on a miss only: a cached start stats files and runs nothing.
