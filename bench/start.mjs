@@ -1,7 +1,8 @@
 // A cached start to the first tools/list over a raw JSON-RPC client (newline-delimited on stdio, no SDK on our side),
-// against `node -e 0`: the bundled bin, and the same code unbundled (dist/cli/main.js, ~240 modules) in the same run.
+// against `node -e 0`: the bundled bin, the same code unbundled (dist/cli/main.js, ~240 modules), and the single-file
+// binary (built here by scripts/binary.mjs), in the same run.
 // Usage: npm run bench:start   (or: npm run build && node bench/start.mjs)   Env: BENCH_RUNS starts per row (default 15).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,11 +24,14 @@ const REQUESTS = [
   { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
 ].map((message) => `${JSON.stringify(message)}\n`).join('');
 
+const binary = join(work, 'cli-mcp');
+execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/binary.mjs', import.meta.url)), binary], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: 'ignore' });
+
 /** Spawn → the tools/list answer (id 2) on stdout, in ms; the server is then closed by its stdin's end. */
-function firstList(args) {
+function firstList(args, command = process.execPath) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd: work, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: work, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stderr.on('data', (chunk) => (err += chunk));
@@ -51,11 +55,13 @@ function nodeStart() {
 }
 
 await firstList([bin, ...wrap]); // fills the program cache
-const times = { node: [], bundled: [], unbundled: [] };
+await firstList(wrap, binary); // the binary's program cache entry (another Node, another key) and its written workers
+const times = { node: [], bundled: [], unbundled: [], binary: [] };
 for (let run = 0; run < RUNS; run++) {
   times.node.push(await nodeStart());
   times.bundled.push(await firstList([bin, ...wrap]));
   times.unbundled.push(await firstList([...unbundled, ...wrap]));
+  times.binary.push(await firstList(wrap, binary));
 }
 await finish();
 const node = median(times.node);
@@ -66,3 +72,4 @@ console.log('\n| start | ms | × `node -e 0` |\n|---|---:|---:|');
 console.log(row('`node -e 0`', times.node));
 console.log(row('cached todo → first `tools/list`, bundled bin', times.bundled));
 console.log(row('the same, unbundled (`dist/cli/main.js`)', times.unbundled));
+console.log(row('the same, single-file binary (`scripts/binary.mjs`)', times.binary));

@@ -12,6 +12,8 @@ const { metafile } = await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
+  // ESM builds first: a UMD main (jsonc-parser's) requires its own files at run time, which a bundle does not hold.
+  mainFields: ['module', 'main'],
   target: 'node20.19',
   sourcemap: true,
   minifyWhitespace: true,

@@ -6,11 +6,23 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CliMcpError } from '../errors.js';
+import { IN_BINARY } from '../package-files.js';
+import { whichExecutable } from './which.js';
 
 /** What to spawn: `file` with `[...prefixArgs, ...argv]`. */
 export interface Launcher {
   readonly file: string;
   readonly prefixArgs: readonly string[];
+}
+
+/**
+ * The Node that runs JavaScript programs: this process's. The single-file binary's own Node runs only cli-mcp,
+ * so there the `node` on PATH; undefined when there is none.
+ */
+export function defaultNode(cwd: string = process.cwd()): string | undefined {
+  if (!IN_BINARY) return process.execPath;
+  const found = whichExecutable('node', process.env['PATH'], cwd);
+  return 'file' in found ? found.file : undefined;
 }
 
 const JS_EXTENSIONS = new Set(['.js', '.mjs', '.cjs']);
@@ -29,7 +41,7 @@ export function resolveLauncher(target: string, options: { cwd?: string; node?: 
   const isBareName = !target.includes('/') && !target.includes(path.sep);
   if (!isFile(resolved)) return { file: isBareName ? target : resolved, prefixArgs: [] };
   const real = realpathOr(resolved);
-  const node = options.node ?? process.execPath;
+  const node = options.node ?? defaultNode(options.cwd) ?? 'node';
   if (JS_EXTENSIONS.has(path.extname(real)) || JS_EXTENSIONS.has(path.extname(resolved))) {
     return { file: node, prefixArgs: [real] };
   }

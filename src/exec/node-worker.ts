@@ -5,6 +5,7 @@
 import type { Readable } from 'node:stream';
 import { execaNode } from 'execa';
 import { killProcessGroup, trackProcessGroup } from './kill-tree.js';
+import { defaultNode } from './launcher.js';
 import { CliMcpError } from '../errors.js';
 
 /** How much of the worker's stderr is kept for error messages. */
@@ -20,7 +21,7 @@ export interface NodeWorkerOptions {
   readonly cwd?: string;
   /** Node flags for the worker (not inherited from this process). @default [] */
   readonly execArgv?: readonly string[];
-  /** The Node executable the worker runs under. @default process.execPath */
+  /** The Node executable the worker runs under. @default this process's Node ({@link defaultNode}) */
   readonly nodePath?: string;
   /** The worker's complete environment. @default process.env */
   readonly env?: Readonly<Record<string, string>>;
@@ -35,7 +36,7 @@ export interface NodeWorkerOptions {
  */
 export async function spawnNodeWorker<T>(script: string, args: readonly string[], options: NodeWorkerOptions): Promise<T> {
   const subprocess = execaNode(script, args, {
-    nodePath: options.nodePath ?? process.execPath,
+    nodePath: options.nodePath ?? defaultNode() ?? 'node',
     nodeOptions: [...(options.execArgv ?? [])],
     cwd: options.cwd ?? process.cwd(),
     ...(options.env ? { env: options.env, extendEnv: false } : {}),

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { basename, delimiter, dirname, extname, join, resolve } from 'node:path';
 import { CliMcpError, isCliMcpError } from '../errors.js';
-import { resolveLauncher, type Launcher } from '../exec/launcher.js';
+import { defaultNode, resolveLauncher, type Launcher } from '../exec/launcher.js';
 import { checkedNode, nodeTooOld } from './node-version.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import type { CommandSpec } from '../types.js';
@@ -85,11 +85,12 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
   const cwd = options.cwd ?? process.cwd();
   const file = locate(target, cwd);
   if (!file) throw new CliMcpError('cli-mcp.target-not-found', targetNotFound(target, cwd));
-  const node = options.node === undefined ? process.execPath : checkedNode(options.node, cwd);
-  const launcher = resolveLauncher(file, { cwd, node });
+  const node = options.node === undefined ? defaultNode(cwd) : checkedNode(options.node, cwd);
+  const launcher = resolveLauncher(file, { cwd, node: node ?? 'node' });
   // A node launcher is `node [shebang flags…] script`: the script is last, the flags go to the worker too.
-  const script = launcher.file === node ? launcher.prefixArgs.at(-1) : undefined;
+  const script = launcher.file === (node ?? 'node') ? launcher.prefixArgs.at(-1) : undefined;
   if (!script) return fromHelp(file, launcher, options, cwd);
+  if (node === undefined) throw new CliMcpError('cli-mcp.reflection-failed', needsNode(target));
   const slot = options.cache === false ? undefined : cacheSlot(target, launcher, options, cwd);
   try {
     return await fromCacheOrProgram(target, file, script, launcher, options, cwd, slot);
@@ -268,4 +269,8 @@ function isFile(path: string): boolean {
 /** The compiled worker; from sources (tests) it is the one in dist/, built by `npm test` first. */
 function workerPath(): string {
   return builtFile('reflect/load-worker.js');
+}
+
+function needsNode(target: string): string {
+  return `${target} is a JavaScript program, and this cli-mcp is the single-file binary, whose own Node runs only cli-mcp: put node on PATH, or name one with --node <path>`;
 }

@@ -10,7 +10,8 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CommandSpec } from '../types.js';
-import { cacheBase, writeJsonAtomically } from './help/cache.js';
+import { writeJsonAtomically } from './help/cache.js';
+import { cacheBase } from '../package-files.js';
 
 /** Bumped when reflection changes what a load produces, so older entries stop matching. */
 export const PROGRAM_CACHE_FORMAT = 3;

@@ -1,11 +1,13 @@
 import { statSync } from 'node:fs';
 import { basename, delimiter, extname, join, resolve } from 'node:path';
-import { builtFile } from '../../package-files.js';
+import { builtFile, IN_BINARY } from '../../package-files.js';
 import type { EntryField } from './clients.js';
 import { CliMcpError } from '../../errors.js';
 
-/** cli-mcp's own bin: the same path from src/cli/install and dist/cli/install. */
-export const BIN_PATH = builtFile('cli/bin.js');
+/** How a client starts cli-mcp: Node and cli-mcp's bin, or the single-file binary on its own. */
+function cliMcpLaunch(): readonly string[] {
+  return IN_BINARY ? [process.execPath] : [process.execPath, builtFile('cli/bin.js')];
+}
 
 /** The help crawl's bound (reflect/help/crawl.ts): the longest a server takes to start, reading a program's help. */
 const HELP_CRAWL_MS = 60_000;
@@ -33,10 +35,11 @@ export function buildLaunch(target: string, wrapArgs: readonly string[], flags: 
   const path = place.env.PATH ?? '';
   // Like wrap: --cwd is where the target is found, so it becomes absolute first.
   const base = flags.cwd === undefined ? place.cwd : resolve(place.cwd, flags.cwd);
+  const [command, ...bin] = cliMcpLaunch() as [string, ...string[]];
   return {
-    command: process.execPath,
+    command,
     // A configured server's name stays a name: the client's server reads the config file it was installed from.
-    args: [BIN_PATH, 'wrap', ...(named === undefined ? [resolveTarget(target, base, path)] : [target, '--config', named]), ...absoluteCwd(wrapArgs, place.cwd)],
+    args: [...bin, 'wrap', ...(named === undefined ? [resolveTarget(target, base, path)] : [target, '--config', named]), ...absoluteCwd(wrapArgs, place.cwd)],
     env: path === '' ? {} : { PATH: path },
     startupTimeoutSec: HELP_CRAWL_MS / 1000 + MARGIN_SEC,
     // A call ends by --timeout, then its tree is killed within --kill-grace.

@@ -5,11 +5,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { CommandSpec } from '../../types.js';
-import { packageVersion } from '../../package-files.js';
+import { cacheBase, ownFile, packageVersion } from '../../package-files.js';
 import type { CrawlBound } from './budget.js';
 import { HELP_DIALECTS, type HelpDialect } from './page.js';
 
@@ -43,11 +41,6 @@ export interface UnreadCommand {
   readonly reason: 'depth' | 'unreadable' | CrawlBound;
 }
 
-/** `$XDG_CACHE_HOME/cli-mcp`, else `~/.cache/cli-mcp`: where every cli-mcp cache lives. */
-export function cacheBase(): string {
-  return join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'cli-mcp');
-}
-
 /** `$XDG_CACHE_HOME/cli-mcp/help`, else `~/.cache/cli-mcp/help`. */
 export function defaultCacheDir(): string {
   return join(cacheBase(), 'help');
@@ -65,7 +58,7 @@ let reader: string | undefined;
 /** cli-mcp's version and when this build of the help readers was made (every build rewrites this file). */
 function readerBuild(): string {
   if (reader !== undefined) return reader;
-  const self = fileURLToPath(import.meta.url);
+  const self = ownFile();
   reader = `${packageVersion()}:${statSync(self).mtimeMs}`;
   return reader;
 }

@@ -4,8 +4,7 @@
  * with no parser to read is read from its help text, and that is cached on the same files.
  */
 import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { packageVersion } from '../../package-files.js';
+import { ownFile, packageVersion } from '../../package-files.js';
 import { childEnvironment, type EnvironmentOptions } from '../../exec/environment.js';
 import type { CommandSpec } from '../../types.js';
 import { programName } from '../help/binary.js';
@@ -35,7 +34,7 @@ export interface PythonLoadOptions {
 }
 
 /** The file the cache entry is stamped with for this build of the reader (every build rewrites it). */
-const READER = fileURLToPath(import.meta.url);
+const READER = ownFile();
 
 /**
  * `file` read from its Python parser, or from `fromHelp` when it reaches none; undefined when it is not a
