@@ -7,6 +7,7 @@ export type { CliIo } from './io.js';
 import { accessPolicy, addHttpOptions, authenticatorFor, sharedStore, type HttpFlags } from './http-options.js';
 import { addServeOptions, addSharedOptions, addWrapOptions, type SharedFlags } from './options.js';
 import { packageVersion } from '../package-files.js';
+import { probeSandboxSoon } from '../exec/sandbox-probe.js';
 import { SHELLS, type Shell } from './completion.js';
 import { addInstallCommands, addListCommands } from './install/command.js';
 import { addExportOptions, type ExportFlags } from './export-options.js';
@@ -54,6 +55,7 @@ export function buildProgram(io: CliIo, outcome: { exitCode: number }, argv: rea
   addWrapOptions(addServeOptions(addHttpOptions(targetCommand('wrap', 'serve a CLI\'s commands as MCP tools over stdio (or Streamable HTTP)', serveManifest()))))
     .usage('[options] <target> | --manifest <file> --exec <binary>')
     .action(async (target: string | undefined, flags: SharedFlags & HttpFlags, command: Command) => {
+      if (flags.sandbox !== 'off') probeSandboxSoon('bwrap');
       const store = await sharedStore(flags);
       try {
         const source = sourceOf(command, target, flags.manifest);

@@ -2,12 +2,13 @@
  * Whether bubblewrap can make a PID namespace here, asked once per process and per bwrap path: it is
  * missing on macOS and many CI images, and refused where user namespaces are disabled.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 /** The outcome of one probe: usable, or why not (shown to the user). */
 export type ProbeResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 const PROBE_TIMEOUT_MS = 5_000;
+const PROBE_ARGS = ['--unshare-pid', '--die-with-parent', '--dev-bind', '/', '/', 'true'];
 const cache = new Map<string, ProbeResult>();
 const warned = new Set<string>();
 
@@ -20,9 +21,23 @@ export function probeSandbox(command: string): ProbeResult {
   return result;
 }
 
+/**
+ * Starts the probe beside a server's start-up (its modules load meanwhile): `probeSandbox` then finds a success ready
+ * instead of blocking ~5 ms on it. A failure is not kept: the blocking probe runs again and says why.
+ */
+export function probeSandboxSoon(command: string): void {
+  if (process.platform !== 'linux' || cache.has(command)) return;
+  const probe = spawn(command, PROBE_ARGS, { stdio: 'ignore', timeout: PROBE_TIMEOUT_MS });
+  probe.on('error', () => {});
+  probe.on('exit', (status) => {
+    if (status === 0 && !cache.has(command)) cache.set(command, { ok: true });
+  });
+  probe.unref();
+}
+
 function runProbe(command: string): ProbeResult {
   if (process.platform !== 'linux') return { ok: false, reason: `${process.platform} has no bubblewrap` };
-  const probe = spawnSync(command, ['--unshare-pid', '--die-with-parent', '--dev-bind', '/', '/', 'true'], {
+  const probe = spawnSync(command, PROBE_ARGS, {
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: PROBE_TIMEOUT_MS,
     encoding: 'utf8',
