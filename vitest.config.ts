@@ -4,9 +4,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/helpers/hermetic.ts'],
-    // One file at a time: two at once (on two cores) cut the suite to ~10 minutes, but loaded JS reflection enough that a
-    // program's import outran the load worker's 1.5 s settle and it was read from its help instead (svgo, once).
-    maxWorkers: 1,
+    // Two files at once (on two cores): the load worker waits for an import that is still using CPU, so the load this puts
+    // on JS reflection no longer cuts a big program's import (svgo's) short and reads it from its help instead.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

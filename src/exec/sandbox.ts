@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
  * descendant (setsid, daemons) outlives it or the server; `strict` also makes the filesystem read-only
  * but the working directory, gives a private /tmp, hides credential directories and can cut the network.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { CliMcpError } from '../errors.js';
@@ -92,14 +92,25 @@ export function sandboxArgv(sandbox: Sandbox, file: string, args: readonly strin
     ...hidden,
     ...own,
     // The program's own directory, read-only, even under the private /tmp (a tool unpacked there, its data files beside it).
-    '--ro-bind', dirname(file), dirname(file),
-    ...readOnly.flatMap((dir) => ['--ro-bind', dir, dir]),
+    '--ro-bind', ...twice(realDir(dirname(file))),
+    ...readOnly.flatMap((dir) => ['--ro-bind', ...twice(realDir(dir))]),
     // After /tmp and the hidden paths, so a working directory under either stays the real one.
-    '--bind', cwd, cwd,
+    '--bind', ...twice(realDir(cwd)),
     ...(sandbox.network ? [] : ['--unshare-net']),
     '--chdir', cwd, '--', file, ...args,
   ];
 }
+
+/** bwrap cannot make a mount point through a symlinked directory (a linked node_modules): the target is mounted, and the link leads there. */
+function realDir(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
+const twice = (dir: string): [string, string] => [dir, dir];
 
 /** The existing credential paths under both the server's and the child's home, minus the allowed ones. */
 function hiddenPaths(allow: readonly string[], childHome: string | undefined): string[] {

@@ -167,6 +167,24 @@ async function answerFor(found: Program, how: string, warnings: string[]): Promi
 /** How long an async main gets to reach parse(), and a module's top-level await to settle. */
 const SETTLE_MS = 1500;
 const settled = (): Promise<Record<string, unknown>> => new Promise((resolve) => setTimeout(() => resolve({}), SETTLE_MS));
+/** CPU time (every thread of this process) a pending import must use in a SETTLE_MS window to count as still loading. */
+const LOADING_CPU_MS = SETTLE_MS / 20;
+
+/**
+ * Resolves once a SETTLE_MS window passes in which the pending import used under LOADING_CPU_MS of CPU,
+ * or at the deadline: a big import on a slow or loaded machine is waited for, a top-level await that never settles is not.
+ */
+async function importQuiet(importing: Promise<unknown>): Promise<Record<string, unknown>> {
+  let pending = true;
+  void importing.then(() => (pending = false), () => (pending = false));
+  for (;;) {
+    const before = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(SETTLE_MS, deadline - 500 - performance.now()))));
+    const used = process.cpuUsage(before);
+    // Wall time alone misjudges a loaded machine; CPU spent says the import is working, none says it waits on nothing.
+    if (!pending || (used.user + used.system) / 1000 < LOADING_CPU_MS || performance.now() >= deadline - 500) return {};
+  }
+}
 
 /** Handles that are the worker's own, or that no program's pending work holds: IPC, stdio, our timers. */
 const OWN_RESOURCES = new Set(['PipeWrap', 'TTYWrap', 'Timeout', 'SignalWrap', 'MessagePort']);
@@ -193,8 +211,9 @@ const parsedHow = (): string => (helpCalled ? 'help() call' : 'parse() call');
 async function find(): Promise<{ found: Program; how: string } | undefined> {
   let exports: Record<string, unknown> = {};
   try {
-    // The timer also keeps this process alive while a top-level await that never settles is pending.
-    exports = await Promise.race([importModule(modulePath), settled()]);
+    const importing = importModule(modulePath);
+    // Its timer also keeps this process alive while a top-level await that never settles is pending.
+    exports = await Promise.race([importing, importQuiet(importing)]);
   } catch (error) {
     if (!(error instanceof Intercepted)) throw error;
   }

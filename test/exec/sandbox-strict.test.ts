@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +72,17 @@ describe.runIf(strict !== undefined)('the strict sandbox', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('when the program and the working directory are reached through a symlinked directory (a linked node_modules, /home on Silverblue) then it runs there', async () => {
+    const real = join(root, 'real');
+    mkdirSync(join(real, 'bin'), { recursive: true });
+    mkdirSync(join(real, 'work'));
+    writeFileSync(join(real, 'bin', 'tool'), '#!/bin/sh\necho ran in "$(pwd -P)"\n');
+    chmodSync(join(real, 'bin', 'tool'), 0o755);
+    symlinkSync(real, join(root, 'linked'));
+    const outcome = await spawnCommand({ file: join(root, 'linked', 'bin', 'tool'), args: [], cwd: join(root, 'linked', 'work'), env: { PATH: '/usr/bin:/bin', HOME: home }, sandbox: strict });
+    expect(outcome.kind === 'ran' ? outcome.output.stdout : outcome.message).toBe(`ran in ${join(real, 'work')}\n`);
   });
 
   it('when the home holds ~/.ssh then its contents are invisible, and an allowed ~/.kube stays readable', async () => {

@@ -143,6 +143,14 @@ describe.concurrent('loadTarget edge cases', () => {
     const { loaded } = await timedLoad(fixture('programs', 'never-settles.mjs'), scratch());
     expect(loaded).toMatchObject({ method: 'commander (constructed program)', spec: { name: 'stuck' } });
   });
+
+  it('when a module\'s import stays busy past the settle time (a big ESM program on a loaded machine) then its program is read from its parse() call', async () => {
+    const cwd = scratch();
+    const loaded = await loadTarget(fixture('programs', 'busy-import.mjs'), { cwd });
+    expect(loaded).toMatchObject({ method: 'commander (parse() call)', spec: { name: 'busy' } });
+    expect(commandNames(loaded.spec)).toEqual(['build', 'watch']);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
 });
 
 describe.concurrent('loadTarget failures', () => {
