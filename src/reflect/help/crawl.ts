@@ -6,17 +6,19 @@
 import { CliMcpError } from '../../errors.js';
 import { childEnvironment, type EnvironmentOptions } from '../../exec/environment.js';
 import type { SandboxLevel } from '../../exec/sandbox.js';
-import type { CommandSpec, ReadCommand } from '../../types.js';
 import { programName, resolveBinary } from './binary.js';
-import { CACHE_FORMAT, defaultCacheDir, readCache, readCacheLink, writeCache, writeCacheLink, type CachedHelp, type UnreadCommand } from './cache.js';
+import { CACHE_FORMAT, defaultCacheDir, readCache, readCacheLink, writeCache, writeCacheLink, type CachedHelp } from './cache.js';
 import { cheapCrawlKey, crawlKey } from './crawl-key.js';
 import { crawlSpec } from './crawl-pages.js';
 import { programVersion } from './program-version.js';
 import { HELP_ENV, helpSandbox, type HelpCall } from './fetch-page.js';
+import type { HelpReflection } from './help-reflection.js';
 import { lazyReflection, readLazyEntry } from './lazy-crawl.js';
 import { withNeutralDirectory } from './neutral-dir.js';
 import type { HelpDialect } from './page.js';
-import { partialWarning, type CrawlBound } from './budget.js';
+import { partialWarning } from './budget.js';
+
+export type { HelpReflection } from './help-reflection.js';
 
 export interface ReflectHelpOptions {
   /** Subcommand levels read below the program; deeper commands are listed but not exposed. @default 3 */
@@ -61,26 +63,6 @@ export interface ReflectHelpOptions {
   readonly lazy?: boolean;
 }
 
-export interface HelpReflection {
-  readonly spec: CommandSpec;
-  readonly dialect: HelpDialect;
-  /** Help pages read (by the crawl that filled the cache, on a cache hit). */
-  readonly pages: number;
-  /** The sources read: `help`; `man page` when the program's man page added to it or stood in for it; `fish completions` when fish's spec added options or their choices. */
-  readonly sources: readonly string[];
-  /** Commands listed but not read, so not exposed. */
-  readonly unread: readonly UnreadCommand[];
-  /** Commands exposed from their short help alone: the man page that completes it could not be read (no man, or pages not installed). */
-  readonly unreadDetail: readonly string[];
-  readonly fromCache: boolean;
-  readonly durationMs: number;
-  /** The program's version, as `--version` prints it (`2.39.5` from `git version 2.39.5`), when it says one. */
-  readonly version?: string;
-  /** The bounds the crawl reached, when it stopped early: the tree is what was read by then. */
-  readonly partial?: readonly CrawlBound[];
-  /** A lazy crawl's reader of its pending commands (`lazy`, and no full crawl cached). */
-  readonly reader?: ReadCommand;
-}
 
 /**
  * @example

@@ -10,7 +10,7 @@ import type { Sandbox } from '../../exec/sandbox.js';
 import type { ExecOutput, ReadCommand } from '../../types.js';
 import { CACHE_FORMAT, writeCacheLink, writeJsonAtomically } from './cache.js';
 import { crawlSpec, type Crawl, type CrawlSettings } from './crawl-pages.js';
-import type { HelpReflection } from './crawl.js';
+import type { HelpReflection } from './help-reflection.js';
 import type { HelpAnswers } from './fetch-page.js';
 import { withNeutralDirectory } from './neutral-dir.js';
 
