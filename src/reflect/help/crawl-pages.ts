@@ -52,13 +52,13 @@ export interface Crawl {
   readonly leftOut: number;
 }
 
-/** A crawl and the spec it makes: pages assembled, the man database's lines, cobra's protocol flags, cleaned. */
-export async function crawlSpec(call: HelpCall, settings: CrawlSettings, started: number): Promise<{ readonly crawl: Crawl; readonly spec: CommandSpec; readonly sources: readonly string[] }> {
+/** A crawl and the spec it makes: pages assembled, the man database's lines, cobra's protocol flags (unless `protocol` is false), cleaned. */
+export async function crawlSpec(call: HelpCall, settings: CrawlSettings, started: number, { protocol = true }: { readonly protocol?: boolean } = {}): Promise<{ readonly crawl: Crawl; readonly spec: CommandSpec; readonly sources: readonly string[] }> {
   const crawl = await crawlPages(call, settings, started);
   const conventions = conventionsOf(crawl.dialect, crawl.rootText);
   // Cleaned before it is cached or returned: help text is the program's to write, not ours to pass on raw.
   const assembled = await withManDatabase(assembleSpec(call.program, crawl.root, crawl.globals, conventions), call);
-  const merged = await protocolFlags(assembled, crawl, { ...call, deadline: started + settings.timeoutMs }, settings.concurrency, settings.onProgress);
+  const merged = protocol ? await protocolFlags(assembled, crawl, { ...call, deadline: started + settings.timeoutMs }, settings.concurrency, settings.onProgress) : undefined;
   const sources = merged === undefined ? crawl.sources : [...crawl.sources, 'completion protocol'];
   return { crawl, spec: cleanSpec({ ...(merged?.spec ?? assembled), argv: conventions }), sources };
 }

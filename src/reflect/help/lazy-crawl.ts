@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Sandbox } from '../../exec/sandbox.js';
-import type { ExecOutput, ReadCommand } from '../../types.js';
+import type { CommandSpec, ExecOutput, ReadCommand } from '../../types.js';
+import { showsCobraCompletion } from './cobra-protocol.js';
 import { CACHE_FORMAT, writeCacheLink, writeJsonAtomically } from './cache.js';
 import { crawlSpec, type Crawl, type CrawlSettings } from './crawl-pages.js';
 import type { HelpReflection } from './help-reflection.js';
@@ -54,10 +55,14 @@ export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefi
   const read: (readonly string[])[] = [...(entry?.read ?? [])];
   const version = start.version ?? entry?.version;
   const wanted = (words: readonly string[]): boolean => read.some((path) => words.every((word, index) => path[index] === word));
-  const crawlOnce = (onProgress: (message: string) => void) =>
-    withNeutralDirectory((neutral) =>
-      crawlSpec({ file: start.file, program: start.program, cwd: neutral, env: start.env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes, sandbox: start.sandbox, answers }, { ...settings, onProgress, wanted }, performance.now()),
+  // cobra's protocol is asked once a command is read: a start lists names and lines only.
+  let asked = read.length > 0;
+  const crawlOnce = async (onProgress: (message: string) => void) => {
+    const done = await withNeutralDirectory((neutral) =>
+      crawlSpec({ file: start.file, program: start.program, cwd: neutral, env: start.env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes, sandbox: start.sandbox, answers }, { ...settings, onProgress, wanted }, performance.now(), { protocol: asked }),
     );
+    return asked ? done : { ...done, spec: withRootPending(done.spec, done.crawl) };
+  };
   const store = async (): Promise<void> => {
     if (start.key === undefined) return;
     const value: LazyEntry = { format: CACHE_FORMAT, binary: start.file, ...(version === undefined ? {} : { version }), read, answers: [...answers] };
@@ -72,9 +77,10 @@ export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefi
   let queue: Promise<unknown> = Promise.resolve();
   const reader: ReadCommand = (words) => {
     const next = queue.then(async () => {
-      // A prefix of a path read was read with it.
-      if (!wanted(words)) {
-        read.push([...words]);
+      // A prefix of a path read was read with it (the root too, once the protocol is asked).
+      if (!wanted(words) || !asked) {
+        if (!read.some((path) => path.join(' ') === words.join(' '))) read.push([...words]);
+        asked = true;
         latest = await crawlOnce(() => {});
         await store();
       }
@@ -98,6 +104,12 @@ export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefi
     ...(version === undefined ? {} : { version }),
     reader,
   };
+}
+
+/** A runnable root of a program that may answer cobra's protocol stays pending until the protocol is asked: it may change its flags. */
+function withRootPending(spec: CommandSpec, crawl: Crawl): CommandSpec {
+  const cobra = crawl.dialect === 'cobra' || showsCobraCompletion(crawl.rootText);
+  return cobra && spec.runnable ? { ...spec, pending: true } : spec;
 }
 
 const WHY: Readonly<Record<string, string>> = {

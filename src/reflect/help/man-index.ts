@@ -39,6 +39,8 @@ async function withManIndexDescriptions(spec: CommandSpec, call: ManCall): Promi
 async function withManPageDetails(spec: CommandSpec, call: ManCall): Promise<CommandSpec> {
   const pages = new Set<string>();
   const walk = (node: CommandSpec, words: readonly string[]): void => {
+    // A pending command (a lazy crawl's) gets its details when it is read: until then its name and line serve.
+    if (node.pending) return;
     for (let depth = 2; depth <= words.length; depth += 1) pages.add(words.slice(0, depth).join('-'));
     for (const child of node.subcommands) walk(child, [...words, child.name]);
   };
@@ -67,7 +69,7 @@ async function withManPageDetails(spec: CommandSpec, call: ManCall): Promise<Com
 
 function detailed(spec: CommandSpec, path: readonly string[], detailsOf: (words: readonly string[]) => string): CommandSpec {
   const words = [...path, spec.name];
-  const found = words.length > 1 ? detailsOf(words) : '';
+  const found = words.length > 1 && spec.pending !== true ? detailsOf(words) : '';
   // Details that only repeat the description add nothing.
   const details = found !== '' && found !== spec.description?.trim() ? { details: found } : {};
   return { ...spec, ...details, subcommands: spec.subcommands.map((child) => detailed(child, words, detailsOf)) };
