@@ -11,8 +11,8 @@ import { benchRun, connectWrap, count, envWithout, machineNow, median } from './
 
 const RUNS = count('BENCH_RUNS', 3);
 const PROGRAMS = (process.env.BENCH_PROGRAMS ?? 'kubectl,git,docker,gh').split(',');
-/** A read-only command of each, described and called on the search server (no cluster, daemon or login needed). */
-const COMMAND = { kubectl: ['kubectl_version', { flags: { client: true } }], git: ['git_version', {}], docker: ['docker_version', {}], gh: ['gh_version', {}] };
+/** A read-only command of each, by its words, described and called on the search server (no cluster or login needed; docker's daemon may be absent: its call then fails, timed all the same). */
+const COMMAND = { kubectl: ['version', { flags: { client: true } }], git: ['version', {}], docker: ['version', {}], gh: ['config list', {}] };
 const { work, finish } = benchRun('cli-mcp-lazy-start-', 30 * 60_000);
 const run = promisify(execFile);
 
@@ -35,7 +35,7 @@ async function start(program, mode) {
     const { tools } = await client.listTools();
     const listed = performance.now() - started;
     if (mode !== 'search') return { listed, tools: tools.length };
-    const [name, input] = COMMAND[program] ?? [`${program}_version`, {}];
+    const [name, input] = COMMAND[program] ?? ['version', {}];
     const describeTool = tools.find((tool) => tool.name.endsWith('_describe_command'))?.name;
     const runTool = tools.find((tool) => tool.name.endsWith('_run_command'))?.name;
     let at = performance.now();
