@@ -16,7 +16,8 @@ import { checkToolsOptions } from './check-options.js';
 import { callSettings, type CliToolsOptions, type CallSettings } from './options.js';
 import { callCentre } from './centre.js';
 import { createRunRegistry, type RunRegistry } from '../runs/run-registry.js';
-import { readPending, type ReadyTool } from './lazy-tools.js';
+import { readPending } from './lazy-tools.js';
+import type { ReadyCommand } from '../discovery/meta-tools.js';
 import type { WarmPool } from '../exec/warm-pool.js';
 
 export type { CliToolsOptions } from './options.js';
@@ -94,7 +95,7 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
   // A pending command (or one below a pending group) is read first, and runs as the tool the tree read gives it.
-  const readPath = async (path: readonly string[]): Promise<ReadyTool | ToolResult> => {
+  const readPath = async (path: readonly string[]): Promise<ReadyCommand | ToolResult> => {
     const { latest } = kept;
     const { readCommand } = options;
     if (readCommand === undefined || latest === undefined) return { isError: true, message: unknownToolMessage(path.join(' '), []) };
@@ -103,7 +104,7 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
       return latest.tools;
     });
   };
-  const ready = async (tool: ToolDefinition): Promise<ReadyTool | ToolResult> => (tool.command.pending === true ? readPath(tool.command.path) : { tool, run });
+  const ready = async (tool: ToolDefinition): Promise<ReadyCommand | ToolResult> => (tool.command.pending === true ? readPath(tool.command.path) : { tool, run });
   const run: CliTools['run'] = async (tool, input, options = {}) => {
     if (tool.command.pending !== true) return runRead(tool, input, options);
     const read = await ready(tool);

@@ -4,26 +4,20 @@
  */
 import type { ToolDefinition } from '../tool/definition.js';
 import type { ReadCommand, ToolResult } from '../types.js';
-import type { CallOptions } from '../middleware/context.js';
+import type { ReadyCommand } from '../discovery/meta-tools.js';
 import { firstSentence } from '../discovery/search.js';
-
-/** A command's tool, read, and the run of the tools it belongs to. */
-export interface ReadyTool {
-  readonly tool: ToolDefinition;
-  readonly run: (tool: ToolDefinition, input: unknown, options?: CallOptions) => Promise<ToolResult>;
-}
 
 /** The tools built over a tree: what a read command is looked up in. */
 export interface BuiltTools {
   readonly tools: readonly ToolDefinition[];
-  readonly run: ReadyTool['run'];
+  readonly run: ReadyCommand['run'];
 }
 
 /**
  * Reads the command at `path` (program first; a pending command, or one below it) and finds its tool among the tools
  * rebuilt over the tree read. A command whose help could not be read, or that is a group, is an isError result that says so.
  */
-export async function readPending(path: readonly string[], readCommand: ReadCommand, rebuild: (spec: Awaited<ReturnType<ReadCommand>>['spec']) => BuiltTools): Promise<ReadyTool | ToolResult> {
+export async function readPending(path: readonly string[], readCommand: ReadCommand, rebuild: (spec: Awaited<ReturnType<ReadCommand>>['spec']) => BuiltTools): Promise<ReadyCommand | ToolResult> {
   const words = path.slice(1);
   const where = path.join(' ');
   let read: Awaited<ReturnType<ReadCommand>>;
