@@ -160,7 +160,18 @@ export interface CommandSpec {
   readonly longRunning?: boolean;
   /** `off`: this command's calls run outside the sandbox, so what it starts in the background (a daemon) outlives the call. @default the server's level */
   readonly sandbox?: 'off';
+  /**
+   * Listed by its parent and not read yet (a lazy help crawl): its options, positionals and subcommands are
+   * unknown until {@link ReadCommand} reads it, and it stands as a runnable command until then.
+   */
+  readonly pending?: true;
 }
+
+/**
+ * Reads a pending command (its words after the program) and the groups above it: the whole tree with it read, and
+ * why it could not be, when its help did not read as help.
+ */
+export type ReadCommand = (words: readonly string[]) => Promise<{ readonly spec: CommandSpec; readonly failure?: string }>;
 
 /** An option as one runnable command sees it: its own, or inherited from the command at `depth` in the path. */
 export interface ScopedOption extends OptionSpec {
@@ -183,6 +194,8 @@ export interface RunnableCommand {
   readonly longRunning?: boolean;
   /** Its calls run outside the sandbox (see CommandSpec). */
   readonly sandbox?: 'off';
+  /** Not read yet (see CommandSpec): its tool is a placeholder to read before it is described or called. */
+  readonly pending?: true;
   /** The argv conventions in force for this command, resolved from the root down. @default DEFAULT_ARGV_CONVENTIONS */
   readonly argv?: ArgvConventions;
   readonly passthrough?: PassthroughSpec;

@@ -16,6 +16,8 @@ import { checkToolsOptions } from './check-options.js';
 import { callSettings, type CliToolsOptions, type CallSettings } from './options.js';
 import { callCentre } from './centre.js';
 import { createRunRegistry, type RunRegistry } from '../runs/run-registry.js';
+import { readPending } from './lazy-tools.js';
+import type { ReadyCommand } from '../discovery/meta-tools.js';
 import type { WarmPool } from '../exec/warm-pool.js';
 
 export type { CliToolsOptions } from './options.js';
@@ -63,6 +65,8 @@ interface Kept {
   readonly settings: CallSettings;
   readonly layers: ReturnType<typeof layersFor>;
   readonly runs?: RunRegistry;
+  /** The tools over the tree read so far, when its pending commands are read as they are asked for (`readCommand`). */
+  readonly latest?: { tools: CliTools; root: CommandSpec };
 }
 
 /** Builds the tools of a reflected CLI and the call pipeline that runs them. */
@@ -72,7 +76,10 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
   const settings = callSettings(options, names);
   const layers = layersFor(options, settings);
   const runs = options.runs === false ? undefined : createRunRegistry({ store: options.store, ...options.runs });
-  return toolsOver(root, { options, names, settings, layers, runs });
+  if (options.readCommand === undefined) return toolsOver(root, { options, names, settings, layers, runs });
+  const latest = { root } as { tools: CliTools; root: CommandSpec };
+  latest.tools = toolsOver(root, { options, names, settings, layers, runs, latest });
+  return newestTools(latest);
 }
 
 /** The names the command tools get (before any selection), so the meta-tools can step aside. */
@@ -87,7 +94,23 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
   const tools = chosen.map(({ tool }) => tool);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
-  const run: CliTools['run'] = async (tool, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: memoryGrants() }, progress, principal, access, timeoutMs = settings.timeoutMs, background = false, onSpawn } = {}) => {
+  // A pending command (or one below a pending group) is read first, and runs as the tool the tree read gives it.
+  const readPath = async (path: readonly string[]): Promise<ReadyCommand | ToolResult> => {
+    const { latest } = kept;
+    const { readCommand } = options;
+    if (readCommand === undefined || latest === undefined) return { isError: true, message: unknownToolMessage(path.join(' '), []) };
+    return readPending(path, readCommand, (spec) => {
+      if (spec !== latest.root) Object.assign(latest, { root: spec, tools: toolsOver(spec, kept) });
+      return latest.tools;
+    });
+  };
+  const ready = async (tool: ToolDefinition): Promise<ReadyCommand | ToolResult> => (tool.command.pending === true ? readPath(tool.command.path) : { tool, run });
+  const run: CliTools['run'] = async (tool, input, options = {}) => {
+    if (tool.command.pending !== true) return runRead(tool, input, options);
+    const read = await ready(tool);
+    return 'tool' in read ? read.run(read.tool, input, options) : read;
+  };
+  const runRead: CliTools['run'] = async (tool, input, { signal = new AbortController().signal, log = () => {}, approval = { canAsk: false, grants: memoryGrants() }, progress, principal, access, timeoutMs = settings.timeoutMs, background = false, onSpawn } = {}) => {
     const chain = chains.get(tool);
     if (!chain) return { isError: true, message: unknownToolMessage(tool.name, []) };
     const ctx: CallContext = { tool, rawInput: input, input: { flags: {}, args: [] }, signal, log, approval, progress, principal, access, timeoutMs, background, onSpawn, state: new Map() };
@@ -101,7 +124,7 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
   // Output is read back only by the caller it was spooled for.
   const readOutput: CliTools['readOutput'] = (uri, offset, length, principal) => readOutputPage(settings.spool, uri, offset, length, settings.maxResultBytes, names.readOutput, principal?.id);
   const risk = (tool: ToolDefinition) => riskOf(tool.command, options.approval?.risk);
-  const source = { program: root.name, tools, names, risk, run, readOutput, maxPageBytes: settings.maxResultBytes, spooling: settings.spool !== undefined, runs };
+  const source = { program: root.name, tools, names, risk, run, ready, ...(kept.latest === undefined ? {} : { readPath }), readOutput, maxPageBytes: settings.maxResultBytes, spooling: settings.spool !== undefined, runs };
   const catalog = buildCatalog(source, root, options.discovery);
   const catalogs = new Map<string, Catalog>();
   const catalogFor = ({ access, searchesTools = false }: CatalogViewer): Catalog => {
@@ -156,4 +179,32 @@ export interface CatalogViewer {
 function unlistedMessage(requested: string, resolved: ResolvedToolName, catalog: Catalog, commands: ReadonlyMap<string, ToolDefinition>, describe: string): string {
   if (commands.has(requested) && catalog.find(describe)) return `${requested} is not listed in ${catalog.mode} mode; ${describe} {"command": ${JSON.stringify(requested)}} says which tool runs it.`;
   return unknownToolMessage(requested, resolved.kind === 'unknown' ? resolved.suggestions : []);
+}
+
+/** A CliTools that answers with the newest tools in `latest`, which reading a pending command replaces. */
+export function newestTools(latest: { tools: CliTools }): CliTools {
+  return {
+    get tools() {
+      return latest.tools.tools;
+    },
+    get catalog() {
+      return latest.tools.catalog;
+    },
+    get runs() {
+      return latest.tools.runs;
+    },
+    get warm() {
+      return latest.tools.warm;
+    },
+    catalogFor: (viewer) => latest.tools.catalogFor(viewer),
+    find: (name) => latest.tools.find(name),
+    resolve: (name) => latest.tools.resolve(name),
+    call: (name, input, options) => latest.tools.call(name, input, options),
+    // A tool of an older build runs as the newest build's tool of that name.
+    run: (tool, input, options) => latest.tools.run(latest.tools.find(tool.name) ?? tool, input, options),
+    readOutput: (uri, offset, length, principal) => latest.tools.readOutput(uri, offset, length, principal),
+    outputPage: (uri, principal) => latest.tools.outputPage(uri, principal),
+    close: () => latest.tools.close(),
+    reload: (root) => latest.tools.reload(root),
+  };
 }

@@ -24,6 +24,7 @@ import type { Middleware } from '../middleware/context.js';
 import type { RunToolNames } from '../middleware/refuse-follow.js';
 import type { ProgressCleaner } from '../output/progress.js';
 import type { RunRegistryOptions } from '../runs/types.js';
+import type { ReadCommand } from '../types.js';
 
 /**
  * Which commands become tools, with which flags and middleware. Selectors are tried in order and the
@@ -90,6 +91,11 @@ export interface CliToolsOptions extends ToolShapeOptions<Selector> {
   readonly refuseFollow?: boolean;
   /** How the commands are offered: a tool each, meta-tools to search and run, or a tool per group. @default mode `auto` */
   readonly discovery?: DiscoveryOptions;
+  /**
+   * Reads a command the tree holds `pending` (a lazy help crawl's `reader`): its tool is read before it is described or
+   * called, and the tools are rebuilt over the tree read. For `search` discovery, which lists no command's schema. @default none
+   */
+  readonly readCommand?: ReadCommand;
   /** Working directory of the CLI. @default process.cwd() */
   readonly cwd?: string;
   /** Which environment variables the CLI gets. @default an allowlist: PATH, HOME, LANG, TERM, TMPDIR, … */

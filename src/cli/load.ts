@@ -6,7 +6,7 @@ import { manifestText, readManifest } from '../reflect/manifest.js';
 import { createMcpServer, type CliMcpServer } from '../server/create-mcp-server.js';
 import type { SharedStore } from '../store/shared-store.js';
 import type { Launcher } from '../exec/launcher.js';
-import type { CommandSpec } from '../types.js';
+import type { CommandSpec, ReadCommand } from '../types.js';
 import type { CliIo } from './io.js';
 import { environmentOf, serverOptions, type SharedFlags } from './options.js';
 import { CliMcpError } from '../errors.js';
@@ -23,15 +23,17 @@ export async function loadServer(source: Source, flags: SharedFlags, stderr: Nod
 }
 
 /** {@link loadServer}, with what the source was read as (`--watch` watches what it came from). */
-export async function loadServed(source: Source, flags: SharedFlags & { readonly tokenFile?: string }, stderr: NodeJS.WritableStream, { listOnly = false, store }: { listOnly?: boolean; store?: SharedStore } = {}): Promise<{ server: CliMcpServer; read: ReadSource }> {
+export async function loadServed(source: Source, flags: SharedFlags & { readonly tokenFile?: string }, stderr: NodeJS.WritableStream, { listOnly = false, store, serving = false }: { listOnly?: boolean; store?: SharedStore; serving?: boolean } = {}): Promise<{ server: CliMcpServer; read: ReadSource }> {
   // Quiet: the call records still reach the client as log notifications, not stderr (which some clients show as their own output).
   const callLog = { write: flags.quiet ? () => {} : (line: string) => void stderr.write(`${line}\n`) };
-  const read = await readSource(source, flags, stderr);
+  // Search mode lists no command's schema: a server reads each command's help when it is described or called.
+  const lazy = serving && !listOnly && flags.tools === 'search' && (flags.pin?.length ?? 0) === 0 && flags.watch !== true;
+  const read = await readSource(source, flags, stderr, lazy);
   if (source.kind === 'manifest' && flags.exec === undefined && !listOnly) throw new CliMcpError('cli-mcp.invalid-option', missingExec(read.spec.name));
   const options = serverOptions(flags);
   // Warm workers wait in the program's own parse(): only for a JS program found by that call, run as loaded.
   const warm = read.warmable === true && flags.exec === undefined && !listOnly ? options.warm : false;
-  const server = createMcpServer(read.spec, { ...options, warm, launcher: flags.exec ?? read.launcher ?? read.spec.name, version: read.version, callLog, store });
+  const server = createMcpServer(read.spec, { ...options, warm, launcher: flags.exec ?? read.launcher ?? read.spec.name, version: read.version, callLog, store, ...(read.readCommand === undefined ? {} : { readCommand: read.readCommand }) });
   if (!flags.quiet) stderr.write(`cli-mcp: ${read.spec.name}: ${commands(server.tools.tools.length)}, ${read.how}; ${server.tools.catalog.note}\n`);
   return { server, read };
 }
@@ -45,20 +47,21 @@ export interface ReadSource {
   /** `found by commander (parse() call)`, `from manifest my-cli.json, running my-cli`. */
   readonly how: string;
   /** A JS program that calls parse() as it loads: warm workers can hold it there. */
-  readonly warmable?: boolean;
+  readonly warmable?: boolean;  /** Reads the tree's pending commands (a lazy help crawl's). */
+  readonly readCommand?: ReadCommand;
 }
 
 /** Loads a target (warnings on stderr) or reads a manifest: what serving, and a reload under --watch, start from. */
-export async function readSource(source: Source, flags: SharedFlags, stderr: NodeJS.WritableStream): Promise<ReadSource> {
+export async function readSource(source: Source, flags: SharedFlags, stderr: NodeJS.WritableStream, lazy = false): Promise<ReadSource> {
   if (source.kind === 'manifest') {
     const spec = readManifest(resolve(flags.cwd ?? '.', source.file));
     const running = flags.exec === undefined ? '' : `, running ${flags.exec}`;
     return { spec, how: `from manifest ${source.file}${running}` };
   }
   // Like `git -C`: --cwd is where the target is found and where the CLI runs.
-  const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr, flags.quiet), env: environmentOf(flags), node: flags.node, python: flags.python, cache: flags.cache });
+  const loaded = await loadTarget(source.target, { cwd: flags.cwd, onProgress: progressTo(stderr, flags.quiet), env: environmentOf(flags), node: flags.node, python: flags.python, cache: flags.cache, lazy });
   for (const warning of loaded.warnings) stderr.write(`cli-mcp: warning: ${warning}\n`);
-  return { spec: loaded.spec, launcher: loaded.launcher, version: loaded.version, how: `found by ${loaded.method}`, warmable: loaded.warmable === true };
+  return { spec: loaded.spec, launcher: loaded.launcher, version: loaded.version, how: `found by ${loaded.method}`, warmable: loaded.warmable === true, ...(loaded.readCommand === undefined ? {} : { readCommand: loaded.readCommand }) };
 }
 
 /** Reflects a target and writes its manifest to `file` (from --cwd), or to stdout when there is none. */

@@ -59,7 +59,7 @@ export function buildProgram(io: CliIo, outcome: { exitCode: number }, argv: rea
       const store = await sharedStore(flags);
       try {
         const source = sourceOf(command, target, flags.manifest);
-        const { server, read } = await (await import('./load.js')).loadServed(source, flags, io.stderr, { store });
+        const { server, read } = await (await import('./load.js')).loadServed(source, flags, io.stderr, { store, serving: true });
         const auth = flags.http ? await authenticatorFor(flags, io.stderr) : undefined;
         const authenticator = auth?.authenticator;
         const accessFor = flags.accessPolicy === undefined ? undefined : await accessPolicy(flags.accessPolicy, auth);

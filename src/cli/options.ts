@@ -100,6 +100,7 @@ const NOT_A_FLAG = {
   name: "the program's name",
   version: "the program's version",
   tools: 'built from the target',
+  readCommand: "the help crawl's reader: wrap serves search mode reading each command when it is asked for",
 } as const;
 type Head<S> = S extends `${infer H}.${string}` ? H : S;
 type LibraryOf<R> = R extends { readonly library: infer L } ? L : never;

@@ -25,6 +25,10 @@ export interface MetaSource {
   /** How much harm a command can do, as approval judges it. */
   risk(tool: ToolDefinition): Risk;
   run(tool: ToolDefinition, input: unknown, options?: CallOptions): Promise<ToolResult>;
+  /** A pending command's tool read (its schema known), and the run it belongs to; an isError result when it cannot be. @default the tool as it is */
+  ready?(tool: ToolDefinition): Promise<ReadyCommand | ToolResult>;
+  /** Reads the command at a path (program first) below a pending group, which lists it only once read. @default none: the tree is read whole */
+  readPath?(path: readonly string[]): Promise<ReadyCommand | ToolResult>;
   /** A page of spooled output. */
   readOutput(uri: string, offset: number | undefined, length: number | undefined, principal?: CallOptions['principal']): ToolResult;
   /** The most bytes a page of output may hold. */
@@ -33,6 +37,12 @@ export interface MetaSource {
   readonly spooling: boolean;
   /** Background runs (else there are no run tools). */
   readonly runs?: RunRegistry;
+}
+
+/** A command's tool, read, and the run it belongs to. */
+export interface ReadyCommand {
+  readonly tool: ToolDefinition;
+  run(tool: ToolDefinition, input: unknown, options?: CallOptions): Promise<ToolResult>;
 }
 
 const DEFAULT_SEARCH_LIMIT = 20;
@@ -93,7 +103,7 @@ export function describeTool(source: MetaSource, runWith: (tool: ToolDefinition)
     async call(input) {
       const parsed = parseInput(schema, input, source.names.describe);
       if (!('data' in parsed)) return parsed;
-      const found = findCommand(source.tools, parsed.data.command);
+      const found = await readyCommand(source, parsed.data.command);
       if (!('tool' in found)) return found;
       const { tool } = found;
       const runner = runWith(tool);
@@ -140,13 +150,14 @@ export function commandCallTool(source: MetaSource, kind: 'read-only' | 'any'): 
     async call(input, options) {
       const parsed = parseInput(schema, input, name);
       if (!('data' in parsed)) return parsed;
-      const found = findCommand(source.tools, parsed.data.command);
+      // Read first: its risk, and approval, policy and presets, judge the command as read.
+      const found = await readyCommand(source, parsed.data.command);
       if (!('tool' in found)) return found;
       const risk = source.risk(found.tool);
       if (readOnly && risk !== 'read-only') {
         return { isError: true, message: `\`${found.tool.command.path.join(' ')}\` is ${risk}, not read-only, so ${name} does not run it; call ${source.names.run} instead (the user may be asked first).` };
       }
-      return source.run(found.tool, commandInput(input), options);
+      return found.run(found.tool, commandInput(input), options);
     },
   };
 }
@@ -195,6 +206,19 @@ export function findCommand(tools: readonly ToolDefinition[], requested: string)
   if (named) return { tool: named };
   const message = unknownToolMessage(requested, resolved.kind === 'unknown' ? resolved.suggestions : []).replace(/^Unknown tool/, 'Unknown command');
   return { isError: true, message: `${message} Search the commands to find its name.` };
+}
+
+/** {@link findCommand}, read when it is pending (or below a pending group, by its words), with the run it belongs to. */
+async function readyCommand(source: MetaSource, requested: string): Promise<ReadyCommand | ToolResult> {
+  const found = findCommand(source.tools, requested);
+  if (!('tool' in found)) {
+    const words = requested.trim().split(/\s+/);
+    const path = words[0] === source.program ? words : [source.program, ...words];
+    const below = (tool: ToolDefinition) => tool.command.pending === true && tool.command.path.length < path.length && tool.command.path.every((word, index) => path[index] === word);
+    return source.readPath !== undefined && source.tools.some(below) ? source.readPath(path) : found;
+  }
+  if (source.ready === undefined) return { tool: found.tool, run: (tool, input, options) => source.run(tool, input, options) };
+  return source.ready(found.tool);
 }
 
 /** A meta-tool's input checked by its schema, or the isError result naming each problem. */

@@ -29,6 +29,7 @@ export function flattenRunnable(root: CommandSpec): RunnableCommand[] {
         ...(node.annotations !== undefined ? { annotations: node.annotations } : {}),
         ...(node.longRunning ? { longRunning: true } : {}),
         ...(node.sandbox === 'off' ? { sandbox: 'off' as const } : {}),
+        ...(node.pending ? { pending: true as const } : {}),
         ...(conventions !== DEFAULT_ARGV_CONVENTIONS ? { argv: conventions } : {}),
         ...(node.passthrough !== undefined ? { passthrough: node.passthrough } : {}),
         ...(subcommandNames.length > 0 ? { subcommandNames } : {}),

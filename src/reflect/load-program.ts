@@ -4,7 +4,7 @@ import { CliMcpError, isCliMcpError } from '../errors.js';
 import { defaultNode, resolveLauncher, type Launcher } from '../exec/launcher.js';
 import { checkedNode, nodeTooOld } from './node-version.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
-import type { CommandSpec } from '../types.js';
+import type { CommandSpec, ReadCommand } from '../types.js';
 import { cleanSpec } from './clean-spec.js';
 import { builtFile, packageVersion } from '../package-files.js';
 import { buildIdentity, defaultProgramCacheDir, programCacheKey, readProgramCache, writeProgramCache } from './program-cache.js';
@@ -54,7 +54,8 @@ export interface LoadedTarget {
   /** Read from the program cache (or the help cache): nothing was run to load it. */
   readonly fromCache?: boolean;
   /** The program calls commander's or yargs' parse() as it loads, so a warm worker can hold it there. */
-  readonly warmable?: boolean;
+  readonly warmable?: boolean;  /** Reads the tree's pending commands: a lazy help crawl's (`lazy`), when no full crawl was cached. */
+  readonly readCommand?: ReadCommand;
 }
 
 export interface LoadOptions {
@@ -73,7 +74,8 @@ export interface LoadOptions {
   /** Read and write the program and help caches (`--no-cache`: false). @default true */
   readonly cache?: boolean;
   /** Where reflected JS programs are cached. @default ~/.cache/cli-mcp/programs (or $XDG_CACHE_HOME/cli-mcp/programs) */
-  readonly programCacheDir?: string;
+  readonly programCacheDir?: string;  /** A program read from its help lists its commands first and reads each when `readCommand` asks (search-mode serving). @default false */
+  readonly lazy?: boolean;
 }
 
 /**
@@ -100,7 +102,8 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
     // Its help would run under the same too-old Node: the error naming the Node it needs is the answer.
     if (exited && (error.cause as { tooOld?: boolean } | undefined)?.tooOld) throw error;
     if (!isCliMcpError(error) || (error.code !== 'cli-mcp.program-not-found' && !exited) || !isExecutable(file)) throw error;
-    const help = await fromHelp(file, { file, prefixArgs: [] }, options, cwd).catch(() => Promise.reject(error));
+    // Cached as the program's load below: read in full, never lazily.
+    const help = await fromHelp(file, { file, prefixArgs: [] }, { ...options, lazy: false }, cwd).catch(() => Promise.reject(error));
     // A program that failed on its own and whose help reads as nothing has failed: say so, in its own words.
     if (exited && isEmpty(help.spec)) throw error;
     // A parser it loaded but whose program was not recognised: the user learns why it was read from its help.
@@ -117,25 +120,28 @@ async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, 
   const { loadPython } = await import('./python/load-python.js');
   // Under --python, its calls run as `python script …` too, as its parser was read.
   const runs: Launcher = options.python === undefined ? launcher : { file: options.python, prefixArgs: [file] };
-  const python = await loadPython(file, options, () => fromHelpText(file, runs, options, cwd));
+  // A Python script's load is cached whole (help text included): read in full, never lazily.
+  const python = await loadPython(file, options, () => fromHelpText(file, runs, { ...options, lazy: false }, cwd));
   return python === undefined ? fromHelpText(file, launcher, options, cwd) : { ...python, launcher: runs };
 }
 
 async function fromHelpText(file: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
   // The crawler and its seven dialects load only for a program read from its help.
   const { reflectHelp } = await import('./help/crawl.js');
-  const help = await reflectHelp(file, { cwd, onProgress: options.onProgress, env: options.env, cache: options.cache ?? true });
+  const help = await reflectHelp(file, { cwd, onProgress: options.onProgress, env: options.env, cache: options.cache ?? true, lazy: options.lazy ?? false });
   const cached = help.fromCache ? ', cached' : '';
   const unread = help.unread.length > 0 ? `, ${help.unread.length} commands not read` : '';
   const detail = help.unreadDetail.length > 0 ? `, ${help.unreadDetail.length} manual pages not read` : '';
   const partial = help.partial === undefined ? '' : `, partial: ${help.partial.join(', ')}`;
+  const lazy = help.reader === undefined ? '' : ', each command read when asked for';
   return {
     spec: cleanSpec(help.spec),
     launcher,
-    method: `help text (${help.dialect}, ${help.pages} pages${help.sources.filter((source) => source !== 'help').map((source) => `, ${source}`).join('')}${unread}${detail}${partial}${cached})`,
+    method: `help text (${help.dialect}, ${help.pages} pages${help.sources.filter((source) => source !== 'help').map((source) => `, ${source}`).join('')}${unread}${detail}${partial}${lazy}${cached})`,
     warnings: [],
     fromCache: help.fromCache,
     ...(help.version === undefined ? {} : { version: help.version }),
+    ...(help.reader === undefined ? {} : { readCommand: help.reader }),
   };
 }
 

@@ -112,6 +112,7 @@ const commandShape = {
   hiddenCommands: z.array(name('A word that runs a hidden subcommand.')).describe('Words of subcommands the program runs but does not list: never tools, and never sent as a positional.').optional(),
   longRunning: z.boolean().describe('It usually runs for minutes: task-capable clients get a task at once, and its tool says to start it in the background.').optional(),
   sandbox: z.literal('off').describe('Its calls run outside the sandbox, in a process group only: what it starts in the background (a daemon, as `pm2 start`) outlives the call. Only this command; the server\'s --sandbox level holds for the rest.').optional(),
+  pending: z.never().optional().describe('Set only by a lazy help crawl (a command not read yet), which reads it when it is asked for: never in a manifest.'),
 };
 
 const commandSchema = z.strictObject(commandShape).meta({ id: 'CommandSpec', description: 'A command and the commands under it; `program` is the root command: the program itself.' });

@@ -50,7 +50,8 @@ export async function protocolFlags(spec: CommandSpec, read: { readonly dialect:
 export async function withCobraProtocol(spec: CommandSpec, call: HelpCall, limit: Limit): Promise<ProtocolMerge | undefined> {
   // What help shows each command taking, its own options and those it inherits, by long name.
   const shown = new Map<string, ReadonlyMap<string, OptionSpec>>();
-  walk(spec, [], (command, words, inherited) => shown.set(words.join(' '), new Map([...inherited, ...command.options].map((option) => [longFlag(option), option]))));
+  // A pending command (a lazy crawl's, not read yet) is asked nothing: it is asked once it is read.
+  walk(spec, [], (command, words, inherited) => void (command.pending || shown.set(words.join(' '), new Map([...inherited, ...command.options].map((option) => [longFlag(option), option])))));
   // The root first: a program that does not answer is asked nothing more.
   const root = await fullListing(call, [], shown.get('') ?? new Map());
   if (root === undefined) return undefined;

@@ -6,29 +6,19 @@
 import { CliMcpError } from '../../errors.js';
 import { childEnvironment, type EnvironmentOptions } from '../../exec/environment.js';
 import type { SandboxLevel } from '../../exec/sandbox.js';
-import type { CommandSpec, OptionSpec } from '../../types.js';
 import { programName, resolveBinary } from './binary.js';
-import { CACHE_FORMAT, defaultCacheDir, readCache, readCacheLink, writeCache, writeCacheLink, type CachedHelp, type UnreadCommand } from './cache.js';
+import { CACHE_FORMAT, defaultCacheDir, readCache, readCacheLink, writeCache, writeCacheLink, type CachedHelp } from './cache.js';
 import { cheapCrawlKey, crawlKey } from './crawl-key.js';
+import { crawlSpec } from './crawl-pages.js';
 import { programVersion } from './program-version.js';
-import { globalOptionsCommand } from './cobra.js';
-import { protocolFlags } from './cobra-merge.js';
-import { fetchListing, fetchPage, HELP_ENV, helpSandbox, spawnHelp, type HelpCall } from './fetch-page.js';
-import { withFullCommandList } from './git-commands.js';
-import { manualOptions, wantsManual, withManualOptions } from './git-manual.js';
-import { fullerHelpArgs } from './fuller-help.js';
-import { looksLikeHelp, parseHelp } from './parse.js';
-import { fishSource } from './fish-completions.js';
-import { manPage, pageFromManual, withManPage } from './man-page.js';
-import { limiter } from './limit.js';
-import { dialectEnvironment, withNeutralDirectory } from './neutral-dir.js';
-import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
-import { assembleSpec, type Globals, type Visited } from './spec-tree.js';
-import { cleanSpec } from '../clean-spec.js';
-import { withManDatabase } from './man-index.js';
-import { crawlBudget, partialWarning, type CrawlBound } from './budget.js';
-import { conventionsOf } from './value-form.js';
-import { selectOnly } from './command-list.js';
+import { HELP_ENV, helpSandbox, type HelpCall } from './fetch-page.js';
+import type { HelpReflection } from './help-reflection.js';
+import { lazyReflection, readLazyEntry } from './lazy-crawl.js';
+import { withNeutralDirectory } from './neutral-dir.js';
+import type { HelpDialect } from './page.js';
+import { partialWarning } from './budget.js';
+
+export type { HelpReflection } from './help-reflection.js';
 
 export interface ReflectHelpOptions {
   /** Subcommand levels read below the program; deeper commands are listed but not exposed. @default 3 */
@@ -66,26 +56,13 @@ export interface ReflectHelpOptions {
   readonly env?: EnvironmentOptions;
   /** The OS sandbox of each help call: reading help needs no network, no writes and no credentials. @default 'strict' (no network) */
   readonly sandbox?: SandboxLevel;
+  /**
+   * Read the program's own page only: the commands it lists are pending (name and line) until `reader` reads one;
+   * a full crawl already cached is used whole. For search-mode serving, which describes a command before it runs one. @default false
+   */
+  readonly lazy?: boolean;
 }
 
-export interface HelpReflection {
-  readonly spec: CommandSpec;
-  readonly dialect: HelpDialect;
-  /** Help pages read (by the crawl that filled the cache, on a cache hit). */
-  readonly pages: number;
-  /** The sources read: `help`; `man page` when the program's man page added to it or stood in for it; `fish completions` when fish's spec added options or their choices. */
-  readonly sources: readonly string[];
-  /** Commands listed but not read, so not exposed. */
-  readonly unread: readonly UnreadCommand[];
-  /** Commands exposed from their short help alone: the man page that completes it could not be read (no man, or pages not installed). */
-  readonly unreadDetail: readonly string[];
-  readonly fromCache: boolean;
-  readonly durationMs: number;
-  /** The program's version, as `--version` prints it (`2.39.5` from `git version 2.39.5`), when it says one. */
-  readonly version?: string;
-  /** The bounds the crawl reached, when it stopped early: the tree is what was read by then. */
-  readonly partial?: readonly CrawlBound[];
-}
 
 /**
  * @example
@@ -104,6 +81,9 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
     const cheap = settings.cache ? await cheapCrawlKey(call, settings) : undefined;
     const linked = cheap === undefined ? undefined : await readCacheLink(settings.cacheDir, cheap);
     let hit: CachedHelp | undefined = linked === undefined ? undefined : await readCache(settings.cacheDir, linked);
+    const lazily = { file, program: call.program, env, sandbox: call.sandbox ?? 'none', settings, ...(cheap === undefined ? {} : { cheap }) } as const;
+    const linkedLazy = settings.lazy && hit === undefined && linked !== undefined ? await readLazyEntry(settings.cacheDir, linked) : undefined;
+    if (linkedLazy !== undefined && linked !== undefined) return lazyReflection({ ...lazily, key: linked }, linkedLazy, started);
     const keyed = settings.cache && hit === undefined ? await crawlKey(call, settings) : undefined;
     const key = keyed?.key;
     if (key !== undefined) hit = await readCache(settings.cacheDir, key);
@@ -118,13 +98,8 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
     // The version clients are told (serverInfo): read with the cache key, or now when there is no cache.
     const version = keyed ? keyed.version : (await programVersion(call, settings.callTimeoutMs)).version;
     const known = version === undefined ? {} : { version };
-    const crawl = await crawlPages(call, settings, started);
-    const conventions = conventionsOf(crawl.dialect, crawl.rootText);
-    // Cleaned before it is cached or returned: help text is the program's to write, not ours to pass on raw.
-    const assembled = await withManDatabase(assembleSpec(call.program, crawl.root, crawl.globals, conventions), call);
-    const merged = await protocolFlags(assembled, crawl, { ...call, deadline: started + settings.timeoutMs }, settings.concurrency, settings.onProgress);
-    const sources = merged === undefined ? crawl.sources : [...crawl.sources, 'completion protocol'];
-    const spec: CommandSpec = cleanSpec({ ...(merged?.spec ?? assembled), argv: conventions });
+    if (settings.lazy) return lazyReflection({ ...lazily, ...(key === undefined ? {} : { key }), ...known }, key === undefined ? undefined : await readLazyEntry(settings.cacheDir, key), started);
+    const { crawl, spec, sources } = await crawlSpec(call, settings, started);
     const partial = crawl.reached.length > 0 ? { partial: crawl.reached } : {};
     if (crawl.reached.length > 0) settings.onProgress(partialWarning(call.program, crawl.reached, settings, false) + (crawl.leftOut > 0 ? `; ${crawl.leftOut} more listed commands left out` : ''));
     // A call that timed out alone may be load: retried next start. A bound reached is cached, marked, so no start pays it twice.
@@ -157,6 +132,7 @@ function normalise(options: ReflectHelpOptions): Settings {
     onProgress: options.onProgress ?? (() => {}),
     cacheDir: options.cacheDir ?? defaultCacheDir(),
     cache: options.cache ?? true,
+    lazy: options.lazy ?? false,
     cwd: options.cwd ?? process.cwd(),
     ...(options.only !== undefined ? { only: options.only } : {}),
     ...(options.dialect !== undefined ? { dialect: options.dialect } : {}),
@@ -165,127 +141,4 @@ function normalise(options: ReflectHelpOptions): Settings {
 
 function elapsed(started: number): number {
   return Math.round(performance.now() - started);
-}
-
-interface Crawl {
-  readonly root: Visited;
-  readonly globals: Globals;
-  readonly dialect: HelpDialect;
-  readonly pages: number;
-  /** What was read: `help`, `man page`, `fish completions`. */
-  readonly sources: readonly string[];
-  readonly unread: readonly UnreadCommand[];
-  readonly unreadDetail: readonly string[];
-  /** The program's own help page, as printed. */
-  readonly rootText: string;
-  readonly reached: readonly CrawlBound[];
-  readonly leftOut: number;
-}
-
-/** Reads the root's help, then every listed subcommand's, breadth limited by `limit` and the deadline. */
-async function crawlPages(rootCall: HelpCall, settings: Settings, started: number): Promise<Crawl> {
-  const budget = crawlBudget(settings, started);
-  const deadline = budget.deadline;
-  const limit = limiter(settings.concurrency);
-  const unread: UnreadCommand[] = [];
-  const unreadDetail: string[] = [];
-  const inherited: OptionSpec[] = [];
-  let call = rootCall;
-  let dialect = settings.dialect;
-  let pages = 0;
-  let known = 1;
-  const label = (words: readonly string[]): string => [call.program, ...words].join(' ');
-  const read = (words: readonly string[], entry?: SubcommandEntry, parentText?: string) =>
-    limit(async () => {
-      const bound = budget.exhausted();
-      if (bound !== undefined) return { kind: 'failed', reason: bound } as const;
-      budget.begin();
-      const result = await fetchPage({ ...call, deadline }, dialect, words, {
-        ...(entry !== undefined ? { entry } : {}),
-        ...(parentText !== undefined ? { parentText } : {}),
-      });
-      if (result.kind !== 'page') return result;
-      pages += 1;
-      budget.spend(result.text.length);
-      settings.onProgress(`crawled ${pages}/${known}: ${label(words)}`);
-      if (dialect !== 'git' || !wantsManual(words, result.page)) return result;
-      const manual = await manualOptions({ ...call, deadline }, words[0] ?? '');
-      if (manual === undefined) unreadDetail.push(label(words));
-      return manual === undefined ? result : { ...result, page: withManualOptions(result.page, manual) };
-    });
-
-  // A root help that names a fuller one (`--help all`, `-h long`) is read in full when that lists more options.
-  const fuller = async (first: Awaited<ReturnType<typeof read>>): Promise<Awaited<ReturnType<typeof read>>> => {
-    const said = first.kind === 'page' ? [first.text, first.unread] : ['text' in first ? first.text : undefined];
-    const args = said.map((text) => (text === undefined ? undefined : fullerHelpArgs(text))).find((found) => found !== undefined);
-    if (args === undefined) return first;
-    const result = await spawnHelp({ ...call, deadline }, args);
-    if ('notStarted' in result || result.timedOut) return first;
-    const page = parseHelp(result.text, { path: [call.program], ...(dialect !== undefined ? { dialect } : {}) });
-    const more = first.kind === 'page' ? page.options.length > first.page.options.length : looksLikeHelp(page);
-    return more ? { kind: 'page', page, text: result.text, dialect: page.dialect } : first;
-  };
-  const help = await fuller(await read([]));
-  // The man page completes a command's help (or stands in for help that reads as none): for a program with no subcommands.
-  const manual = help.kind === 'page' && help.page.subcommands.length > 0 ? undefined : await manPage(call.program, call.file, { ...call, timeoutMs: Math.min(call.timeoutMs, Math.max(1, deadline - performance.now())) });
-  const manualPage = manual === undefined ? undefined : pageFromManual(manual, [call.program]);
-  const root =
-    manualPage === undefined ? help
-    : help.kind === 'page' ? { ...help, page: withManPage(help.page, manualPage, [call.program]) }
-    : ({ kind: 'page', page: manualPage, text: manual ?? '', dialect: 'gnu' } as const);
-  if (root.kind !== 'page') {
-    const why =
-      root.reason === 'not-started' ? (root.message ?? 'it could not be started')
-      : root.reason === 'time' ? `it did not answer within ${Math.min(settings.callTimeoutMs, settings.timeoutMs)} ms`
-      : 'its --help, -h and help printed nothing that reads as help';
-    throw new CliMcpError('cli-mcp.reflection-failed', `Could not read the help of "${label([])}": ${why}.`);
-  }
-  dialect ??= root.dialect ?? 'gnu';
-  call = { ...call, env: { ...call.env, ...(await dialectEnvironment(dialect, call.cwd)) } };
-  // `git --help` lists the common commands only; `git help -a` lists the rest.
-  const rootPage = dialect === 'git' ? await limit(() => withFullCommandList({ ...call, deadline }, root.page)) : root.page;
-  // `above`: the options of the commands between the root and this one. A child's `Global Flags` that a group above it
-  // declares (hugo convert's --output under `hugo convert toJSON`) come from that group, not from the root.
-  const fish = fishSource(call.program, call.file);
-  const visit = async (words: readonly string[], listedPage: HelpPage, text: string, depth: number, above: ReadonlySet<string> = new Set()): Promise<Visited> => {
-    let page = fish?.complete(listedPage, words, depth === 0 ? `${text}\n${manual ?? ''}` : text) ?? listedPage;
-    if (depth > 0) inherited.push(...page.globalOptions.filter((option) => !above.has(option.name)));
-    const below = depth === 0 ? above : new Set([...above, ...page.options.map((option) => option.name)]);
-    let listed = page.subcommands;
-    if (depth === 0 && settings.only !== undefined) listed = selectOnly(listed, settings.only);
-    const fit = budget.admit(listed.length);
-    if (fit < listed.length) {
-      listed = listed.slice(0, fit);
-      // The page's listing is not kept whole: a wide program must not hold every entry it ever listed.
-      page = { ...page, subcommands: listed };
-    }
-    if (depth < settings.maxDepth) known += listed.length;
-    if (depth >= settings.maxDepth) {
-      unread.push(...listed.map((entry) => ({ command: label([...words, entry.name]), reason: 'depth' as const })));
-      return { words, page, children: listed.map((entry) => ({ words: [...words, entry.name], entry, children: [] })) };
-    }
-    const children = await Promise.all(
-      listed.map(async (entry): Promise<Visited> => {
-        const childWords = [...words, entry.name];
-        const result = await read(childWords, entry, text);
-        if (result.kind === 'page') return { ...(await visit(childWords, result.page, result.text, depth + 1, below)), entry };
-        // A call cut by the crawl's own deadline means the time bound was reached: the partial result is cached, marked.
-        if (result.reason === 'time') budget.exhausted();
-        unread.push({ command: label(childWords), reason: result.reason === 'not-started' ? 'unreadable' : result.reason });
-        return { words: childWords, entry, children: [] };
-      }),
-    );
-    return { words, page, children };
-  };
-  const globalCommand = dialect === 'cobra' ? globalOptionsCommand(root.text) : undefined;
-  const [tree] = await Promise.all([
-    visit([], rootPage, root.text, 0),
-    globalCommand === undefined ? undefined : limit(async () => {
-      const page = await fetchListing({ ...call, deadline }, 'cobra', globalCommand);
-      if (page !== undefined) inherited.push(...page.globalOptions, ...page.options);
-    }),
-  ]);
-  const globals: Globals = { inherited, rootPage: root.page.globalOptions };
-  const sources = [...(help.kind === 'page' ? ['help'] : []), ...(manual !== undefined ? ['man page'] : []), ...(fish !== undefined && fish.added + fish.chosen > 0 ? ['fish completions'] : [])];
-  return { root: tree, globals, dialect, pages, sources, unread: unread.sort((a, b) => a.command.localeCompare(b.command)), unreadDetail: unreadDetail.sort(), rootText: root.text, reached: budget.reached, leftOut: budget.leftOut };
 }

@@ -4,6 +4,7 @@
  */
 import { spawnCommand, type CommandOutcome } from '../../exec/spawn-command.js';
 import { resolveSandbox, type Sandbox, type SandboxLevel } from '../../exec/sandbox.js';
+import type { ExecOutput } from '../../types.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { looksLikeHelp, parseHelp } from './parse.js';
 
@@ -20,7 +21,12 @@ export interface HelpCall {
   readonly maxBytes?: number;
   /** The sandbox of each help call. @default strict, no network (process groups where bwrap does not work) */
   readonly sandbox?: Sandbox | 'none';
+  /** What help calls already answered, by their arguments: a lazy crawl reads again from these, and stores those it makes. */
+  readonly answers?: HelpAnswers;
 }
+
+/** Help calls' output by their arguments (joined with NUL); only calls that ran to their end are kept. */
+export type HelpAnswers = Map<string, ExecOutput>;
 
 /** Variables that keep help plain and in English, and pagers out of the way; the rest is the usual allowlist. */
 export const HELP_ENV: Readonly<Record<string, string>> = { NO_COLOR: '1', TERM: 'dumb', LC_ALL: 'C', LANG: 'C', PAGER: 'cat', GIT_PAGER: 'cat', MANPAGER: 'cat' };
@@ -59,6 +65,19 @@ export function helpArgvs(dialect: HelpDialect | undefined, words: readonly stri
 
 /** Runs `args` as every help call runs: in the call's sandbox, within its time and the crawl's deadline (none left: `late`). */
 export async function runHelpCall(call: HelpCall, args: readonly string[]): Promise<CommandOutcome | { readonly kind: 'late' }> {
+  return answered(call.answers, args.join('\0'), () => spawnHelpCall(call, args));
+}
+
+/** The answer kept under `key`, or `spawn`'s, kept when it ran to its end. */
+export async function answered<T extends CommandOutcome | { readonly kind: 'late' }>(answers: HelpAnswers | undefined, key: string, spawn: () => Promise<T>): Promise<T | CommandOutcome> {
+  const known = answers?.get(key);
+  if (known !== undefined) return { kind: 'ran', output: known, aborted: false };
+  const outcome = await spawn();
+  if (answers !== undefined && outcome.kind === 'ran' && !outcome.output.timedOut && !outcome.aborted) answers.set(key, outcome.output);
+  return outcome;
+}
+
+async function spawnHelpCall(call: HelpCall, args: readonly string[]): Promise<CommandOutcome | { readonly kind: 'late' }> {
   const timeoutMs = Math.min(call.timeoutMs, Math.ceil((call.deadline ?? Number.POSITIVE_INFINITY) - performance.now()));
   if (timeoutMs <= 0) return { kind: 'late' };
   const chosen = call.sandbox ?? helpSandbox();

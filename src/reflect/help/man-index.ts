@@ -9,11 +9,11 @@ import { readFileSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { spawnCommand } from '../../exec/spawn-command.js';
 import type { CommandSpec } from '../../types.js';
-import type { HelpCall } from './fetch-page.js';
+import { answered, type HelpCall } from './fetch-page.js';
 import { isSystemProgram } from './man-page.js';
 import { roffEntry, roffSection } from './roff-text.js';
 
-type ManCall = Pick<HelpCall, 'program' | 'file' | 'cwd' | 'env' | 'timeoutMs' | 'sandbox'>;
+type ManCall = Pick<HelpCall, 'program' | 'file' | 'cwd' | 'env' | 'timeoutMs' | 'sandbox' | 'answers'>;
 
 /** Where a distribution keeps the pages `man -w` may name; nothing else is read. */
 const MAN_DIR = /^\/usr\/(local\/)?share\/man\//;
@@ -39,6 +39,8 @@ async function withManIndexDescriptions(spec: CommandSpec, call: ManCall): Promi
 async function withManPageDetails(spec: CommandSpec, call: ManCall): Promise<CommandSpec> {
   const pages = new Set<string>();
   const walk = (node: CommandSpec, words: readonly string[]): void => {
+    // A pending command (a lazy crawl's) gets its details when it is read: until then its name and line serve.
+    if (node.pending) return;
     for (let depth = 2; depth <= words.length; depth += 1) pages.add(words.slice(0, depth).join('-'));
     for (const child of node.subcommands) walk(child, [...words, child.name]);
   };
@@ -67,7 +69,7 @@ async function withManPageDetails(spec: CommandSpec, call: ManCall): Promise<Com
 
 function detailed(spec: CommandSpec, path: readonly string[], detailsOf: (words: readonly string[]) => string): CommandSpec {
   const words = [...path, spec.name];
-  const found = words.length > 1 ? detailsOf(words) : '';
+  const found = words.length > 1 && spec.pending !== true ? detailsOf(words) : '';
   // Details that only repeat the description add nothing.
   const details = found !== '' && found !== spec.description?.trim() ? { details: found } : {};
   return { ...spec, ...details, subcommands: spec.subcommands.map((child) => detailed(child, words, detailsOf)) };
@@ -86,15 +88,18 @@ function readPage(file: string | undefined): string | undefined {
 
 /** What a man-database command prints, run as help is; undefined when it could not run. */
 async function man(call: ManCall, file: 'man' | 'whatis', args: readonly string[]): Promise<string | undefined> {
-  const outcome = await spawnCommand({
-    file,
-    args,
-    cwd: call.cwd,
-    env: { ...call.env, LC_ALL: 'C.UTF-8' },
-    timeoutMs: call.timeoutMs,
-    maxOutputBytes: 1024 * 1024,
-    ...(call.sandbox === 'none' ? {} : { sandbox: call.sandbox }),
-  });
+  // Kept apart from the program's own answers by a leading \u0001, which no argument of a help call holds.
+  const outcome = await answered(call.answers, `\u0001${[file, ...args].join('\0')}`, () =>
+    spawnCommand({
+      file,
+      args,
+      cwd: call.cwd,
+      env: { ...call.env, LC_ALL: 'C.UTF-8' },
+      timeoutMs: call.timeoutMs,
+      maxOutputBytes: 1024 * 1024,
+      ...(call.sandbox === 'none' ? {} : { sandbox: call.sandbox }),
+    }),
+  );
   // `man -w` exits non-zero when some page is missing; what it found is still on stdout.
   return outcome.kind === 'ran' && !outcome.output.timedOut && outcome.output.stdout !== '' ? outcome.output.stdout : undefined;
 }

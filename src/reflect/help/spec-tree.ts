@@ -12,6 +12,8 @@ export interface Visited {
   readonly entry?: SubcommandEntry;
   readonly page?: HelpPage;
   readonly children: readonly Visited[];
+  /** Listed, and left for a lazy crawl to read when it is asked for. */
+  readonly pending?: true;
 }
 
 /** Global options as the crawl found them. */
@@ -25,7 +27,8 @@ export interface Globals {
 /**
  * The CommandSpec tree. Global options join the root's own, and so reach every command. A command is
  * runnable when it has options of its own (not global ones) and a usage form that can go without a
- * subcommand, no subcommands, or usage forms that run it by itself; an unread command is never runnable.
+ * subcommand, no subcommands, or usage forms that run it by itself; an unread command is never runnable, a
+ * pending one (left for a lazy crawl to read) is until it is read.
  *
  * Options only the program's page lists are read before the subcommand only (`docker --debug ps`;
  * `docker ps --debug` is refused). Where options go right after the word that declares them
@@ -36,6 +39,7 @@ export function assembleSpec(program: string, root: Visited, globals: Globals, c
   const globalNames = new Set([...globals.inherited, ...globals.rootPage].map((option) => option.name));
   const inheritedNames = new Set(globals.inherited.map((option) => option.name));
   const build = (node: Visited, depth: number): CommandSpec => {
+    if (node.pending) return pendingCommand(node);
     const page = node.page;
     const name = node.words[node.words.length - 1] ?? program;
     const subcommands = node.children.map((child) => build(child, depth + 1));
@@ -62,6 +66,22 @@ export function assembleSpec(program: string, root: Visited, globals: Globals, c
     };
   };
   return build(root, 0);
+}
+
+/** A command known by its listing alone: its name, line and aliases; a tool until it is read, since it may run. */
+function pendingCommand(node: Visited): CommandSpec {
+  const description = node.entry?.description;
+  const aliases = node.entry?.aliases ?? [];
+  return {
+    name: node.words.at(-1) ?? '',
+    ...(description !== undefined && description !== '' ? { description } : {}),
+    runnable: true,
+    pending: true,
+    options: [],
+    positionals: [],
+    subcommands: [],
+    ...(aliases.length > 0 ? { aliases: [...aliases] } : {}),
+  };
 }
 
 function uniqueByName(options: readonly OptionSpec[]): OptionSpec[] {

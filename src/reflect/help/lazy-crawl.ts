@@ -1,0 +1,127 @@
+/**
+ * A lazy help crawl: the program's own page (and what lists its commands) first, each listed command read when
+ * it is asked for. Every help call's answer is kept with the paths read, in one cache entry beside the full
+ * crawl's, so a later read, and the next start, run only the calls not made yet; each read is the full crawl's
+ * pipeline over the pages read so far, so a command read lazily is the command a full crawl makes of those pages.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Sandbox } from '../../exec/sandbox.js';
+import type { CommandSpec, ExecOutput, ReadCommand } from '../../types.js';
+import { showsCobraCompletion } from './cobra-protocol.js';
+import { CACHE_FORMAT, writeCacheLink, writeJsonAtomically } from './cache.js';
+import { crawlSpec, type Crawl, type CrawlSettings } from './crawl-pages.js';
+import type { HelpReflection } from './help-reflection.js';
+import type { HelpAnswers } from './fetch-page.js';
+import { withNeutralDirectory } from './neutral-dir.js';
+
+/** What a lazy crawl starts from. */
+export interface LazyStart {
+  readonly file: string;
+  readonly program: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly sandbox: Sandbox | 'none';
+  readonly settings: CrawlSettings & { readonly maxPageBytes: number; readonly cacheDir: string };
+  /** Where its entry is cached; none: nothing is cached. */
+  readonly key?: string;
+  /** The key a native binary is found under without running it. */
+  readonly cheap?: string;
+  readonly version?: string;
+}
+
+/** A lazy crawl's cache entry: the paths read, and the answer of every help call made for them. */
+export interface LazyEntry {
+  readonly format: number;
+  readonly binary: string;
+  readonly version?: string;
+  readonly read: readonly (readonly string[])[];
+  readonly answers: readonly (readonly [string, ExecOutput])[];
+}
+
+/** The lazy entry under `key`, or undefined when there is none or it is damaged. */
+export async function readLazyEntry(dir: string, key: string): Promise<LazyEntry | undefined> {
+  try {
+    const value = JSON.parse(await readFile(join(dir, `${key}.lazy.json`), 'utf8')) as Partial<LazyEntry>;
+    return value.format === CACHE_FORMAT && typeof value.binary === 'string' && Array.isArray(value.read) && Array.isArray(value.answers) ? (value as LazyEntry) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the program's page (from the entry's answers when it has them) and returns the tree with its commands pending, and the reader of each. */
+export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefined, started: number): Promise<HelpReflection & { readonly reader: ReadCommand }> {
+  const { settings } = start;
+  const answers: HelpAnswers = new Map(entry?.answers ?? []);
+  const read: (readonly string[])[] = [...(entry?.read ?? [])];
+  const version = start.version ?? entry?.version;
+  const wanted = (words: readonly string[]): boolean => read.some((path) => words.every((word, index) => path[index] === word));
+  // cobra's protocol is asked once a command is read: a start lists names and lines only.
+  let asked = read.length > 0;
+  const crawlOnce = async (onProgress: (message: string) => void) => {
+    const done = await withNeutralDirectory((neutral) =>
+      crawlSpec({ file: start.file, program: start.program, cwd: neutral, env: start.env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes, sandbox: start.sandbox, answers }, { ...settings, onProgress, wanted }, performance.now(), { protocol: asked }),
+    );
+    return asked ? done : { ...done, spec: withRootPending(done.spec, done.crawl) };
+  };
+  const store = async (): Promise<void> => {
+    if (start.key === undefined) return;
+    const value: LazyEntry = { format: CACHE_FORMAT, binary: start.file, ...(version === undefined ? {} : { version }), read, answers: [...answers] };
+    const failure = await writeJsonAtomically(settings.cacheDir, `${start.key}.lazy.json`, value);
+    if (failure !== undefined) settings.onProgress(`could not write the help cache: ${failure.message}`);
+    else if (start.cheap !== undefined) await writeCacheLink(settings.cacheDir, start.cheap, start.key);
+  };
+  const known = answers.size;
+  let latest = await crawlOnce(settings.onProgress);
+  if (answers.size > known) await store();
+  // One read at a time: each reads over the tree the one before it left.
+  let queue: Promise<unknown> = Promise.resolve();
+  const reader: ReadCommand = (words) => {
+    const next = queue.then(async () => {
+      // A prefix of a path read was read with it (the root too, once the protocol is asked).
+      if (!wanted(words) || !asked) {
+        if (!read.some((path) => path.join(' ') === words.join(' '))) read.push([...words]);
+        asked = true;
+        latest = await crawlOnce(() => {});
+        await store();
+      }
+      const failure = failureOf(latest.crawl, start.program, words);
+      return { spec: latest.spec, ...(failure === undefined ? {} : { failure }) };
+    });
+    queue = next.catch(() => {});
+    return next;
+  };
+  const { crawl, spec, sources } = latest;
+  return {
+    spec,
+    dialect: crawl.dialect,
+    pages: crawl.pages,
+    sources,
+    unread: crawl.unread,
+    unreadDetail: crawl.unreadDetail,
+    fromCache: entry !== undefined,
+    durationMs: Math.round(performance.now() - started),
+    ...(crawl.reached.length > 0 ? { partial: crawl.reached } : {}),
+    ...(version === undefined ? {} : { version }),
+    reader,
+  };
+}
+
+/** A runnable root of a program that may answer cobra's protocol stays pending until the protocol is asked: it may change its flags. */
+function withRootPending(spec: CommandSpec, crawl: Crawl): CommandSpec {
+  const cobra = crawl.dialect === 'cobra' || showsCobraCompletion(crawl.rootText);
+  return cobra && spec.runnable ? { ...spec, pending: true } : spec;
+}
+
+const WHY: Readonly<Record<string, string>> = {
+  unreadable: 'its help printed nothing that reads as help',
+  time: 'its help did not answer in time',
+  depth: 'it is deeper than the crawl reads',
+};
+
+/** Why `words`' command (or a group above it) could not be read, when it could not. */
+function failureOf(crawl: Crawl, program: string, words: readonly string[]): string | undefined {
+  const label = [program, ...words].join(' ');
+  const unread = crawl.unread.find((item) => label === item.command || label.startsWith(`${item.command} `));
+  if (unread === undefined) return undefined;
+  return `Could not read the help of "${unread.command}": ${WHY[unread.reason] ?? `the crawl reached its ${unread.reason} limit`}.`;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { reflectHelp, type ReflectHelpOptions } from '../../../src/reflect/help/crawl.js';
+import { flattenRunnable } from '../../../src/reflect/flatten.js';
+import type { CommandSpec } from '../../../src/types.js';
+import { scratchMaker } from '../../helpers/scratch.js';
+import { FAKE_CRAWL, makeFake, type Fake } from './fake.js';
+
+const scratch = scratchMaker('cli-mcp-help-lazy-');
+
+function crawl(fake: Fake, options: ReflectHelpOptions = {}) {
+  return reflectHelp(fake.bin, { cacheDir: `${fake.dir}/cache`, ...FAKE_CRAWL, ...options });
+}
+
+/** `path*` for a pending command, `path` for one read. */
+function runnable(spec: CommandSpec): string[] {
+  return flattenRunnable(spec).map((command) => `${command.path.join(' ')}${command.pending ? '*' : ''}`);
+}
+
+function commandAt(spec: CommandSpec, words: readonly string[]) {
+  return flattenRunnable(spec).find((command) => command.path.slice(1).join(' ') === words.join(' '));
+}
+
+describe('a lazy help crawl', () => {
+  it('when it starts then only the program\'s page is read and each listed command is pending, by its name and line', async () => {
+    const fake = makeFake(scratch());
+    const result = await crawl(fake, { lazy: true });
+    expect(fake.helpCalls().map((call) => call.argv.join(' '))).toEqual(['--help']);
+    // Its own flags make the root runnable until a page below shows them as global flags (kubectl, gh, docker, git
+    // and hugo come out as a full crawl reads their roots: test/real/lazy-crawl.test.ts); a cobra program's root
+    // stays pending until cobra's protocol is asked.
+    expect(runnable(result.spec)).toEqual(['fakectl*', 'fakectl get*', 'fakectl config*', 'fakectl create*', 'fakectl version*']);
+    const get = result.spec.subcommands[0];
+    expect(get).toMatchObject({ name: 'get', description: 'Display resources', pending: true, options: [], positionals: [] });
+    const root = await result.reader?.([]);
+    expect(root?.spec.pending).toBeUndefined();
+    expect(fake.helpCalls().map((call) => call.argv.join(' '))).toEqual(['--help']);
+  });
+
+  it('when a command is read then its groups are read on the way, their commands pending, and it is the command a full crawl makes', async () => {
+    const fake = makeFake(scratch());
+    const full = await crawl(makeFake(scratch()), { cache: false });
+    const lazy = await crawl(fake, { lazy: true });
+    const read = await lazy.reader?.(['config', 'view']);
+    expect(read?.failure).toBeUndefined();
+    expect(fake.helpCalls().map((call) => call.argv.join(' '))).toEqual(['--help', 'config --help', 'config view --help']);
+    expect(runnable(read?.spec ?? lazy.spec)).toEqual(['fakectl get*', 'fakectl config view', 'fakectl config set*', 'fakectl create*', 'fakectl version*']);
+    expect(commandAt(read?.spec ?? lazy.spec, ['config', 'view'])).toEqual(commandAt(full.spec, ['config', 'view']));
+  });
+
+  it('when each command is read on a fresh start then each is exactly the full crawl\'s: options, positionals, path and conventions', async () => {
+    const full = await crawl(makeFake(scratch()), { cache: false });
+    for (const command of flattenRunnable(full.spec)) {
+      const lazy = await crawl(makeFake(scratch()), { lazy: true, cache: false });
+      const read = await lazy.reader?.(command.path.slice(1));
+      expect(commandAt(read?.spec ?? lazy.spec, command.path.slice(1)), command.path.join(' ')).toEqual(command);
+    }
+  });
+
+  it('when a command\'s help reads as none then reading it says so, and the rest stay readable', async () => {
+    const fake = makeFake(scratch(), (config) => void (config['broken'] = ['create']));
+    const lazy = await crawl(fake, { lazy: true });
+    const broken = await lazy.reader?.(['create']);
+    expect(broken?.failure).toBe('Could not read the help of "fakectl create": its help printed nothing that reads as help.');
+    expect(commandAt(broken?.spec ?? lazy.spec, ['create'])).toBeUndefined();
+    const get = await lazy.reader?.(['get']);
+    expect(get?.failure).toBeUndefined();
+    expect(commandAt(get?.spec ?? lazy.spec, ['get'])?.options.map((option) => option.name)).toEqual(['namespace', 'verbose', 'output', 'replicas', 'watch']);
+  });
+
+  it('when the program starts again then the pages read before come from the cache: no help call runs, for them or the program\'s page', async () => {
+    const fake = makeFake(scratch());
+    const first = await crawl(fake, { lazy: true });
+    const before = (await first.reader?.(['get']))?.spec;
+    const calls = fake.helpCalls().length;
+    const again = await crawl(fake, { lazy: true });
+    expect(again.fromCache).toBe(true);
+    expect(runnable(again.spec)).toEqual(['fakectl get', 'fakectl config*', 'fakectl create*', 'fakectl version*']);
+    expect(commandAt(again.spec, ['get'])).toEqual(commandAt(before ?? first.spec, ['get']));
+    await again.reader?.(['get']);
+    expect(fake.helpCalls().length).toBe(calls);
+  });
+
+  it('when a full crawl is cached then a lazy start serves it whole, nothing pending', async () => {
+    const fake = makeFake(scratch());
+    await crawl(fake);
+    const lazy = await crawl(fake, { lazy: true });
+    expect(lazy.fromCache).toBe(true);
+    expect(lazy.reader).toBeUndefined();
+    expect(runnable(lazy.spec).filter((path) => path.endsWith('*'))).toEqual([]);
+  });
+});
