@@ -47,7 +47,8 @@ export interface ReadSource {
   /** `found by commander (parse() call)`, `from manifest my-cli.json, running my-cli`. */
   readonly how: string;
   /** A JS program that calls parse() as it loads: warm workers can hold it there. */
-  readonly warmable?: boolean;  /** Reads the tree's pending commands (a lazy help crawl's). */
+  readonly warmable?: boolean;
+  /** Reads the tree's pending commands (a lazy help crawl's). */
   readonly readCommand?: ReadCommand;
 }
 
