@@ -61,7 +61,7 @@ describe('real programs read lazily', () => {
         expect(got && unmarkedCommand(got), `${program.name} ${words.join(' ')}`).toEqual(expected && unmarkedCommand(expected));
         expect(got && inputJsonSchemaFor(got, new Map())).toEqual(expected && inputJsonSchemaFor(expected, new Map()));
       }
-    });
+    }, 180_000); // a full crawl of gh or kubectl alone takes 10–15 s on 2 cores, and more under load
   }
 
   it('when kubectl is served in search mode then it lists at once, describes and calls a command read then, and the next start reuses what was read', async () => {
@@ -92,5 +92,5 @@ describe('real programs read lazily', () => {
     } finally {
       await again.close();
     }
-  });
+  }, 120_000);
 });
