@@ -6,7 +6,7 @@
 import { CliMcpError } from '../../errors.js';
 import type { CommandSpec, OptionSpec } from '../../types.js';
 import { cleanSpec } from '../clean-spec.js';
-import type { UnreadCommand } from './cache.js';
+import type { CachedHelp, UnreadCommand } from './cache.js';
 import { globalOptionsCommand } from './cobra.js';
 import { fetchListing, fetchPage, spawnHelp, type HelpCall } from './fetch-page.js';
 import { withFullCommandList } from './git-commands.js';
@@ -37,15 +37,9 @@ export interface CrawlSettings extends CrawlLimits {
   readonly wanted?: (words: readonly string[]) => boolean;
 }
 
-export interface Crawl {
+export interface Crawl extends Pick<CachedHelp, 'dialect' | 'pages' | 'sources' | 'unread' | 'unreadDetail'> {
   readonly root: Visited;
   readonly globals: Globals;
-  readonly dialect: HelpDialect;
-  readonly pages: number;
-  /** What was read: `help`, `man page`, `fish completions`. */
-  readonly sources: readonly string[];
-  readonly unread: readonly UnreadCommand[];
-  readonly unreadDetail: readonly string[];
   /** The program's own help page, as printed. */
   readonly rootText: string;
   readonly reached: readonly CrawlBound[];
