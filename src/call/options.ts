@@ -119,10 +119,11 @@ export interface CliToolsOptions extends ToolShapeOptions<Selector> {
   /** The bubblewrap executable (tests point it at a missing path). @default 'bwrap' */
   readonly sandboxCommand?: string;
   /**
-   * Warm workers for a Node CLI whose program calls commander's or yargs' parse(): started ahead,
-   * the program imported, each taking one call. They turn themselves off (saying why) for a program
-   * that could not be run that way as if cold. `true` takes the defaults.
-   * @default false (`cli-mcp wrap` turns them on for the programs it found by their parse() call)
+   * Warm workers, started ahead, each taking one call: for a Node CLI whose program calls commander's or
+   * yargs' parse(), the program imported and waiting there (`kind: 'parse'`); for any program, a stub
+   * waiting in the call's sandbox to exec it (`kind: 'exec'`). They turn themselves off (saying why) where
+   * they could not run a call as if cold. `true` takes the defaults.
+   * @default false (`cli-mcp wrap` turns them on: `parse` for the programs it found by their parse() call, `exec` for the rest)
    */
   readonly warm?: boolean | WarmOptions;
 }
@@ -172,7 +173,9 @@ export function callSettings(options: CliToolsOptions, names: PointedToolNames =
   const resolved = resolveSandbox({ level: options.sandbox, allow: options.sandboxAllow, network: options.sandboxNetwork, command: options.sandboxCommand, hide: options.sandboxHide });
   // Another call's kept output is a file the calls' user could read: every call gets an empty directory in its place.
   const sandbox = resolved && spool ? { ...resolved, hidden: () => [...resolved.hide, ...[spool.directory()].filter((dir): dir is string => dir !== undefined)] } : resolved;
-  const warm = warmOptions(options.warm);
+  const checked = warmOptions(options.warm);
+  // A stub saves a call the sandbox's set-up (bubblewrap's namespaces); without one a cold spawn is as fast.
+  const warm = checked?.kind === 'exec' && !sandbox ? undefined : checked;
   return {
     launcher,
     timeoutMs: positive('timeoutMs', options.timeoutMs, DEFAULTS.timeoutMs),
@@ -186,7 +189,7 @@ export function callSettings(options: CliToolsOptions, names: PointedToolNames =
     cwd: options.cwd,
     env,
     sandbox,
-    ...(warm ? { warm: createWarmPool({ launcher, cwd: resolve(options.cwd ?? process.cwd()), env, preload: WARM_WORKER_FILE, ...(sandbox ? { sandbox } : {}) }, warm) } : {}),
+    ...(warm ? { warm: createWarmPool({ launcher, cwd: resolve(options.cwd ?? process.cwd()), env, ...(warm.kind === 'exec' ? {} : { preload: WARM_WORKER_FILE }), ...(sandbox ? { sandbox } : {}) }, warm) } : {}),
     argvPolicy: checkedPolicy(options.argvPolicy ?? {}, options.cwd),
     cleanText: cleanerFor(options),
   };
@@ -241,6 +244,7 @@ function warmOptions(value: CliToolsOptions['warm']): WarmOptions | undefined {
   positive('warm.idleMs', value.idleMs, 1);
   positive('warm.maxMemoryBytes', value.maxMemoryBytes, 1);
   positive('warm.readyTimeoutMs', value.readyTimeoutMs, 1);
+  if (value.kind !== undefined && value.kind !== 'parse' && value.kind !== 'exec') throw new CliMcpError('cli-mcp.invalid-option', `warm.kind must be 'parse' or 'exec', got ${shown(value.kind)}`);
   const after = value.startAfterMs;
   if (after !== undefined && (typeof after !== 'number' || !Number.isFinite(after) || after < 0)) throw new CliMcpError('cli-mcp.invalid-option', `warm.startAfterMs must be a number of milliseconds, 0 or more, got ${shown(after)}`);
   return value;

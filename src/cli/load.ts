@@ -31,8 +31,9 @@ export async function loadServed(source: Source, flags: SharedFlags & { readonly
   const read = await readSource(source, flags, stderr, lazy);
   if (source.kind === 'manifest' && flags.exec === undefined && !listOnly) throw new CliMcpError('cli-mcp.invalid-option', missingExec(read.spec.name));
   const options = serverOptions(flags);
-  // Warm workers wait in the program's own parse(): only for a JS program found by that call, run as loaded.
-  const warm = read.warmable === true && flags.exec === undefined && !listOnly ? options.warm : false;
+  // Warm workers wait in a JS program's own parse() (one found by that call, run as loaded), any other's in its sandbox to exec the call.
+  const kind = read.warmable === true && flags.exec === undefined ? 'parse' : 'exec';
+  const warm = listOnly || options.warm === undefined || options.warm === false ? false : { ...(options.warm === true ? {} : options.warm), kind } as const;
   const server = createMcpServer(read.spec, { ...options, warm, launcher: flags.exec ?? read.launcher ?? read.spec.name, version: read.version, callLog, store, ...(read.readCommand === undefined ? {} : { readCommand: read.readCommand }) });
   if (!flags.quiet) stderr.write(`cli-mcp: ${read.spec.name}: ${commands(server.tools.tools.length)}, ${read.how}; ${server.tools.catalog.note}\n`);
   return { server, read };

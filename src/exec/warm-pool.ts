@@ -1,22 +1,23 @@
 /**
- * Warm workers for a Node CLI: processes started ahead of a call, exactly as a cold call starts (same
- * Node, flags, cwd, environment, sandbox, pipes), that have imported the program and wait in its
- * parse() for a call's arguments. Each takes one call and exits, as a cold start does; the pool starts
- * the next as a call takes one, and drops it when taken if a file it imported changed since (that call
- * wrote it). A call that finds none ready waits for one on its way rather than start another. Where a worker
- * could not stand for a cold start (see warm-worker.ts), the pool turns itself off and says why.
+ * Warm workers: processes started ahead of a call, exactly as a cold call starts (same cwd, environment,
+ * sandbox, pipes), that wait for a call's arguments: a Node CLI imported and held in its parse(), or any
+ * other program's stub that execs the call (warm-kind.ts). Each takes one call and exits, as a cold start
+ * does; the pool starts the next as a call takes one, and drops it when taken if it no longer stands for a
+ * cold start (a file it imported changed since, or the sandbox a cold start would get now differs). A call
+ * that finds none ready waits for one on its way rather than start another. Where a worker could not stand
+ * for a cold start (see warm-worker.ts), the pool turns itself off and says why.
  */
 import { availableParallelism } from 'node:os';
-import { dirname } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Launcher } from './launcher.js';
+import { resolve } from 'node:path';
+import { statSync } from 'node:fs';
 import { killProcessGroup, trackProcessGroup } from './kill-tree.js';
-import type { Sandbox } from './sandbox.js';
+import { sandboxArgv } from './sandbox.js';
 import { killSandbox } from './sandbox-stop.js';
 import { spawnChild, type Child } from './spawn-child.js';
-import { answersAlike, type ArgvSearch } from './warm-argv.js';
-import { unchanged, type FileStamp } from './warm-imports.js';
+import { workerKind, type Readiness, type WarmTarget } from './warm-kind.js';
 import { DEFAULTS } from '../options.js';
+
+export type { WarmTarget };
 
 /** How the pool behaves. */
 export interface WarmOptions {
@@ -30,6 +31,11 @@ export interface WarmOptions {
   readonly readyTimeoutMs?: number;
   /** When the first worker starts: not at once, where it would slow the server's own start and first tools/list. @default 1000 */
   readonly startAfterMs?: number;
+  /**
+   * What a worker waits in: `parse`, a Node CLI imported and held in its parse() call (commander's or yargs');
+   * `exec`, a stub already in the call's sandbox that execs the call's argv (any program). @default 'parse'
+   */
+  readonly kind?: 'parse' | 'exec';
   /** Where the pool says it turned off, and why. @default stderr */
   readonly note?: (line: string) => void;
 }
@@ -57,16 +63,6 @@ export interface WarmPool {
   readonly counts: { readonly warm: number; readonly cold: number };
 }
 
-/** What every worker is started as. */
-export interface WarmTarget {
-  readonly launcher: Launcher;
-  readonly cwd: string;
-  readonly env: Readonly<Record<string, string>>;
-  readonly sandbox?: Sandbox;
-  /** The compiled module each worker preloads: it holds the program in its parser's parse() call (reflect/warm-worker.ts). */
-  readonly preload: string;
-}
-
 const EARLY_OUTPUT_MAX = 1024 * 1024;
 /** A spare worker has run no call: nothing of it needs time to finish. */
 const RETIRE_GRACE_MS = 0;
@@ -75,9 +71,10 @@ interface Worker {
   readonly child: Child;
   readonly early: { stdout: Uint8Array[]; stderr: Uint8Array[] };
   earlyBytes: number;
-  files?: readonly FileStamp[];
-  /** The program's searches of its argv while importing, and `[node, program]` to answer them with a call's arguments. */
-  argv?: { readonly searches: readonly ArgvSearch[]; readonly head: readonly string[] };
+  /** Set once it is ready. */
+  ready?: Readiness;
+  /** The sandbox it was started in, as {@link setupNow} tells it. */
+  readonly setup: string;
   timer?: NodeJS.Timeout;
   readonly untrack: () => void;
 }
@@ -92,6 +89,13 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
   const maxMemory = options.maxMemoryBytes ?? DEFAULTS.warmMaxMemoryBytes;
   const readyTimeoutMs = options.readyTimeoutMs ?? 10_000;
   const note = options.note ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const kind = workerKind(target, maxMemory);
+  /** Where a worker started now would run: its working directory, and the sandbox a cold start would get. */
+  const setupNow = (): string => {
+    if ('off' in kind) return '';
+    const sandbox = target.sandbox ? sandboxArgv(target.sandbox, kind.file, [], resolve(target.cwd), kind.env.HOME, kind.readOnly) : [];
+    return JSON.stringify([identity(target.cwd), sandbox]);
+  };
   const workers = new Set<Worker>();
   const stopping = new Set<Promise<void>>();
   const counts = { warm: 0, cold: 0 };
@@ -112,7 +116,7 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
     if (!workers.delete(worker)) return;
     clearTimeout(worker.timer);
     // A call waiting for this one looks again.
-    if (worker.files === undefined) claimants.shift()?.();
+    if (worker.ready === undefined) claimants.shift()?.();
     worker.child.keepsAlive(true); // until it is gone: bwrap's info may still be on its way
     const { pid, info } = worker.child;
     const stop = (info ? info.then((known) => killSandbox(pid, known, RETIRE_GRACE_MS)) : killProcessGroup(pid, RETIRE_GRACE_MS)).finally(() => {
@@ -139,20 +143,13 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
     });
   };
   const start = async (): Promise<void> => {
-    const spawned = await spawnChild({
-      file: target.launcher.file,
-      args: ['--import', pathToFileURL(target.preload).href, ...target.launcher.prefixArgs],
-      cwd: target.cwd,
-      env: target.env,
-      sandbox: target.sandbox,
-      control: true,
-      // cli-mcp's compiled code, which a strict sandbox must show the worker.
-      readOnly: [dirname(dirname(target.preload))],
-    });
+    if ('off' in kind) return void (starting -= 1);
+    const setup = setupNow();
+    const spawned = await spawnChild({ file: kind.file, args: kind.args, cwd: target.cwd, env: kind.env, sandbox: target.sandbox, control: true, readOnly: kind.readOnly });
     starting -= 1;
     if ('code' in spawned) return turnOff(`a worker could not start (${spawned.code})`);
     spawned.keepsAlive(false); // a server that is done must not wait for its spare workers
-    const worker: Worker = { child: spawned, early: { stdout: [], stderr: [] }, earlyBytes: 0, untrack: trackProcessGroup(spawned.pid) };
+    const worker: Worker = { child: spawned, early: { stdout: [], stderr: [] }, earlyBytes: 0, setup, untrack: trackProcessGroup(spawned.pid) };
     workers.add(worker);
     if (off !== undefined || closed) return retire(worker);
     const keep = (stream: 'stdout' | 'stderr') => (chunk: Uint8Array) => {
@@ -162,7 +159,7 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
     };
     spawned.stdout.on('data', keep('stdout'));
     spawned.stderr.on('data', keep('stderr'));
-    const readyTimer = setTimeout(() => turnOff(`it did not reach parse() within ${readyTimeoutMs} ms`), readyTimeoutMs);
+    const readyTimer = setTimeout(() => turnOff(`it was not waiting ${kind.waits} within ${readyTimeoutMs} ms`), readyTimeoutMs);
     readyTimer.unref();
     let text = '';
     spawned.control?.setEncoding('utf8');
@@ -170,11 +167,9 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
       text += chunk;
       if (!text.endsWith('\n')) return;
       clearTimeout(readyTimer);
-      const message = parseMessage(text);
-      if (message.unsafe !== undefined || !message.ready) return turnOff(message.unsafe ?? 'a worker answered nothing it should');
-      if (message.ready.rss > maxMemory) return turnOff(`a worker uses ${mib(message.ready.rss)} once it has imported the program, over the ${mib(maxMemory)} cap`);
-      worker.files = message.ready.files;
-      worker.argv = { searches: message.ready.searches ?? [], head: message.ready.head ?? [] };
+      const ready = kind.ready(text);
+      if ('off' in ready) return turnOff(ready.off);
+      worker.ready = ready;
       worker.timer = setTimeout(() => {
         wanted = Math.max(size, wanted - 1);
         retire(worker);
@@ -187,20 +182,22 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
       clearTimeout(readyTimer);
       if (!workers.has(worker)) return;
       retire(worker);
-      turnOff(`it exited while it imported (${signal ?? `exit code ${exitCode}`}) instead of waiting in parse()`);
+      turnOff(`it exited while it started (${signal ?? `exit code ${exitCode}`}) instead of waiting ${kind.waits}`);
     });
   };
 
   /** A ready worker that stands for a cold start of `args`, given them; undefined when none does. */
   const handOut = (args: readonly string[]): WarmChild | undefined => {
-    const prefix = target.launcher.prefixArgs;
+    if ('off' in kind) return undefined;
+    const order = kind.order(args);
+    if (order === undefined) return undefined;
+    const callArgs = args.slice(target.launcher.prefixArgs.length);
+    const setup = workers.size > 0 ? setupNow() : '';
     let stale = false;
     for (const worker of workers) {
-      if (worker.files === undefined) continue;
-      // It looked for a word in its argv while importing (`--no-color`): this call must answer alike.
-      if (worker.argv && !answersAlike([...worker.argv.head, ...args.slice(prefix.length)], worker.argv.searches)) continue;
-      // A file the program read while importing changed (a call wrote it): this worker saw the old one.
-      if (!unchanged(worker.files)) {
+      if (worker.ready === undefined || !worker.ready.accepts(callArgs)) continue;
+      // A file the program read while importing changed (a call wrote it), or a cold start would now get another sandbox (an output spool made since).
+      if (worker.setup !== setup || !worker.ready.fresh()) {
         retire(worker);
         stale = true;
         continue;
@@ -215,7 +212,7 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
       child.stdout.removeAllListeners('data');
       child.stderr.removeAllListeners('data');
       child.control?.removeAllListeners('data');
-      child.control?.end(`${JSON.stringify(args.slice(prefix.length))}\n`);
+      child.control?.end(order);
       return { child, early: worker.early };
     }
     // Its replacement starts now: this call may wait for it, as it would for a cold start.
@@ -223,7 +220,7 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
     return undefined;
   };
   /** Workers started that are not ready yet. */
-  const onTheirWay = (): number => starting + [...workers].filter((worker) => worker.files === undefined).length;
+  const onTheirWay = (): number => starting + [...workers].filter((worker) => worker.ready === undefined).length;
 
   let first: NodeJS.Timeout | undefined;
   const refill = (): void => {
@@ -231,6 +228,7 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
     while (off === undefined && !closed && workers.size + starting < wanted) launch();
   };
 
+  if ('off' in kind) turnOff(kind.off);
   // The first call after start is a moment away (a model reads the list first); a call before it starts cold.
   first = setTimeout(refill, options.startAfterMs ?? 1_000);
   first.unref();
@@ -253,15 +251,16 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
         return undefined;
       }
       counts.warm += 1;
-      // The next worker starts as this call begins; one whose files the call writes meanwhile is dropped when taken.
-      refill();
+      // A Node worker's import is slow: the next starts as this call begins (one whose files the call writes meanwhile is
+      // dropped when taken). A stub is ready in milliseconds: the next starts once this call has ended, off its way.
+      if (!('off' in kind) && kind.slow) refill();
       return taken;
     },
     callEnded: refill,
     ready: () => new Promise<void>((resolve) => {
       // Off: once its workers are gone too.
       const settle = (): void => void (off !== undefined || closed ? Promise.all([...stopping]).then(() => resolve()) : resolve());
-      if (off !== undefined || closed || [...workers].some((worker) => worker.files !== undefined)) return settle();
+      if (off !== undefined || closed || [...workers].some((worker) => worker.ready !== undefined)) return settle();
       // Waiting workers keep no one alive; whoever awaits this is waiting for one, so it does.
       const alive = setInterval(() => {}, readyTimeoutMs);
       waiters.push(() => (clearInterval(alive), settle()));
@@ -284,17 +283,12 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
   };
 }
 
-
-type WorkerMessage = { ready?: { rss: number; files: FileStamp[]; searches?: ArgvSearch[]; head?: string[] }; unsafe?: string };
-
-function parseMessage(text: string): WorkerMessage {
+/** A directory as the kernel knows it: one removed and made again is another. */
+function identity(dir: string): string {
   try {
-    return JSON.parse(text) as WorkerMessage;
+    const stat = statSync(dir);
+    return `${stat.dev}:${stat.ino}`;
   } catch {
-    return {};
+    return 'gone';
   }
-}
-
-function mib(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MiB`;
 }

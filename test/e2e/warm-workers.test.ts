@@ -6,7 +6,8 @@ import { StdioClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/c
 import { describe, expect, it } from 'vitest';
 import { scratchMaker } from '../helpers/scratch.js';
 import { binPath, repoRoot } from './clients.js';
-import { warmWorkersOf } from '../helpers/warm-workers.js';
+import { warmStubsOf, warmWorkersOf } from '../helpers/warm-workers.js';
+import { resolveSandbox } from '../../src/exec/sandbox.js';
 
 // Spawns the built CLI: `npm run build` first.
 const todo = join(repoRoot, 'examples/todo/todo.js');
@@ -86,5 +87,33 @@ describe('cli-mcp wrap keeps a Node CLI warm', () => {
     } finally {
       await served.close();
     }
+  });
+});
+
+describe('cli-mcp wrap keeps any other program\'s call a stub away in its sandbox', () => {
+  it('when a native program is served in the default sandbox then a stub waits in it, every result equals the one --no-warm gives, and no stub outlives the server', async (context) => {
+    if (!resolveSandbox({ level: 'contain' }, () => {})) {
+      console.warn('\n!!! bwrap does not work here: the warm stub e2e test is SKIPPED !!!\n');
+      return context.skip();
+    }
+    const calls: Array<[string, unknown]> = [['printenv', {}], ['printenv', { args: ['HOME', 'PATH'] }], ['printenv', { args: ['NOT_SET_ANYWHERE'] }], ['printenv', { flags: { null: true } }]];
+    const results: Record<string, unknown[]> = {};
+    const dir = scratch(); // both in one: the sandbox puts it in PWD
+    for (const mode of ['cold', 'warm'] as const) {
+      const served = await serve('v2 (2026-07-28)', '/usr/bin/printenv', dir, mode === 'cold' ? ['--no-warm'] : []);
+      results[mode] = [];
+      for (const [name, args] of calls) {
+        for (let waited = 0; mode === 'warm' && waited < 3_000 && warmStubsOf(served.pid).length === 0; waited += 50) await settle(50);
+        // One at least (a call that finds its stub still starting keeps one more ready).
+        expect(warmStubsOf(served.pid).length > 0).toBe(mode === 'warm');
+        results[mode]?.push(seen(await served.call(name, args)));
+      }
+      const stubs = warmStubsOf(served.pid);
+      await served.close();
+      await settle(200);
+      expect(warmStubsOf(1).filter((pid) => stubs.includes(pid))).toEqual([]);
+    }
+    expect(results.warm).toEqual(results.cold);
+    expect(results.warm?.[1]).toMatchObject({ isError: false, content: [{ text: expect.stringMatching(/^\/.+\n.+\n$/) }] });
   });
 });

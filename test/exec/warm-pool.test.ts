@@ -220,7 +220,7 @@ describe('where a worker cannot stand for a cold start', () => {
 
   it.each([
     ['timer-at-import.mjs', /it has Timeout in flight when it parses its arguments/],
-    ['exit-at-import.mjs', /it exited while it imported \(exit code 1\) instead of waiting in parse\(\)/],
+    ['exit-at-import.mjs', /it exited while it started \(exit code 1\) instead of waiting in parse\(\)/],
     ['writes-at-import.mjs', /it writes files: appendFileSync \(.*loads\.log\) while it imports/],
     ['spawns-at-import.mjs', /it starts processes: spawnSync \(git\) while it imports/],
   ])('when %s is kept warm then the pool turns off: %s', async (program, reason) => {
