@@ -54,8 +54,7 @@ async function measure(target) {
     if (result.isError) throw new Error(`${target.tool} failed: ${JSON.stringify(result.content)}`);
   };
   const raw = () => execa(process.execPath, target.raw, { cwd: work, env, extendEnv: false, stdin: 'ignore' });
-  // Warm-up: the first worker is started a second after the server, and the raw side's files get cached.
-  await pause(1_500);
+  // Warm-up: the first worker starts with the first call, and the raw side's files get cached.
   for (let index = 0; index < 3; index += 1) await Promise.all([call().then(() => pause(PAUSE_MS)), raw()]);
 
   const rows = { spaced: { cli: [], raw: [] }, backToBack: { cli: [], raw: [] }, burst: { cli: [], raw: [] } };

@@ -29,7 +29,10 @@ export interface WarmOptions {
   readonly maxMemoryBytes?: number;
   /** How long a worker may take to reach the program's parse(). @default 10000 */
   readonly readyTimeoutMs?: number;
-  /** When the first worker starts: not at once, where it would slow the server's own start and first tools/list. @default 1000 */
+  /**
+   * When the first worker starts, in milliseconds from now. By default with the first call (which starts cold): a server no
+   * model calls, as most of those a client starts at once, runs no program's import and holds no worker. @default the first call
+   */
   readonly startAfterMs?: number;
   /**
    * What a worker waits in: `parse`, a Node CLI imported and held in its parse() call (commander's or yargs');
@@ -79,7 +82,7 @@ interface Worker {
   readonly untrack: () => void;
 }
 
-/** Starts the pool; its first worker starts after `startAfterMs`, or when `ready()` is awaited. */
+/** Starts the pool; its first worker starts with the first call, after `startAfterMs` if given, or when `ready()` is awaited. */
 export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): WarmPool {
   const size = options.size ?? DEFAULTS.warmWorkers;
   /** More workers importing at once than cores only slows each: the pool grows to this while calls wait. */
@@ -229,9 +232,10 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
   };
 
   if ('off' in kind) turnOff(kind.off);
-  // The first call after start is a moment away (a model reads the list first); a call before it starts cold.
-  first = setTimeout(refill, options.startAfterMs ?? 1_000);
-  first.unref();
+  if (options.startAfterMs !== undefined) {
+    first = setTimeout(refill, options.startAfterMs);
+    first.unref();
+  }
   return {
     async take(args) {
       const prefix = target.launcher.prefixArgs;

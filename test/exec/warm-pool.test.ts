@@ -268,6 +268,17 @@ describe('the pool\'s own processes', () => {
     expect(pool.counts).toEqual({ warm: 2, cold: 2 });
   });
 
+  it('when the pool is made without startAfterMs then no worker starts until the first call, which starts cold, and the call after it runs warm', async () => {
+    const { pool, run } = poolFor('probe.mjs');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(warmWorkersOf(fixture('warm', 'probe.mjs'))).toEqual([]);
+    expect(await run(['self'], { warm: pool })).toMatchObject({ output: { exitCode: 0 } });
+    for (let waited = 0; waited < 5_000 && warmWorkersOf(fixture('warm', 'probe.mjs')).length === 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    await pool.ready();
+    expect(await run(['self'], { warm: pool })).toMatchObject({ output: { exitCode: 0 } });
+    expect(pool.counts).toEqual({ warm: 1, cold: 1 });
+  });
+
   it('when the pool is made then its first worker starts only after startAfterMs, off the server\'s own start', async () => {
     poolFor('probe.mjs', { startAfterMs: 400 });
     await new Promise((resolve) => setTimeout(resolve, 150));
