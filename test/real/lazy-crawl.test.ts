@@ -12,6 +12,7 @@ import type { CommandSpec, RunnableCommand } from '../../src/types.js';
 import { inputJsonSchemaFor } from '../../src/schema/json-from-spec.js';
 import { scratchMaker } from '../helpers/scratch.js';
 import { connect, textOf } from '../e2e/clients.js';
+import { sharedCrawl } from '../helpers/real-crawls.js';
 
 const scratch = scratchMaker('cli-mcp-lazy-real-');
 
@@ -42,7 +43,7 @@ describe('real programs read lazily', () => {
   for (const program of PROGRAMS) {
     it(`when ${program.name} is read lazily then its start reads its own page, and each command read is the full crawl's`, async () => {
       installed(program.name, program.pkg);
-      const full = await reflectHelp(program.name, { cache: false });
+      const full = await sharedCrawl(program.name);
       const lazy = await reflectHelp(program.name, { lazy: true, cache: false });
       expect(lazy.pages).toBe(1);
       expect(flattenRunnable(lazy.spec).some((command) => command.pending)).toBe(true);
