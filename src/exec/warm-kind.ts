@@ -1,9 +1,9 @@
 /**
  * The two kinds of warm worker the pool keeps: a Node CLI imported and waiting in its parse() (its
  * `--import` preload, reflect/warm-worker.ts), or, for any other program, a stub that waits already in
- * the call's sandbox and execs the call's argv and environment when given them (bash's `mapfile`, then
- * `env -i`): each is started as a cold start would be, says on its control pipe that it is ready, and
- * takes its call on the same pipe.
+ * the call's sandbox and execs the call's argv and environment when given them (a few lines of perl, which
+ * every Debian has): each is started as a cold start would be, says on its control pipe that it is ready,
+ * and takes its call on the same pipe.
  */
 import { pathToFileURL } from 'node:url';
 import { dirname, resolve } from 'node:path';
@@ -81,23 +81,21 @@ function nodeWorker(target: WarmTarget, preload: string, maxMemory: number): Wor
 }
 
 /**
- * Waits for the call: its environment pairs, the program and its arguments, each ended by a NUL, then
- * execs them through `env -i` so the program sees exactly that environment (bash's own, SHLVL and PWD,
- * never reaches it). The control pipe is closed first, as a cold start never had it.
+ * Waits for the call: the number of environment pairs, the pairs, the program and its arguments, each ended by a NUL.
+ * Then it closes the control pipe (a cold start never had it), sets exactly that environment, in that order, and execs
+ * the program itself: no shell's variables reach it, and the environment never passes through an argv (`ps` shows argv).
  */
-const STUB = 'echo >&4; mapfile -d "" -u 4 call; exec 4<&-; exec "$0" -i -- "${call[@]}"';
-const BASH = ['/bin/bash', '/usr/bin/bash'];
-const ENV = ['/usr/bin/env', '/bin/env'];
+const STUB = 'open(my $c, "+<&=", 4) or exit 125; syswrite($c, "\\n"); local $/; my $m = <$c>; close($c); my @w = split(/\\0/, $m, -1); pop(@w); my $n = shift(@w); %ENV = (); for (splice(@w, 0, $n)) { my ($k, $v) = split(/=/, $_, 2); $ENV{$k} = $v; } exec { $w[0] } @w; exit 127;';
+const PERL = ['/usr/bin/perl', '/bin/perl'];
 
 function execStub(target: WarmTarget): WorkerKind | { readonly off: string } {
-  const bash = firstExecutable(BASH);
-  const env = firstExecutable(ENV);
-  if (bash === undefined || env === undefined) return { off: `there is no ${bash === undefined ? 'bash' : 'env'} to wait in` };
+  const perl = firstExecutable(PERL);
+  if (perl === undefined) return { off: 'there is no perl to wait in' };
   const { launcher, cwd } = target;
   // bwrap sets PWD to the directory it changes to, where it was or last: a sandboxed cold start's program sees that.
   const callEnv = target.sandbox ? { ...target.env, PWD: resolve(cwd) } : target.env;
   const pairs = Object.entries(callEnv).map(([name, value]) => `${name}=${value}`);
-  if (Object.keys(target.env).some((name) => name === '' || name.includes('=') || name.includes('\0'))) return { off: 'an environment variable name env(1) cannot set' };
+  if (Object.keys(target.env).some((name) => name === '' || name.includes('='))) return { off: 'an environment variable name no process can be given' };
   // A sandbox runs the program by its full path, and a strict one shows its directory: the one it had when the worker started.
   const where = (): string | undefined => {
     const found = whichExecutable(launcher.file, target.env.PATH, cwd);
@@ -106,8 +104,8 @@ function execStub(target: WarmTarget): WorkerKind | { readonly off: string } {
   const started = where();
   if (started === undefined) return { off: `${launcher.file} is not an executable file here` };
   return {
-    file: bash,
-    args: ['-c', STUB, env],
+    file: perl,
+    args: ['-e', STUB],
     // Only HOME, which a strict sandbox reads to hide the credentials under the program's home; the call brings the rest.
     env: target.env.HOME === undefined ? {} : { HOME: target.env.HOME },
     readOnly: [dirname(started)],
@@ -115,11 +113,11 @@ function execStub(target: WarmTarget): WorkerKind | { readonly off: string } {
     slow: false,
     ready: () => ({ accepts: () => true, fresh: () => true }),
     order(args) {
-      // Found where it was when the worker started, and spelt so env(1) cannot take it for a variable; else a cold start says what is wrong.
+      // Found where it was when the worker started; else a cold start says what is wrong.
       const found = where();
       const file = target.sandbox ? found : launcher.file;
-      if (found !== started || file === undefined || file.includes('=')) return undefined;
-      const words = [...pairs, file, ...args];
+      if (found !== started || file === undefined) return undefined;
+      const words = [String(pairs.length), ...pairs, file, ...args];
       if (words.some((word) => word.includes('\0'))) return undefined;
       return words.map((word) => `${word}\0`).join('');
     },

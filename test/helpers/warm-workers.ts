@@ -36,13 +36,13 @@ function parentOf(pid: number): number {
   }
 }
 
-/** Host pids of the warm stubs (kind 'exec') waiting under the process `under`: bash running the stub that execs a call. */
+/** Host pids of the warm stubs (kind 'exec') waiting under the process `under`: perl running the stub that execs a call. */
 export function warmStubsOf(under: number): number[] {
   return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((pid) => {
     try {
       const words = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      // bash itself, not the bwrap around it, whose command line holds the same words.
-      const stub = (words[0] ?? '').endsWith('bash') && words.some((word) => word.includes('mapfile -d "" -u 4 call')) && isProcessAlive(Number(pid));
+      // perl itself, not the bwrap around it, whose command line holds the same words.
+      const stub = (words[0] ?? '').endsWith('perl') && words.some((word) => word.includes('exec { $w[0] } @w')) && isProcessAlive(Number(pid));
       return stub && descendsFrom(Number(pid), under) ? [Number(pid)] : [];
     } catch {
       return [];
