@@ -34,8 +34,8 @@ const targets = [
     wrap: [join(root, 'bench/native.mjs'), '--exec', '/bin/echo'],
     tool: 'echo',
     input: { args: ['hello'] },
-    // cli-mcp puts positionals after `--`; GNU echo prints it, so the raw side passes it too.
-    raw: { file: '/bin/echo', args: ['--', 'hello'] },
+    // cli-mcp sends `--` before positionals only where one could read as an option: the argv is `echo hello`.
+    raw: { file: '/bin/echo', args: ['hello'] },
   },
   {
     // The same without the default contain sandbox (bwrap's namespaces cost a few ms a call): what cli-mcp itself adds.
@@ -43,7 +43,7 @@ const targets = [
     wrap: [join(root, 'bench/native.mjs'), '--exec', '/bin/echo', '--sandbox', 'off'],
     tool: 'echo',
     input: { args: ['hello'] },
-    raw: { file: '/bin/echo', args: ['--', 'hello'] },
+    raw: { file: '/bin/echo', args: ['hello'] },
   },
   {
     name: 'todo list --json',
