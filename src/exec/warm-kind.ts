@@ -92,10 +92,10 @@ function execStub(target: WarmTarget): WorkerKind | { readonly off: string } {
   const perl = firstExecutable(PERL);
   if (perl === undefined) return { off: 'there is no perl to wait in' };
   const { launcher, cwd } = target;
+  if (Object.keys(target.env).some((name) => name === '' || name.includes('='))) return { off: 'an environment variable name no process can be given' };
   // bwrap sets PWD to the directory it changes to, where it was or last: a sandboxed cold start's program sees that.
   const callEnv = target.sandbox ? { ...target.env, PWD: resolve(cwd) } : target.env;
   const pairs = Object.entries(callEnv).map(([name, value]) => `${name}=${value}`);
-  if (Object.keys(target.env).some((name) => name === '' || name.includes('='))) return { off: 'an environment variable name no process can be given' };
   // A sandbox runs the program by its full path, and a strict one shows its directory: the one it had when the worker started.
   const where = (): string | undefined => {
     const found = whichExecutable(launcher.file, target.env.PATH, cwd);

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { childEnvironment } from '../../src/exec/environment.js';
 import { isProcessAlive } from '../../src/exec/kill-tree.js';
-import { spawnCommand, type CommandRequest } from '../../src/exec/spawn-command.js';
 import { resolveSandbox, type Sandbox } from '../../src/exec/sandbox.js';
-import { createWarmPool, type WarmOptions, type WarmPool } from '../../src/exec/warm-pool.js';
+import type { WarmOptions, WarmPool } from '../../src/exec/warm-pool.js';
+import { seen, warmRuns, type WarmRuns } from '../helpers/warm-runs.js';
 import { seededRandom } from '../helpers/random.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-mcp-warm-exec-'));
@@ -32,22 +32,9 @@ chmodSync(probe, 0o755);
 
 const levels: readonly ['off' | 'contain' | 'strict', Sandbox | undefined][] = [['off', undefined], ...(['contain', 'strict'] as const).map((level) => [level, resolveSandbox({ level }, () => {})] as ['contain' | 'strict', Sandbox | undefined])];
 
-function poolFor(file: string, options: WarmOptions & { sandbox?: Sandbox; cwd?: string; env?: Record<string, string> } = {}): { pool: WarmPool; notes: string[]; run: (argv: string[], extra?: Partial<CommandRequest>) => ReturnType<typeof spawnCommand> } {
-  const notes: string[] = [];
-  const cwd = options.cwd ?? dir;
-  const callEnv = options.env ?? env;
-  const pool = createWarmPool({ launcher: { file, prefixArgs: [] }, cwd, env: callEnv, ...(options.sandbox ? { sandbox: options.sandbox } : {}) }, { note: (line) => void notes.push(line), startAfterMs: 0, ...options });
-  pools.push(pool);
-  const run = (argv: string[], extra: Partial<CommandRequest> = {}) =>
-    spawnCommand({ file, args: argv, cwd, env: callEnv, timeoutMs: 20_000, ...(options.sandbox ? { sandbox: options.sandbox } : {}), ...extra });
-  return { pool, notes, run };
-}
-
-async function seen(outcome: ReturnType<typeof spawnCommand>): Promise<unknown> {
-  const result = await outcome;
-  if (result.kind !== 'ran') return result;
-  const { durationMs: _, ...output } = result.output;
-  return output;
+function poolFor(file: string, options: WarmOptions & { sandbox?: Sandbox; cwd?: string; env?: Record<string, string> } = {}): WarmRuns {
+  const { sandbox, cwd = dir, env: callEnv = env, ...pooling } = options;
+  return warmRuns({ launcher: { file, prefixArgs: [] }, cwd, env: callEnv, ...(sandbox ? { sandbox } : {}) }, { startAfterMs: 0, ...pooling }, pools);
 }
 
 describe('a stub stands for a cold start of any program', () => {

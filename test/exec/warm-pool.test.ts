@@ -5,10 +5,11 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { childEnvironment } from '../../src/exec/environment.js';
 import { isProcessAlive } from '../../src/exec/kill-tree.js';
 import { resolveLauncher } from '../../src/exec/launcher.js';
-import { spawnCommand, type CommandRequest } from '../../src/exec/spawn-command.js';
-import { resolveSandbox } from '../../src/exec/sandbox.js';
+import { spawnCommand } from '../../src/exec/spawn-command.js';
+import { resolveSandbox, type Sandbox } from '../../src/exec/sandbox.js';
 import { unchanged, watchImport } from '../../src/exec/warm-imports.js';
 import { createWarmPool, type WarmOptions, type WarmPool } from '../../src/exec/warm-pool.js';
+import { seen, warmRuns, type WarmRuns } from '../helpers/warm-runs.js';
 import { WARM_WORKER_FILE } from '../../src/reflect/warm-worker-file.js';
 import { seededRandom } from '../helpers/random.js';
 import { fixture, repoRoot } from '../helpers/fixture.js';
@@ -22,25 +23,10 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function poolFor(program: string, options: WarmOptions & { sandbox?: CommandRequest['sandbox']; cwd?: string } = {}): { pool: WarmPool; notes: string[]; run: (argv: string[], extra?: Partial<CommandRequest>) => ReturnType<typeof spawnCommand> } {
-  const notes: string[] = [];
-  const launcher = resolveLauncher(fixture('warm', program));
-  const cwd = options.cwd ?? dir;
-  const pool = createWarmPool({ launcher, cwd, env, preload: WARM_WORKER_FILE, ...(options.sandbox ? { sandbox: options.sandbox } : {}) }, { note: (line) => void notes.push(line), ...options });
-  pools.push(pool);
-  const run = (argv: string[], extra: Partial<CommandRequest> = {}) =>
-    spawnCommand({ file: launcher.file, args: [...launcher.prefixArgs, ...argv], cwd, env, timeoutMs: 20_000, ...(options.sandbox ? { sandbox: options.sandbox } : {}), ...extra });
-  return { pool, notes, run };
+function poolFor(program: string, options: WarmOptions & { sandbox?: Sandbox; cwd?: string } = {}): WarmRuns {
+  const { sandbox, cwd = dir, ...pooling } = options;
+  return warmRuns({ launcher: resolveLauncher(fixture('warm', program)), cwd, env, preload: WARM_WORKER_FILE, ...(sandbox ? { sandbox } : {}) }, pooling, pools);
 }
-
-/** What a run shows a caller, without its timing. */
-async function seen(outcome: ReturnType<typeof spawnCommand>): Promise<unknown> {
-  const result = await outcome;
-  if (result.kind !== 'ran') return result;
-  const { durationMs: _, ...output } = result.output;
-  return output;
-}
-
 
 describe('a warm worker stands for a cold start', () => {
   it('when a commander program runs warm then stdout, stderr (an uncaught error\'s report too), exit code, argv, execArgv, environment and cwd are what a cold start gives', async () => {

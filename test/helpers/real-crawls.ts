@@ -9,7 +9,7 @@ import { mkdir, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { reflectHelp } from '../../src/reflect/help/crawl.js';
-import './real-crawls-setup.js';
+import type {} from './real-crawls-setup.js'; // its ProvidedContext
 
 /** The XDG_CACHE_HOME of this run's shared crawls. */
 export function realCrawlsHome(): string {
