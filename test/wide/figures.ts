@@ -22,6 +22,8 @@ export interface Figures {
   readonly rejections: number;
   /** Documented options the program's build does not know, sent as documented (not counted in rejections). */
   readonly unknownToBuild: number;
+  /** Rejections the program's answers to a control call put on the made-up value or a missing companion (not counted in rejections). */
+  readonly knownRefused: number;
   readonly refusals: number;
   readonly notRun: number;
   readonly typeProblems: number;
@@ -60,6 +62,7 @@ export function figuresOf(results: readonly ProgramResult[]): Figures {
     callsRan: sum((r) => r.acceptance?.ran ?? 0),
     rejections: sum((r) => r.acceptance?.rejected.length ?? 0),
     unknownToBuild: sum((r) => r.acceptance?.unknownToBuild?.length ?? 0),
+    knownRefused: sum((r) => r.acceptance?.knownRefused?.length ?? 0),
     refusals: sum((r) => r.acceptance?.refused.length ?? 0),
     notRun: sum((r) => r.acceptance?.notRun ?? 0),
     typeProblems: sum((r) => r.types?.problems.length ?? 0),
@@ -81,16 +84,4 @@ export function sourceTotals(results: readonly ProgramResult[]): Map<string, { p
 export function byFamily(results: readonly ProgramResult[]): Map<string, Figures> {
   const families = [...new Set(results.map((result) => result.family))].sort();
   return new Map(families.map((family) => [family, figuresOf(results.filter((result) => result.family === family))]));
-}
-
-/** The kind of a rejection, from the program's own words: `unrecognized option`, `requires an argument`, … */
-export function rejectionClass(message: string): string {
-  const lower = message.toLowerCase();
-  const classes: Array<[RegExp, string]> = [
-    [/requires? (an? |one |\d+ )?(argument|value|parameter)|needs? (an? )?(argument|value)|argument missing|missing (argument|value)|expected (one|\d+) argument|a value is required|not enough arguments following|expects? a value/, 'value missing (option needs a value it did not get)'],
-    [/(doesn't|does not|don't) (allow|take|accept)|takes no (argument|value)|ignored explicit argument|unexpected value/, 'value not allowed (a switch sent with a value)'],
-    [/ambiguous/, 'ambiguous option'],
-    [/shorthand/, 'unknown shorthand'],
-  ];
-  return classes.find(([pattern]) => pattern.test(lower))?.[1] ?? 'unknown option (a spelling the program does not know)';
 }

@@ -4,10 +4,10 @@ import { buildTools } from '../../src/tool/build-tools.js';
 import type { CommandSpec } from '../../src/types.js';
 import { optionCoverage } from './oracles/option-coverage.js';
 import { documentedOptions, isHelpOrVersion } from './oracles/documented-options.js';
-import { rejectionClass } from './figures.js';
 import { helpUsages, manUsages, parseUsage } from './oracles/usage-operands.js';
-import { spellingErrorLines } from './oracles/usage-errors.js';
+import { rejectionClass, spellingErrorLines } from './oracles/usage-errors.js';
 import { unknownToBuild } from './oracles/argv-acceptance.js';
+import { answersDiffer, everySpellingUnknown, inventedSpelling, refusedOtherwise, respelled } from './oracles/controls.js';
 
 const spellingsOf = (text: string) => documentedOptions(text).map((doc) => [doc.tokens.join(' '), doc.value]);
 
@@ -150,6 +150,47 @@ describe('usage errors', () => {
     expect(spellingErrorLines('error: unknown option --other', ['--wide'])).toEqual([]);
     expect(spellingErrorLines('Invalid option value: --install wide-value. Valid values are: always, never, prompt.', ['--install'])).toEqual([]);
     expect(spellingErrorLines('ctags: Warning: Unsupported parameter \'w\' for "extras" option', ['--extras'])).toEqual([]);
+  });
+
+  it('when a control call spells the option otherwise then the word holding it changes, in the option\'s own shape', () => {
+    expect(inventedSpelling('--pset', new Set())).toBe('--wide-unknown');
+    expect(inventedSpelling('-std', new Set())).toBe('-wideunknown');
+    expect(inventedSpelling('-D', new Set(['-Q', '-J']))).toBe('-K');
+    expect(respelled(['--pset=wide-value', 'x'], '--pset', '--wide-unknown')).toEqual(['--wide-unknown=wide-value', 'x']);
+    expect(respelled(['--bits-per-code=1'], '--bits-per-code', '-b')).toEqual(['-b', '1']);
+    expect(respelled(['-D', 'wide-value'], '-D', '-Q')).toEqual(['-Q', 'wide-value']);
+  });
+
+  it.each([
+    ['gcc suggests the option itself with another value', "gcc: error: unrecognized command-line option ‘-std=wide-value’; did you mean ‘-std=f95’?", "gcc: error: unrecognized command-line option ‘-wideunknown=wide-value’", '-std', '-wideunknown', true],
+    ['valgrind names the value', 'valgrind: Bad option: --sim-hints=wide-value\nvalgrind: wide-value is an invalid sim-hints set', 'valgrind: Unknown option: --wide-unknown=wide-value', '--sim-hints', '--wide-unknown', true],
+    ['npm-run-all names the companion', 'ERROR: Invalid Option: --race (without parallel)', 'ERROR: Invalid Option: --wide-unknown', '--race', '--wide-unknown', true],
+    ['getopt answers both alike, its usage naming the option', "jo: invalid option -- 's'\nUsage: jo [-a] [--] [-s|-b] [word...]", "jo: invalid option -- 'Q'\nUsage: jo [-a] [--] [-s|-b] [word...]", '-s', '-Q', false],
+    ['bpaf answers both alike', 'Error: `--severity` is not expected in this context', 'Error: `--wide-unknown` is not expected in this context', '--severity', '--wide-unknown', false],
+    ['a suggestion of another option is a misspelling', "unknown option '--colour'; did you mean '--color'?", "unknown option '--wide-unknown'", '--colour', '--wide-unknown', false],
+    ['numbers differ only', 'error 4711: unknown option --x', 'error 4712: unknown option --wide-unknown', '--x', '--wide-unknown', false],
+  ])('when %s then its answers say whether it knows the spelling', (_case, ours, invented, spelling, fake, known) => {
+    expect(answersDiffer(ours, invented, spelling, fake)).toBe(known);
+  });
+
+  it.each([
+    ['blames another option', 'ERROR: Invalid Option: --race (without parallel)', 'ERROR: Invalid Option: --wide-unknown', ['--race'], undefined, true],
+    ['blames the value made up', 'valgrind: Bad option: --sim-hints=wide-value\nvalgrind: wide-value is an invalid sim-hints set', 'valgrind: Unknown option: --wide-unknown=wide-value', ['--sim-hints=wide-value'], 'wide-value', true],
+    ['shows the parent command\'s usage (a root option placed after a subcommand)', "error: unexpected argument '--parallel' found\n\nUsage: pnpm [OPTIONS] <COMMAND>", "error: unexpected argument '--wide-unknown' found\n\nUsage: pnpm access [OPTIONS]", ['--parallel'], undefined, false],
+    ['took the next word as its value (a switch that takes one)', 'gcc: error: unrecognized command-line option ‘--param=wide-operand’', 'gcc: error: unrecognized command-line option ‘--wide-unknown’', ['--param', 'wide-operand'], undefined, false],
+  ])('when the program answers an invented spelling otherwise and %s then the rejection is put elsewhere only if it blames the value or another option', async (_case, ours, invented, argv, value, refused) => {
+    const spelling = argv[0]!.split('=')[0]!;
+    const run = async (args: readonly string[]) => (args.includes(spelling) || args.some((word) => word.startsWith(`${spelling}=`)) ? ours : invented);
+    const companions = ['parallel', 'max-parallel'].filter((name) => `--${name}` !== spelling);
+    expect(await refusedOtherwise(run, { argv, spelling, taken: new Set([spelling]), companions, ...(value ? { value } : {}) })).toBe(refused);
+  });
+
+  it('when every other documented spelling is unknown too then the documentation describes another build, and not when one works', async () => {
+    // shar's man page documents `-Z, --compress`, which this build dropped; namei's `--nosymlinks` fails where `-n` works.
+    const shar = async (args: readonly string[]) => `/usr/bin/shar: illegal option -- ${args[0]!.replace(/^-+/, '')}`;
+    expect(await everySpellingUnknown(shar, ['--compress'], '--compress', ['-Z'])).toBe(true);
+    const namei = async (args: readonly string[]) => (args[0] === '-n' ? 'f: /\n d /' : "namei: unrecognized option '--nosymlinks'");
+    expect(await everySpellingUnknown(namei, ['--nosymlinks', '/'], '--nosymlinks', ['-n'])).toBe(false);
   });
 
   it('when rejections are classed then a missing value, a value not allowed and an unknown spelling differ', () => {

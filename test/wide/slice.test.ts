@@ -5,7 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkProgram, type ProgramResult } from './check-program.js';
-import { figuresOf, rejectionClass } from './figures.js';
+import { figuresOf } from './figures.js';
+import { rejectionClass } from './oracles/usage-errors.js';
 import { installHint, locate } from './locate.js';
 import { DEFAULT_SEED, SLICE_BOUNDS, SLICE_FAMILIES, ciPackages, sliceOf, sliceSeed } from './slice.js';
 

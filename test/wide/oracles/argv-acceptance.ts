@@ -8,7 +8,8 @@ import type { CliTools } from '../../../src/call/cli-tools.js';
 import type { Middleware } from '../../../src/middleware/context.js';
 import type { ScopedOption } from '../../../src/types.js';
 import type { ToolDefinition } from '../../../src/tool/definition.js';
-import { anySpellingErrorLines, spellingErrorLines } from './usage-errors.js';
+import { everySpellingUnknown, refusedOtherwise, spellingIn, type RunArgs } from './controls.js';
+import { anySpellingErrorLines, rejectionClass, spellingErrorLines } from './usage-errors.js';
 
 /** A string option's value, and the operands' placeholders: distinctive, so a message naming them is found. */
 export const STRING_VALUE = 'wide-value';
@@ -40,6 +41,13 @@ export interface AcceptanceResult {
    * documentation describes another build (readelf's man page and `--quiet`). No spelling could do better.
    */
   readonly unknownToBuild: readonly Rejection[];
+  /**
+   * Rejections the program's own answers put on something other than the spelling: it answers the same argv with
+   * the option's spelling replaced by an invented one otherwise, and its answer blames the value made up for the
+   * option (valgrind's `wide-value is an invalid sim-hints set`) or another option it needs (npm-run-all's
+   * `--race (without parallel)`).
+   */
+  readonly knownRefused: readonly Rejection[];
   /** Calls cli-mcp refused before running anything (invalid input it built itself, unrepresentable argv). */
   readonly refused: readonly Refusal[];
   /** Calls answered with a usage error that names neither the option nor its value (an operand, another option). */
@@ -54,10 +62,12 @@ export interface AcceptanceBounds {
   readonly concurrency: number;
   /** Every option spelling the program's pages document (the coverage oracle's reading). */
   readonly documented?: ReadonlySet<string>;
+  /** Runs the program outside cli-mcp for the control calls; without it, no rejection is controlled. */
+  readonly run?: RunArgs;
 }
 
 /** Wording that says the option itself is unknown, not that its value is missing or wrong, nor that it needs another. */
-const UNKNOWN_OPTION = /\b(unrecogni[sz]ed|unknown|unsupported)\s+(command[- ]line\s+)?(long\s+)?(options?|flags?)\b/i;
+const UNKNOWN_OPTION = /\b(unrecogni[sz]ed|unknown|unsupported|illegal)\s+(command[- ]line\s+)?(long\s+)?(options?|flags?)\b/i;
 
 /**
  * The documented option, sent in its only documented spelling as a word of its own, is unknown to the program.
@@ -65,10 +75,33 @@ const UNKNOWN_OPTION = /\b(unrecogni[sz]ed|unknown|unsupported)\s+(command[- ]li
  * letter read out of place (jo's `-s`, which goes after `--`).
  */
 export function unknownToBuild(option: ScopedOption, argv: readonly string[], message: string, documented: ReadonlySet<string>): boolean {
+  return isUnknownAsDocumented(option, argv, message, documented) && !(option.aliases ?? []).some((alias) => documented.has(alias));
+}
+
+/** The documented option was sent in a documented spelling, and the program calls it unknown. */
+function isUnknownAsDocumented(option: ScopedOption, argv: readonly string[], message: string, documented: ReadonlySet<string>): boolean {
   const flag = option.flag;
   if (flag === undefined || /^-[^-]$/.test(flag) || !documented.has(flag) || !argv.includes(flag)) return false;
-  if ((option.aliases ?? []).some((alias) => documented.has(alias))) return false;
   return UNKNOWN_OPTION.test(message);
+}
+
+type Verdict = 'rejected' | 'unknownToBuild' | 'knownRefused';
+
+/** Whose fault a rejection is: the controls run only for a complaint that the option is unknown (a missing value is cli-mcp's typing). */
+async function verdict(tool: ToolDefinition, option: ScopedOption, rejection: Rejection, bounds: AcceptanceBounds): Promise<Verdict> {
+  const documented = bounds.documented ?? new Set<string>();
+  if (unknownToBuild(option, rejection.argv, rejection.message, documented)) return 'unknownToBuild';
+  const spellings = [option.flag, option.negation, ...(option.aliases ?? [])].filter((one): one is string => !!one);
+  const spelling = spellingIn(rejection.argv, spellings);
+  if (!bounds.run || spelling === undefined || !rejectionClass(rejection.message).startsWith('unknown option')) return 'rejected';
+  const options = tool.command.options;
+  const taken = new Set(options.flatMap((one) => [one.flag, one.negation, ...(one.aliases ?? [])]).filter((one): one is string => !!one));
+  const value = rejection.argv.some((word) => word === STRING_VALUE || word.endsWith(`=${STRING_VALUE}`)) ? STRING_VALUE : undefined;
+  const companions = options.filter((one) => one.name !== option.name && one.name.length > 2).map((one) => one.name);
+  if (await refusedOtherwise(bounds.run, { argv: rejection.argv, spelling, taken, companions, ...(value ? { value } : {}) })) return 'knownRefused';
+  const others = spellings.filter((one) => one !== spelling && documented.has(one));
+  const asDocumented = others.length > 0 && isUnknownAsDocumented(option, rejection.argv, rejection.message, documented);
+  return asDocumented && (await everySpellingUnknown(bounds.run, rejection.argv, spelling, others)) ? 'unknownToBuild' : 'rejected';
 }
 
 interface Planned {
@@ -133,7 +166,7 @@ export const recordArgv: Middleware = async (ctx, next) => {
 export async function argvAcceptance(tools: CliTools, bounds: AcceptanceBounds): Promise<AcceptanceResult> {
   const planned = plannedCalls(tools.tools);
   const chosen = planned.slice(0, bounds.maxCalls);
-  const result = { ran: 0, rejected: [] as Rejection[], unknownToBuild: [] as Rejection[], refused: [] as Refusal[], otherUsageErrors: [] as AcceptanceResult['otherUsageErrors'][number][], notRun: planned.length - chosen.length };
+  const result = { ran: 0, rejected: [] as Rejection[], unknownToBuild: [] as Rejection[], knownRefused: [] as Rejection[], refused: [] as Refusal[], otherUsageErrors: [] as AcceptanceResult['otherUsageErrors'][number][], notRun: planned.length - chosen.length };
   let next = 0;
   const worker = async () => {
     while (next < chosen.length) {
@@ -160,7 +193,7 @@ export async function argvAcceptance(tools: CliTools, bounds: AcceptanceBounds):
       const spellings = [option.flag, option.negation, ...(option.aliases ?? []), ...valueAlone].filter((one): one is string => !!one);
       const named = spellingErrorLines(text, spellings);
       const rejection = { tool: tool.name, option: label, argv, exitCode: output.exitCode, message: named.join('\n') };
-      if (named.length > 0) (unknownToBuild(option, argv, rejection.message, bounds.documented ?? new Set()) ? result.unknownToBuild : result.rejected).push(rejection);
+      if (named.length > 0) result[await verdict(tool, option, rejection, bounds)].push(rejection);
       else {
         const other = anySpellingErrorLines(text);
         if (other.length > 0) result.otherUsageErrors.push({ tool: tool.name, option: label, argv, message: other.slice(0, 2).join('\n') });

@@ -58,6 +58,12 @@ export async function helpPage(run: PageRun, words: readonly string[]): Promise<
   return fallback;
 }
 
+/** The program run with these arguments after its launcher, sandboxed as its help is: its output, stderr and stdout. */
+export function runProgram(run: PageRun): (args: readonly string[]) => Promise<string> {
+  const [file, ...prefix] = run.command;
+  return (args) => output(...sandboxed(file!, [...prefix, ...args], run), run);
+}
+
 /** The man page `name` (`rsync`, `git-commit`), wide and without a pager, if one is installed. */
 export async function manPage(run: PageRun, name: string, words: readonly string[]): Promise<Page | undefined> {
   const where = await execa('man', ['-w', name], { env: run.env, extendEnv: false, reject: false, stdin: 'ignore', timeout: 8_000 });

@@ -68,3 +68,15 @@ export function spellingErrorLines(output: string, spellings: readonly string[])
 export function anySpellingErrorLines(output: string): string[] {
   return output.split('\n').filter((line) => SPELLING_ERROR.test(line)).map((line) => line.trim().slice(0, 300));
 }
+
+/** The kind of a rejection, from the program's own words: `unrecognized option`, `requires an argument`, … */
+export function rejectionClass(message: string): string {
+  const lower = message.toLowerCase();
+  const classes: Array<[RegExp, string]> = [
+    [/requires? (an? |one |\d+ )?(argument|value|parameter)|needs? (an? )?(argument|value)|argument missing|missing (argument|value)|expected (one|\d+) argument|a value is required|not enough arguments following|expects? a value/, 'value missing (option needs a value it did not get)'],
+    [/(doesn't|does not|don't) (allow|take|accept)|takes no (argument|value)|ignored explicit argument|unexpected value/, 'value not allowed (a switch sent with a value)'],
+    [/ambiguous/, 'ambiguous option'],
+    [/shorthand/, 'unknown shorthand'],
+  ];
+  return classes.find(([pattern]) => pattern.test(lower))?.[1] ?? 'unknown option (a spelling the program does not know)';
+}

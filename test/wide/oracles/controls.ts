@@ -1,0 +1,107 @@
+/**
+ * Control calls for a rejection, run outside cli-mcp with the argv it built and one word changed, so the
+ * program's own answers say whose fault the rejection is:
+ * - the option's spelling replaced by one no program has: when the program answers that the way it answered
+ *   cli-mcp's, it does not know cli-mcp's spelling; when it answers differently, it knows the option and
+ *   refused something else (a value cli-mcp made up, a command or option it needs beside it);
+ * - the option's other documented spellings: when every one is unknown too, the documentation describes
+ *   another build of the program.
+ */
+import { spellingErrorLines } from './usage-errors.js';
+
+/** Runs the program with these arguments (after its launcher) and answers its output, stderr and stdout. */
+export type RunArgs = (args: readonly string[]) => Promise<string>;
+
+const LETTERS = 'QJKZYXWGHUMNPRTVBCDEFILOSAqjkzyxwghumnprtvbcdefiloa';
+
+/** A spelling of `spelling`'s shape that none of `taken` has: `--wide-unknown`, `-wideunknown`, an unused letter. */
+export function inventedSpelling(spelling: string, taken: ReadonlySet<string>): string {
+  const dashes = /^-*/.exec(spelling)![0];
+  if (dashes === '-' && spelling.length === 2) return `-${[...LETTERS].find((letter) => !taken.has(`-${letter}`)) ?? 'Q'}`;
+  return dashes === '--' ? '--wide-unknown' : `${dashes}wideunknown`;
+}
+
+/** The argv with the word(s) holding `from` spelled with `to`: `--x`, `--x=v`, and a short's attached value. */
+export function respelled(argv: readonly string[], from: string, to: string): string[] {
+  return argv.flatMap((word) => {
+    if (word === from) return [to];
+    if (!word.startsWith(`${from}=`)) return [word];
+    const value = word.slice(from.length + 1);
+    // A short spelling takes its value as the next word; a long one keeps the `=`.
+    return /^-[^-]$/.test(to) ? [to, value] : [`${to}=${value}`];
+  });
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The answer with the spellings, their bare names and every number made neutral: two answers that differ only there are one. */
+export function neutral(output: string, spellings: readonly string[]): string {
+  const mark = '\u2039option\u203a';
+  let text = output;
+  for (const spelling of spellings) {
+    const name = spelling.replace(/^-+/, '');
+    text = text.replace(new RegExp(`(?<![\\w-])${escape(spelling)}(?![\\w-])`, 'g'), mark);
+    // A letter is named quoted (`invalid option -- 'x'`); a long name may be named without dashes (ffmpeg: `Unrecognized option 'loglevel'`).
+    text = name.length === 1 ? text.replace(new RegExp(`(['"\`\u2018])${escape(name)}(['"\u2019])`, 'g'), `$1${mark}$2`) : text.replace(new RegExp(`(?<![\\w-])${escape(name)}(?![\\w-])`, 'g'), mark);
+  }
+  return text.replace(/\d+/g, '0').replace(/\s+/g, ' ').trim();
+}
+
+const SUGGESTION = /[;,:]?\s*did you mean[^\n.?]*\??/gi;
+
+/**
+ * Whether the program answered cli-mcp's spelling otherwise than an unknown one. A difference that is only a
+ * suggestion counts when the suggestion is the option itself with another value (gcc: `did you mean
+ * '-std=f95'`), not another option (`--colour` → `did you mean '--color'`).
+ */
+export function answersDiffer(ours: string, invented: string, spelling: string, fake: string): boolean {
+  const a = neutral(ours, [spelling, fake]);
+  const b = neutral(invented, [spelling, fake]);
+  if (a === b) return false;
+  if (a.replace(SUGGESTION, '').trim() !== b.replace(SUGGESTION, '').trim()) return true;
+  return (a.match(SUGGESTION) ?? []).some((suggestion) => suggestion.includes('\u2039option\u203a'));
+}
+
+/** The spelling of the option that the argv holds, as a word or before `=`. */
+export function spellingIn(argv: readonly string[], spellings: readonly string[]): string | undefined {
+  return spellings.find((spelling) => argv.some((word) => word === spelling || word.startsWith(`${spelling}=`)));
+}
+
+const named = (text: string, word: string) => new RegExp(`(?<![\\w-])-*${escape(word)}(?![\\w-])`).test(text);
+
+/** What a control call compares: the rejected argv, the spelling in it, and what the answer may blame instead. */
+export interface Rejected {
+  readonly argv: readonly string[];
+  readonly spelling: string;
+  /** Every spelling of the tool's options: the invented one is none of them. */
+  readonly taken: ReadonlySet<string>;
+  /** The value cli-mcp made up for the option, when it sent one. */
+  readonly value?: string;
+  /** The tool's other options, by long name: one the program says this option needs. */
+  readonly companions: readonly string[];
+}
+
+/**
+ * Control one: the program knows the option and refused something else. Its answer differs from its answer to an
+ * invented spelling, and blames what cli-mcp made up for the option (gcc's `did you mean '-std=f95'`, valgrind's
+ * `wide-value is an invalid sim-hints set`) or another option (npm-run-all's `--race (without parallel)`); a
+ * difference that blames neither (clap's usage of the parent command, for an option placed after a subcommand)
+ * leaves the rejection cli-mcp's.
+ */
+export async function refusedOtherwise(run: RunArgs, rejected: Rejected): Promise<boolean> {
+  const fake = inventedSpelling(rejected.spelling, rejected.taken);
+  const [ours, invented] = await Promise.all([run(rejected.argv), run(respelled(rejected.argv, rejected.spelling, fake))]);
+  if (spellingErrorLines(ours, [rejected.spelling]).length === 0 || !answersDiffer(ours, invented, rejected.spelling, fake)) return false;
+  if (rejected.value !== undefined && spellingErrorLines(ours, [rejected.value]).some((line) => line.includes(rejected.value!))) return true;
+  const lines = spellingErrorLines(ours, [rejected.spelling]).join('\n');
+  return rejected.companions.some((name) => named(lines, name) && !named(invented, name));
+}
+
+/** Control two: every other documented spelling of the option is unknown to the program as well. */
+export async function everySpellingUnknown(run: RunArgs, argv: readonly string[], spelling: string, others: readonly string[]): Promise<boolean> {
+  for (const other of others) {
+    const output = await run(respelled(argv, spelling, other));
+    if (spellingErrorLines(output, [other]).length === 0) return false;
+  }
+  return true;
+}
