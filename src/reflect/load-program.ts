@@ -3,6 +3,7 @@ import { basename, delimiter, dirname, extname, join, resolve } from 'node:path'
 import { CliMcpError, isCliMcpError } from '../errors.js';
 import { defaultNode, resolveLauncher, type Launcher } from '../exec/launcher.js';
 import { checkedNode, nodeTooOld } from './node-version.js';
+import { typedByParser, type DeclaredOptions } from './node-parse-args.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import type { CommandSpec, ReadCommand } from '../types.js';
 import { cleanSpec } from './clean-spec.js';
@@ -40,6 +41,8 @@ export type WorkerAnswer =
       readonly unrecognised?: string;
       /** The files it loaded, when it ran to the end and no program was found: a help-read JS bin is cached on them. */
       readonly files?: readonly string[];
+      /** The option table it handed Node's parseArgs: what types its help's options. */
+      readonly declared?: DeclaredOptions;
     };
 
 /** A CLI found on disk, reflected, and ready to be run. */
@@ -107,8 +110,9 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
     // A program that failed on its own and whose help reads as nothing has failed: say so, in its own words.
     if (exited && isEmpty(help.spec)) throw error;
     // A parser it loaded but whose program was not recognised: the user learns why it was read from its help.
-    const { unrecognised, files } = (error.cause ?? {}) as { unrecognised?: string; files?: readonly string[] };
-    const read = unrecognised ? { ...help, warnings: [...help.warnings, `read from its help text: ${unrecognised}`] } : help;
+    const { unrecognised, files, declared } = (error.cause ?? {}) as { unrecognised?: string; files?: readonly string[]; declared?: DeclaredOptions };
+    const typed = declared ? { ...help, spec: typedByParser(help.spec, declared), method: help.method.replace(/\)$/, ', types from its parseArgs)') } : help;
+    const read = unrecognised ? { ...typed, warnings: [...typed.warnings, `read from its help text: ${unrecognised}`] } : typed;
     // No program in it, and the files it loaded stamped: the next start reads the help from here, running nothing.
     if (slot && files && !exited) await cacheLoad(slot, [...files, script, ...ownPackage(script)], read, options);
     return read;
@@ -223,11 +227,11 @@ async function runWorker(target: string, script: string, launcher: Launcher, opt
  * commands: `cli-mcp.program-exited`, its message ending with the program's stderr, its `cause` the ProgramExit.
  */
 function failure(target: string, answer: WorkerAnswer & { ok: false }, node: string, script: string): CliMcpError {
-  if (!answer.exit) return new CliMcpError('cli-mcp.program-not-found', answer.message, { cause: { unrecognised: answer.unrecognised, files: answer.files } });
+  if (!answer.exit) return new CliMcpError('cli-mcp.program-not-found', answer.message, { cause: { unrecognised: answer.unrecognised, files: answer.files, declared: answer.declared } });
   const said = answer.exit.stderr.trim();
   const message = `"${target}" exited with code ${answer.exit.code} before it built its commands${said ? `:\n${said}` : ', and wrote nothing to stderr'}`;
   const tooOld = nodeTooOld(script, node, said);
-  return new CliMcpError('cli-mcp.program-exited', `${message}${tooOld}`, { cause: { ...answer.exit, tooOld: tooOld !== '' } });
+  return new CliMcpError('cli-mcp.program-exited', `${message}${tooOld}`, { cause: { ...answer.exit, tooOld: tooOld !== '', declared: answer.declared } });
 }
 
 /** A target given by path that is not there, or a name found nowhere: every kind of target, and where each is looked for. */

@@ -17,6 +17,7 @@ import { reflectYargsSettled, yargsVersion } from './yargs.js';
 import { commandRecords, declaresNothing, isSandbox, isYargsInstance, yargsPackageOf } from './yargs-internals.js';
 import { parserPackages, SUPPORTED_YARGS } from './parser-packages.js';
 import { hookParse, isCommandLike } from './parse-hooks.js';
+import { watchParseArgs } from './node-parse-args.js';
 
 const [modulePath = '', fallbackName = '', budget = '', helpMode] = process.argv.slice(2);
 /** When the answer must be sent by: a late parse and async builders are waited for until then. */
@@ -80,6 +81,8 @@ function dispatch(program: CommanderCommand, run: () => unknown): unknown {
 }
 
 const loadedFiles = recordLoadedFiles();
+// A program on Node's own parseArgs is read from its help: the option table it declares types that help.
+const declaredOptions = watchParseArgs();
 const programStderr = teeStderr(STDERR_TAIL);
 process.exit = ((code?: number | string | null): never => {
   if (!parsed && exitedBeforeParse === undefined) exitedBeforeParse = Number(code ?? process.exitCode ?? 0) || 0;
@@ -239,7 +242,8 @@ async function main(): Promise<void> {
   const told = withExit(answer);
   // A program read, or one found to be no commander or yargs program: the cache keeps either while these files stay.
   const files = told.ok || told.exit === undefined ? await loadedFiles().catch(() => undefined) : undefined;
-  const named = answer === NOT_FOUND ? { ...told, ...unrecognisedIn(files ?? []) } : told;
+  const declared = told.ok ? undefined : declaredOptions();
+  const named = { ...(answer === NOT_FOUND ? { ...told, ...unrecognisedIn(files ?? []) } : told), ...(declared ? { declared } : {}) };
   process.send?.(files === undefined ? named : { ...named, files }, () => realExit(0));
 }
 
