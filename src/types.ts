@@ -37,6 +37,11 @@ export interface OptionSpec {
   readonly syntax?: string;
   /** Written after the operands by the program's usage (`unzip file [-d exdir]`, find's expression): sent after the positionals. */
   readonly afterOperands?: boolean;
+  /**
+   * Written among the operands, after `--`, by the program's usage (jo's `[--] [-s|-n|-b] [word...]`): a word of
+   * `args` before the operand it applies to, never a flag; a call that sets it as a flag is refused, saying so.
+   */
+  readonly amongOperands?: boolean;
   /** Takes several values: the flag is repeated once per value. */
   readonly variadic?: boolean;
   /** Each use takes this many words after the flag (`--arg name value`: 2): the value is a list of words, a group per use. */

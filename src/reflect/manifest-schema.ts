@@ -31,6 +31,7 @@ const optionSchema = z
       .optional(),
     syntax: text('The option as its documentation writes it (`-f fmt`, `--color[=WHEN]`): the evidence for `valueForm`.').optional(),
     afterOperands: z.boolean().describe('Written after the operands by the program\'s usage (`unzip file [-d exdir]`, find\'s expression): sent after the positionals.').optional(),
+    amongOperands: z.boolean().describe('Written among the operands after `--` by the program\'s usage (jo\'s `[--] [-s|-n|-b] [word...]`): a word of args, never a flag.').optional(),
     variadic: z.boolean().describe('Takes several values: the flag is repeated once per value.').optional(),
     arity: z.int().min(2).max(9).describe('Each use takes this many words after the flag (`--arg name value`: 2): the value is a list of words, a group per use.').optional(),
     closedBy: z

@@ -23,6 +23,7 @@ export function describeOption(option: OptionSpec): string {
   if (option.arity !== undefined && option.arity > 1 && option.flag) notes.push(`${option.arity} words per use, as in ${option.syntax ?? option.flag}; several uses as one list`);
   if (option.closedBy?.length && option.flag) notes.push(`the words of one ${runForm(option)}, as a list; cli-mcp adds the closing ${option.closedBy[0]}`);
   if (option.afterOperands === true) notes.push('after the operands');
+  if (option.amongOperands === true && option.flag) notes.push(`a word among the operands: put ${option.flag} in args, before the operand it applies to`);
   if (option.inside !== undefined) notes.push(`sent inside the words of flags.${option.inside}, which must be given too`);
   const text = option.description?.trim() ?? '';
   return notes.length ? `${text} (${notes.join('; ')})`.trim() : text;

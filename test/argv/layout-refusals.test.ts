@@ -22,6 +22,17 @@ function red(): RunnableCommand[] {
 }
 const tool = (tools: RunnableCommand[], path: string): RunnableCommand => tools.find((command) => command.path.join(' ') === path) as RunnableCommand;
 
+describe('an option written among the operands (jo\'s `[--] [-s|-n|-b] [word...]`)', () => {
+  const jo: RunnableCommand = { path: ['jo'], positionals: [{ name: 'word', type: 'string', required: false, variadic: true }], options: [{ name: 's', type: 'boolean', flag: '-s', amongOperands: true, depth: 0 }], argv: PARSER_CONVENTIONS.getopt };
+  it('when the call sets it as a flag then it is refused, saying to put it in args; false sends nothing', () => {
+    expect(layOutArgv(jo, { flags: { s: true }, args: ['a=1'] })).toEqual({ ok: false, message: "-s is written among the operands, after `--`, by jo's usage: put it in args, before the operand it applies to, not in flags" });
+    expect(layOutArgv(jo, { flags: { s: false }, args: ['a=1'] })).toEqual({ ok: true, argv: ['a=1'] });
+  });
+  it('when it is a word of args then it goes after `--`', () => {
+    expect(layOutArgv(jo, { flags: {}, args: ['-s', 'a=1'] })).toEqual({ ok: true, argv: ['--', '-s', 'a=1'] });
+  });
+});
+
 describe('a positional that names a subcommand', () => {
   const tools = red();
   it('when a commander root is given a subcommand name as an argument then the call is refused, even though "--" precedes it', () => {

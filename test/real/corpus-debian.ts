@@ -119,6 +119,8 @@ export const debianPrograms: readonly Program[] = [
     calls: [
       { does: 'builds an object with typed values', tool: 'jo', input: { args: ['name=cli-mcp', 'tools=3', 'ok=true'] }, exitCode: 0, stdout: /^\{"name":"cli-mcp","tools":3,"ok":true\}$/m },
       { does: 'builds an array (-a)', tool: 'jo', input: { flags: { a: true }, args: ['1', 'two', 'true'] }, exitCode: 0, stdout: /^\[1,"two",true\]$/m },
+      // Class: options written among the operands after `--` (`[--] [-s|-n|-b] [word...]`): words of args, sent after `--`.
+      { does: 'coerces one value to a string (-s among the operands)', tool: 'jo', input: { args: ['-s', 'n=1', 'm=2'] }, exitCode: 0, stdout: /^\{"n":"1","m":2\}$/m },
     ],
   },
   {

@@ -15,13 +15,15 @@ const OPENSSL_GRID = /^Standard commands\n[a-z][\w.-]* {2,}/m;
 // A usage form with a one-letter option and its value named in lowercase (ajv's `validate:  ajv [validate] -s schema[.json]`, ssh-keygen's `-D pkcs11`).
 const SYNOPSIS_SPACED = /^\s*(?:[a-z]+:\s+)?[\w./-]+ (?:\[?[a-z]+\]? )?-\w [a-z][\w-]*(?:\[\.\w+\])?(?:\s|$)/m;
 
-// What getopt_long prints or takes (`[OPTION]...`, its `--help` and `--version` lines), or a help that names `--` itself.
+// What getopt_long prints or takes (`[OPTION]...`, its `--help` and `--version` lines), or a help that names `--` itself or writes it in a usage.
 const DOUBLE_DASH_EVIDENCE = [
   /Mandatory arguments to long options are mandatory for short options too/,
   /display this help and exit/,
   /^Usage: \S+ \[OPTION\]/m,
   /^\s*--\s{2,}\S/m,
   /\bend of (the )?options\b|\bstop (processing|parsing) options\b/i,
+  // A usage that writes `[--]` before its operands (jo's `… [-f file] [--] [-s|-n|-b] [word...]`).
+  /^\s*(?:usage:\s*)?\S+ .*\s\[--\]\s+\S/im,
 ];
 
 /**

@@ -27,6 +27,12 @@ describe('options the usage writes after the operands', () => {
     expect(after(switches('-H', '-L', '-name', '-type', '-empty'), 'find [-H] [-L] [-P] [-Olevel] [-D debugopts] [path...] [expression]', 'find')).toEqual(['-name', '-type', '-empty']);
   });
 
+  it('when jo writes `[--] [-s|-n|-b] [word...]` then -s and -b are words among the operands, and -n, also written before `--`, stays an option (class: options after the end of options)', () => {
+    const jo = placeAfterOperands(switches('-a', '-n', '-s', '-b'), [splitPath('jo [-a] [-B] [-n] [-o outfile] [--] [-s|-n|-b] [word...]', ['jo']).rest]);
+    expect(jo.filter((option) => option.amongOperands === true).map((option) => option.flag)).toEqual(['-s', '-b']);
+    expect(jo.some((option) => option.afterOperands === true)).toBe(false);
+  });
+
   it('when options are written only before the operands, or a bracket holds a flag\'s value (xxd\'s `[-s [-]offset]`), then nothing moves', () => {
     expect(after(switches('-a', '-l'), 'ls [OPTION]... [FILE]...', 'ls')).toEqual([]);
     expect(after(switches('-r', '-s', '-c', '-ps'), 'xxd -r [-s [-]offset] [-c cols] [-ps] [infile [outfile]]', 'xxd')).toEqual([]);

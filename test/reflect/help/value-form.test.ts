@@ -56,6 +56,12 @@ describe('"--" only where the program is known to read it as the end of options'
     expect(honoursDoubleDash(helpText(name))).toBe(true);
   });
 
+  it('when a usage writes `[--]` before its operands (jo) then "--" is honoured', async () => {
+    const { honoursDoubleDash } = await import('../../../src/reflect/help/value-form.js');
+    expect(honoursDoubleDash('Usage: jo [-a] [-B] [-p] [-f file] [--] [-s|-n|-b] [word...]\n\tword is key=value')).toBe(true);
+    expect(honoursDoubleDash('Usage: tool [-a] [file...]\n  -a  all')).toBe(false);
+  });
+
   it.each(['layouts/redis-cli.txt', 'layouts/zip.txt', 'layouts/ffmpeg.txt'])('when a parser of the program\'s own prints the help (%s) then no "--" is sent (the class of redis-cli -- -p …)', async (name) => {
     const { honoursDoubleDash } = await import('../../../src/reflect/help/value-form.js');
     expect(honoursDoubleDash(helpText(name))).toBe(false);
