@@ -113,6 +113,10 @@ describe('usage operands', () => {
     expect(helpUsages(help, ['cp', 'ssh'])).toEqual(['cp [OPTION]... [-T] SOURCE DEST', 'cp [OPTION]... SOURCE... DIRECTORY', 'ssh [-46AaC] [-B bind_interface] destination [command [argument ...]]']);
   });
 
+  it('when citty writes USAGE in capitals with the usage on its line then it is read', () => {
+    expect(helpUsages('Download templates\n\nUSAGE giget [OPTIONS] <TEMPLATE> [DIR]\n\nARGUMENTS\n', ['giget'])).toEqual(['giget [OPTIONS] <TEMPLATE> [DIR]']);
+  });
+
   it("when a man SYNOPSIS lists other programs' usages then only the program's own are kept", () => {
     const man = 'NAME\n       dot - filter\n\nSYNOPSIS\n       dot [-(G|N|E)name=value] [files]\n       neato [-(G|N|E)name=value]\n             [files]\n\nDESCRIPTION\n';
     expect(manUsages(man, ['dot'])).toEqual(['dot [-(G|N|E)name=value] [files]']);

@@ -24,6 +24,8 @@ export interface HelpLayout {
 const USAGE_TITLE = /^(usage|synopsis|syntax)$/i;
 /** Titles whose text may follow the colon on the same line. */
 const INLINE_TITLE = /^(usage|syntax|examples?|aliases)\s*:\s*(.*)$/i;
+/** citty's `USAGE giget [OPTIONS] <TEMPLATE> [DIR]`: the title in capitals, no colon, its form on the same line. */
+const CAPITAL_USAGE = /^(USAGE) +(\S.*)$/;
 /** zip's `Zip 3.0 (July 5th 2008). Usage:`: a sentence that ends by opening the usage, its form on the next line. */
 const TRAILING_USAGE = /[.!)]\s+(usage|syntax)\s*:$/i;
 /** "See 'x --help' for more", "Use "kubectl options" for …": pointers, not descriptions. */
@@ -148,7 +150,7 @@ function headingOf(line: string, next: string | undefined): { title: string; inl
   // qpdf's `== --password-mode (tweak how qpdf encodes passwords) ==`.
   const framed = /^==+ (.+?) ==+$/.exec(line.trim());
   if (framed) return { title: framed[1] ?? '', inline: '' };
-  const inline = INLINE_TITLE.exec(line);
+  const inline = INLINE_TITLE.exec(line) ?? CAPITAL_USAGE.exec(line);
   if (inline) return { title: capitalise(inline[1] ?? ''), inline: inline[2] ?? '' };
   if (line.endsWith(':') && line.length <= 80) return { title: line.slice(0, -1).trim(), inline: '' };
   // git's "Commit message options", man's "OPTIONS", gh's "CORE COMMANDS": a title line with an indented body.

@@ -27,6 +27,14 @@ describe('options read from the layout of the help, not its dialect', () => {
     expect(option(pandoc, 'data-dir')).toMatchObject({ type: 'string' });
   });
 
+  it('when the option column is right-aligned, each name ending where the text starts (citty: giget) then every row is an option', () => {
+    const giget = page('giget.txt', ['giget']);
+    expect(giget.options.map((one) => one.flag)).toEqual(['--auth', '--cwd', '--force', '--forceClean', '--offline', '--preferOffline', '--shell', '--install', '--ignore', '--verbose']);
+    expect(option(giget, 'force')).toMatchObject({ type: 'boolean', description: 'Clone to existing directory even if exists' });
+    expect(option(giget, 'auth')).toMatchObject({ type: 'string', valueForm: 'equals' });
+    expect(arity(giget)).toEqual([1, 2]);
+  });
+
   it('when two options share a line in a grid (zip) then each is read with its own text', () => {
     const zip = page('zip.txt', ['zip']);
     expect(zip.options.length).toBeGreaterThanOrEqual(25);

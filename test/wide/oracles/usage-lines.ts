@@ -5,6 +5,8 @@
 import { documentedOptions } from './documented-options.js';
 
 const HEADING = /^\s*(usage|synopsis|syntax)\s*:\s*(.*)$|^\s*(USAGE|Usage|SYNOPSIS)\s*$/i;
+/** citty's `USAGE giget [OPTIONS] <TEMPLATE> [DIR]`: capitals, no colon, the usage on the same line. */
+const CAPITAL_HEADING = /^USAGE +(\S.*)$/;
 /** A wrapped usage line starts with a bracket (a dash starts an option entry instead). */
 const CONTINUES = /^[[<{(|]/;
 const MAN_SECTION = /^[A-Z][A-Z /-]+$/;
@@ -25,9 +27,10 @@ export function helpUsages(help: string, names: readonly string[]): string[] {
   const lines = help.split('\n');
   const usages: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const heading = HEADING.exec(lines[i]!);
-    if (!heading) continue;
-    const rest = (heading[2] ?? '').trim();
+    const capital = CAPITAL_HEADING.exec(lines[i]!);
+    const heading = capital ? undefined : HEADING.exec(lines[i]!);
+    if (!capital && !heading) continue;
+    const rest = (capital?.[1] ?? heading?.[2] ?? '').trim();
     const block: string[] = rest ? [rest] : [];
     let j = i + 1;
     // `Usage:` alone, then a blank line, then the usage (degit).
