@@ -20,7 +20,7 @@ const START = /^--?[\w[?#<]/;
 export function optionEntries(raw: readonly string[]): OptionEntry[] {
   // marked's man page puts each option after a bullet: `• -o, --output [output file]`, `o -o, …` in the C locale.
   // patch's man page joins spellings with a spaced `or`: `-x num  or  --debug=num`.
-  const cleaned = leftAligned(raw.map((line) => line.replace(/^(\s*)[•·o] (?=-)/, '$1').replace(/ \.{3,} /, '  ').replace(/^(\s*-\S.*?\S)\s{2,}or\s{2,}(?=-)/, '$1, ')));
+  const cleaned = raw.map((line) => line.replace(/^(\s*)[•·o] (?=-)/, '$1').replace(/ \.{3,} /, '  ').replace(/^(\s*-\S.*?\S)\s{2,}or\s{2,}(?=-)/, '$1, '));
   // pnpm's clap help: `  -g, --global`, and `      --json` starting where the long names do, each with its text below.
   const longColumns = new Set([...pairedLongColumns(cleaned), ...commaLongColumns(cleaned)]);
   const lines = splitGrid(cleaned.map(joinColumns).flatMap(splitPairs));
@@ -104,35 +104,6 @@ function usualColumn(columns: readonly number[]): number | undefined {
   for (const column of columns) if (Number.isFinite(column)) counts.set(column, (counts.get(column) ?? 0) + 1);
   const [best] = [...counts].sort((a, b) => b[1] - a[1]);
   return best !== undefined && best[1] >= 3 ? best[0] : undefined;
-}
-
-/** An option row: its indent, its flags (single spaces inside), and its text after two or more spaces. */
-const ROW = /^(\s*)(--?[\w?#<[]\S*(?: \S+)*?)\s{2,}(\S.*)$/;
-
-/**
- * citty right-aligns its option column (`      --auth=<auth>    Custom…` over `            --force    Clone…`): where
- * three or more rows in a run start their text at one column, indented more than four columns apart, each row
- * starts at the run's least indent, its text where it was.
- */
-function leftAligned(lines: readonly string[]): string[] {
-  const out = [...lines];
-  for (let start = 0; start < out.length; ) {
-    const run: { index: number; indent: number; flags: string; text: string }[] = [];
-    for (let index = start; index < out.length; index += 1) {
-      const row = ROW.exec(out[index]!);
-      if (!row) break;
-      const [, indent = '', flags = '', text = ''] = row;
-      if (run.length > 0 && out[index]!.length - text.length !== out[run[0]!.index]!.length - run[0]!.text.length) break;
-      run.push({ index, indent: indent.length, flags, text });
-    }
-    const least = Math.min(...run.map((row) => row.indent));
-    if (run.length >= 3 && Math.max(...run.map((row) => row.indent)) > least + 4) {
-      const column = out[run[0]!.index]!.length - run[0]!.text.length;
-      for (const row of run) out[row.index] = `${' '.repeat(least)}${row.flags.padEnd(column - least)}${row.text}`;
-    }
-    start = run.length > 0 ? run[run.length - 1]!.index + 1 : start + 1;
-  }
-  return out;
 }
 
 /** A line that goes on with the entry's flags (`--colour[=WHEN]  use markers…`): its first cell joins the spec, the rest is the text. */

@@ -2,6 +2,7 @@
  * Splits help text into its layout: the usage forms, the free text before the first section
  * (the description), and titled sections with their indented lines. Dialect-neutral.
  */
+import { leftAligned } from './right-aligned.js';
 
 /** A titled block: `Options:`, `Basic Commands (Beginner):`, git's `Commit message options`, man's `OPTIONS`. */
 export interface Section {
@@ -58,7 +59,7 @@ export function indentOf(line: string): number {
 /** The layout of a help text; never throws. `program`, when known, marks its usage form on a line of its own (`pandoc [OPTIONS] [FILES]`). */
 export function splitHelp(text: string, program?: string): HelpLayout {
   // meow indents the whole page by two columns; its headings are the least indented lines.
-  const lines = underlinedTitles(dedent(cleanText(text).split('\n')).split('\n'));
+  const lines = leftAligned(underlinedTitles(dedent(cleanText(text).split('\n')).split('\n')));
   const usage: string[] = [];
   const sections: { title: string; inline: string; lines: string[] }[] = [];
   const intro: string[] = [];
@@ -99,7 +100,9 @@ export function splitHelp(text: string, program?: string): HelpLayout {
     // bsdtar's `Create: bsdtar -c [options] …` titles its mode's options with the mode's usage form.
     const label = program === undefined || INLINE_TITLE.test(line) ? undefined : /^[A-Z][\w/ ]*:\s+(\S.*)$/.exec(line)?.[1];
     if (label !== undefined && program !== undefined && isBareForm(label, program)) usage.push(label.trim().replace(/\s+/g, ' '));
-    const heading = headingOf(line, lines[i + 1]);
+    // citty's `OPTIONS`, a blank line, then its rows of two columns: the title's body starts after the blank.
+    const afterBlank = lines[i + 1]?.trim() === '' && /^[A-Z][A-Z ]{2,39}$/.test(line) && /^\s+\S+(?: \S+)*\s{2,}\S/.test(lines[i + 2] ?? '');
+    const heading = headingOf(line, afterBlank ? lines[i + 2] : lines[i + 1]);
     if (heading === undefined) {
       current = undefined;
       if (!seenSection) intro.push(line);

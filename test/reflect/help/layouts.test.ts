@@ -156,6 +156,13 @@ describe('clap and bpaf help read from npm programs', () => {
     expect(option(version, 'reporter-file')).toMatchObject({ type: 'string' });
   });
 
+  it('when the command column is right-aligned (citty: nuxi) then every row is a command with its text', () => {
+    const nuxi = page('nuxi.txt', ['nuxi']);
+    expect(nuxi.subcommands.map((entry) => entry.name)).toEqual(['add', 'add-template', 'analyze', 'build', 'cleanup', 'dev', 'devtools', 'generate', 'info', 'init', 'module', 'prepare', 'preview', 'start', 'test', 'typecheck', 'upgrade']);
+    expect(nuxi.subcommands.find((entry) => entry.name === 'dev')?.description).toBe('Run Nuxt development server');
+    expect(option(nuxi, 'cwd')).toMatchObject({ type: 'string' });
+  });
+
   it('when bpaf lists "Available commands:" (biome) then each is a subcommand', () => {
     expect(page('biome.txt', ['biome']).subcommands.map((entry) => entry.name)).toEqual(expect.arrayContaining(['check', 'lint', 'format', 'ci', 'migrate']));
   });
