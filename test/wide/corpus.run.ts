@@ -61,7 +61,7 @@ it('runs the wide corpus and writes its report', async () => {
   mkdirSync(resultsDir, { recursive: true });
   const report = { generatedAt: new Date().toISOString(), node: process.version, durationMs: Date.now() - started, bounds: FULL_BOUNDS, partialRun: only ?? null, figures: figuresOf(all), programs: all };
   writeFileSync(latest, `${JSON.stringify(report, null, 2)}\n`);
-  if (!only || process.env['CLI_MCP_WIDE_DOCS'] === '1') writeSection(path.join(repoRoot, 'docs', 'real-clis.md'), sectionOf(all, `${report.generatedAt.slice(0, 10)} (Node ${process.version}, ${Math.round(report.durationMs / 60_000)} min on 2 cores)`, FULL_BOUNDS));
+  if (!only || process.env['CLI_MCP_WIDE_DOCS'] === '1') writeSection(path.join(repoRoot, 'docs', 'real-clis.md'), sectionOf(all, `${report.generatedAt.slice(0, 10)} (Node ${process.version}, ${only ? `the last full run, with ${only.join(', ')} run again` : `${Math.round(report.durationMs / 60_000)} min on 2 cores`})`, FULL_BOUNDS));
   const figures = figuresOf(results);
   process.stderr.write(`wide corpus: ${figures.checked}/${figures.programs} checked; coverage ${figures.coveragePooled}% pooled, ${figures.coverageMean}% mean; operands ${figures.operandsPercent}%; ${figures.rejections} argv rejected; ${figures.typeProblems} type problems; report in ${path.relative(repoRoot, latest)}\n${warning}`);
   expect(results.filter(Boolean)).toHaveLength(programs.length);

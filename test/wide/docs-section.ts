@@ -26,9 +26,13 @@ oracles that need no hand-written expectations and share nothing with cli-mcp's 
   required) through cli-mcp's own pipeline under \`--sandbox strict\` without network, ${bounds.callTimeoutMs / 1000} s a call, from an
   empty directory with a scratch HOME, is never answered with the program's own usage error naming it.
   Up to ${bounds.maxCalls} options a program, ${bounds.callBudgetMs / 1000} s of calls; the rest is counted as not run. A word flag
-  the program calls unrecognised, unknown or unsupported, though its pages document it and cli-mcp sent its one
-  documented spelling as written, is counted apart as unknown to the build (its documentation describes another
-  build: readelf's manual and \`--quiet\`), and listed.
+  the program calls unrecognised, unknown, unsupported or illegal, though its pages document it, cli-mcp sent a
+  documented spelling as written and a control call finds every other documented spelling unknown too, is counted
+  apart as unknown to the build (its documentation describes another build: readelf's manual and \`--quiet\`). A
+  rejection the program words as an unknown option is run again outside cli-mcp with the option's spelling
+  replaced by an invented one: when the program answers that otherwise and blames the value made up for the
+  option or another option it needs (psql's \`\\pset: unknown option: wide-value\`, npm-run-all's \`--race (without
+  parallel)\`), it is counted apart as known to the program. Both are listed.
 - **(d) types**: no option documented with a value is a boolean; no default is a metavar, an environment
   reference or the directory cli-mcp ran in.
 

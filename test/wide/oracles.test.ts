@@ -6,7 +6,7 @@ import { optionCoverage } from './oracles/option-coverage.js';
 import { documentedOptions, isHelpOrVersion } from './oracles/documented-options.js';
 import { helpUsages, manUsages, parseUsage } from './oracles/usage-operands.js';
 import { rejectionClass, spellingErrorLines } from './oracles/usage-errors.js';
-import { unknownToBuild } from './oracles/argv-acceptance.js';
+import { inputFor, unknownToBuild } from './oracles/argv-acceptance.js';
 import { answersDiffer, everySpellingUnknown, inventedSpelling, refusedOtherwise, respelled } from './oracles/controls.js';
 
 const spellingsOf = (text: string) => documentedOptions(text).map((doc) => [doc.tokens.join(' '), doc.value]);
@@ -195,6 +195,11 @@ describe('usage errors', () => {
     expect(await everySpellingUnknown(shar, ['--compress'], '--compress', ['-Z'])).toBe(true);
     const namei = async (args: readonly string[]) => (args[0] === '-n' ? 'f: /\n d /' : "namei: unrecognized option '--nosymlinks'");
     expect(await everySpellingUnknown(namei, ['--nosymlinks', '/'], '--nosymlinks', ['-n'])).toBe(false);
+  });
+
+  it('when an option is a word among the operands (jo\'s -s) then the oracle calls it as its description says: in args, before an operand', () => {
+    const [jo] = buildTools({ name: 'jo', runnable: true, subcommands: [], positionals: [{ name: 'word', type: 'string', required: false, variadic: true }], options: [{ name: 's', type: 'boolean', flag: '-s', amongOperands: true }] });
+    expect(inputFor(jo!, jo!.command.options[0]!)).toEqual({ flags: {}, args: ['-s', 'wide-operand'] });
   });
 
   it('when rejections are classed then a missing value, a value not allowed and an unknown spelling differ', () => {

@@ -14,7 +14,7 @@ import { manualOptions, wantsManual, withManualOptions } from './git-manual.js';
 import { fullerHelpArgs } from './fuller-help.js';
 import { looksLikeHelp, parseHelp } from './parse.js';
 import { fishSource } from './fish-completions.js';
-import { manPage, pageFromManual, withManPage } from './man-page.js';
+import { installedName, manPage, pageFromManual, withManPage } from './man-page.js';
 import { limiter } from './limit.js';
 import { dialectEnvironment } from './neutral-dir.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
@@ -103,7 +103,7 @@ export async function crawlPages(rootCall: HelpCall, settings: CrawlSettings, st
   const help = await fuller(await read([]));
   // The man page completes a command's help (or stands in for help that reads as none): for a program with no subcommands.
   const manual = help.kind === 'page' && help.page.subcommands.length > 0 ? undefined : await manPage(call.program, call.file, { ...call, timeoutMs: Math.min(call.timeoutMs, Math.max(1, deadline - performance.now())) });
-  const manualPage = manual === undefined ? undefined : pageFromManual(manual, [call.program]);
+  const manualPage = manual === undefined ? undefined : pageFromManual(manual, [call.program], installedName(call.file));
   const root =
     manualPage === undefined ? help
     : help.kind === 'page' ? { ...help, page: withManPage(help.page, manualPage, [call.program]) }

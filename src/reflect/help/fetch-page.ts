@@ -54,7 +54,8 @@ export async function fetchListing(call: HelpCall, dialect: HelpDialect, args: r
 
 /** The argv to try, in order, for the help of `words` (the path after the program). */
 export function helpArgvs(dialect: HelpDialect | undefined, words: readonly string[]): string[][] {
-  if (dialect === undefined) return [['--help'], ['-h'], ['help']];
+  // ImageMagick and X programs spell it with one dash (`identify -help`; `identify --help` opens an image named `--help`).
+  if (dialect === undefined) return [['--help'], ['-h'], ['help'], ['-help']];
   if (dialect === 'git') return words.length === 0 ? [['--help']] : [[...words, '-h']];
   if (dialect === 'cobra' || dialect === 'clap') return [[...words, '--help'], ['help', ...words]];
   // Go's flag package spells it with one dash (`terraform fmt -help`).

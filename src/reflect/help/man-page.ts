@@ -4,6 +4,7 @@
  * for a program found on the system's PATH, and only when the page's NAME names that program.
  */
 import { realpathSync } from 'node:fs';
+import { basename } from 'node:path';
 import { spawnCommand } from '../../exec/spawn-command.js';
 import { placeAfterOperands } from './after-operands.js';
 import { assemblePage, ownForms } from './assemble.js';
@@ -50,6 +51,11 @@ export function isSystemProgram(file: string): boolean {
   return SYSTEM_BIN.test(systemPath(file));
 }
 
+/** The name the program is installed under, past symlinks (`identify` → `identify-im6.q16`). */
+export function installedName(file: string): string {
+  return basename(systemPath(file));
+}
+
 function systemPath(file: string): string {
   try {
     return realpathSync(file);
@@ -59,10 +65,11 @@ function systemPath(file: string): string {
 }
 
 /** What the man page says of the command: its SYNOPSIS forms, options from every section that lists them, its description. */
-export function pageFromManual(text: string, path: readonly string[]): HelpPage {
+export function pageFromManual(text: string, path: readonly string[], installedAs?: string): HelpPage {
   const layout = splitHelp(text);
   const program = path[path.length - 1] ?? '';
-  const forms = synopsisForms(text, program);
+  // Debian's alternatives: `identify` is /usr/bin/identify-im6.q16, whose name its SYNOPSIS writes.
+  const forms = synopsisForms(text, program, installedAs);
   const entries = splitManEntries(
     layout.sections.filter((section) => !NOT_OPTIONS.test(section.title)).flatMap((section) => {
       const found = optionEntries(taggedParagraphs(ownLines(section.lines, program)));
@@ -100,7 +107,7 @@ function asCommand(entry: OptionEntry): OptionEntry {
 }
 
 /** The SYNOPSIS lines that are the program's forms (rsync's sit under `Local:`, `Pull:`), each with its wrapped rest. */
-function synopsisForms(text: string, program: string): string[] {
+function synopsisForms(text: string, program: string, installedAs = program): string[] {
   const lines = text.split('\n');
   const start = lines.findIndex((line) => /^SYNOPSIS\s*$/.test(line));
   if (start === -1) return [];
@@ -109,7 +116,7 @@ function synopsisForms(text: string, program: string): string[] {
   for (const line of lines.slice(start + 1)) {
     if (line.trim() !== '' && indentOf(line) === 0) break;
     const trimmed = line.trim();
-    if (trimmed === program || trimmed.startsWith(`${program} `)) {
+    if ([program, installedAs].some((name) => trimmed === name || trimmed.startsWith(`${name} `))) {
       forms.push(trimmed);
       column = indentOf(line);
     } else if (trimmed !== '' && column >= 0 && indentOf(line) > column && forms.length > 0) {

@@ -43,6 +43,17 @@ describe('crawling programs whose help misbehaves', () => {
     expect(result.spec.subcommands.filter((child) => child.runnable)).toHaveLength(20);
   });
 
+  it('when --help, -h and help are read as image files and only -help answers (class: ImageMagick and X programs, identify) then -help is read', async () => {
+    const dir = scratch();
+    const bin = join(dir, 'identify');
+    const help = 'Usage: identify [options ...] file [ [options ...] file ... ]\n\nImage Settings:\n  -alpha option        on, activate, off\n  -verbose             print detailed information\n';
+    writeFileSync(bin, `#!/bin/sh\nif [ "$1" = "-help" ]; then printf '%s' '${help}'; exit 0; fi\necho "identify: unable to open image \\\`$1': No such file or directory" >&2\nexit 1\n`);
+    chmodSync(bin, 0o755);
+    const result = await reflectHelp(bin, { cache: false, ...FAKE_CRAWL });
+    expect(result.spec.options.map((option) => option.flag)).toEqual(['-alpha', '-verbose']);
+    expect(result.spec.positionals[0]).toMatchObject({ name: 'file', required: true });
+  });
+
   it('when help runs then the program gets only allowlisted variables, plain-text settings and closed stdin', async () => {
     const fake = makeFake(scratch());
     process.env['CLI_MCP_HELP_TEST_SECRET'] = 'do-not-leak';

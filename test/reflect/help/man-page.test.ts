@@ -17,6 +17,12 @@ describe('reading a man page', () => {
     expect(page.description).toBe('a fast, versatile, local/remote file-copying tool');
   });
 
+  it('when the SYNOPSIS names the program as it is installed past a symlink (identify is identify-im6.q16) then its operands are read (class: Debian alternatives)', () => {
+    const text = 'NAME\n       identify - describes the format of image files.\n\nSYNOPSIS\n       identify-im6.q16 [options] input-file\n\nOPTIONS\n       -verbose\n              print detailed information\n';
+    expect(pageFromManual(text, ['identify'], 'identify-im6.q16').positionals).toEqual([expect.objectContaining({ name: 'input-file', required: true })]);
+    expect(pageFromManual(text, ['identify']).positionals).toEqual([]);
+  });
+
   it('when a tag and its text share a line one space apart (--help Print a short help page) then the tag is the option and the rest its text', () => {
     const help = pageFromManual(helpText('layouts/man-rsync.txt'), ['rsync']).options.find((option) => option.name === 'version');
     expect(help).toBeUndefined(); // --version and --help are the program's own switches, never tools

@@ -143,6 +143,8 @@ export function inputFor(tool: ToolDefinition, option: ScopedOption): { flags: R
   const schema = tool.inputJsonSchema as { properties?: { args?: { minItems?: number }; passthrough?: { minItems?: number } } };
   // A positional with choices gets its first; any other a placeholder.
   const args = Array.from({ length: schema.properties?.args?.minItems ?? 0 }, (_, i) => tool.command.positionals[i]?.choices?.[0] ?? OPERAND);
+  // A word among the operands (jo's `[--] [-s|-n|-b] [word...]`) goes in args before an operand, as its description says.
+  if (option.amongOperands === true && option.flag !== undefined) return { flags: {}, args: [option.flag, ...(args.length > 0 ? args : [OPERAND])] };
   const flags: Record<string, unknown> = { [option.name]: valueOf(option) };
   // Other required options get a value too, or validation would refuse the call before it runs.
   for (const other of tool.command.options) if (other.required && other.name !== option.name) flags[other.name] = valueOf(other);
