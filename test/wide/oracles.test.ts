@@ -181,6 +181,7 @@ describe('usage errors', () => {
     ['blames another option', 'ERROR: Invalid Option: --race (without parallel)', 'ERROR: Invalid Option: --wide-unknown', ['--race'], undefined, true],
     ['blames the value made up', 'valgrind: Bad option: --sim-hints=wide-value\nvalgrind: wide-value is an invalid sim-hints set', 'valgrind: Unknown option: --wide-unknown=wide-value', ['--sim-hints=wide-value'], 'wide-value', true],
     ['shows the parent command\'s usage (a root option placed after a subcommand)', "error: unexpected argument '--parallel' found\n\nUsage: pnpm [OPTIONS] <COMMAND>", "error: unexpected argument '--wide-unknown' found\n\nUsage: pnpm access [OPTIONS]", ['--parallel'], undefined, false],
+    ['hands the value it does not take to another program that names it (fzf-tmux -w)', 'unknown option: wide-value', 'unknown option: -Q', ['-w', 'wide-value'], 'wide-value', true],
     ['took the next word as its value (a switch that takes one)', 'gcc: error: unrecognized command-line option ‘--param=wide-operand’', 'gcc: error: unrecognized command-line option ‘--wide-unknown’', ['--param', 'wide-operand'], undefined, false],
   ])('when the program answers an invented spelling otherwise and %s then the rejection is put elsewhere only if it blames the value or another option', async (_case, ours, invented, argv, value, refused) => {
     const spelling = argv[0]!.split('=')[0]!;

@@ -189,6 +189,11 @@ function usageEnd(lines: readonly string[], from: number): number {
  * Joins wrapped usage lines into forms: a line starting at the first form's column, or with
  * `or:`, opens a new form; a deeper one continues the last.
  */
+/** A sentence, not a form: a capitalised word, then lowercase words (acronyms allowed), no brackets or flags. */
+function isProse(text: string): boolean {
+  return /^[A-Z][a-z]+ [a-z]+ [a-z]+ /.test(text) || (/^[A-Z][a-z]+(?: [A-Za-z]+){3,}[.,]?$/.test(text) && / [a-z]{2,}\b/.test(text));
+}
+
 function usageForms(title: string, inline: string, body: readonly string[]): string[] {
   const forms: string[] = [];
   // The first form's column is where its program word starts: "Usage: cargo" puts it at 7.
@@ -205,8 +210,9 @@ function usageForms(title: string, inline: string, body: readonly string[]): str
     const column = indentOf(raw);
     // Pod::Usage wraps a form at its own column (pod2man's `[--utf8] [--verbose] [input` / `[output] ...]`): an open bracket, or a line opening with one, goes on.
     const wrapped = forms.length > 0 && (/^\s*\[/.test(raw) || openBrackets(forms[forms.length - 1] ?? '') > 0);
-    // unzip's `  Default action is to extract files in list, …` under its inline form: prose ends the usage.
-    if (!wrapped && forms.length > 0 && column <= formColumn && /^[A-Z][a-z]+ [a-z]+ [a-z]+ /.test(raw.trim())) break;
+    // unzip's `  Default action is to extract files in list, …` and elfedit's ` Update the ELF header of ELF files`
+    // under an inline form: prose ends the usage.
+    if (!wrapped && forms.length > 0 && column <= formColumn && isProse(raw.trim())) break;
     if (!wrapped && (orForm || formColumn === -1 || column <= formColumn || forms.length === 0)) {
       forms.push((orForm?.[1] ?? raw).trim());
       if (formColumn === -1) formColumn = column;

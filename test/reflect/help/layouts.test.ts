@@ -95,6 +95,14 @@ describe('usage forms found where the help writes them', () => {
   });
 });
 
+describe('usage forms', () => {
+  it('when a sentence follows an inline usage, indented under it (elfedit: ` Update the ELF header of ELF files`) then it ends the usage and its words are no operands', () => {
+    const elfedit = page('elfedit.txt', ['elfedit']);
+    expect(elfedit.positionals.map((one) => [one.name, one.required, one.variadic])).toEqual([['elffile', true, true]]);
+    expect(option(elfedit, 'input-mach')?.choices).toEqual(['none', 'i386', 'iamcu', 'l1om', 'k1om', 'x86_64']);
+  });
+});
+
 describe('commands listed as the program writes them', () => {
   it('when each command is a line "git lfs checkout:" with its text below (git-lfs) then each is a subcommand', () => {
     const names = page('git-lfs.txt', ['git-lfs']).subcommands.map((entry) => entry.name);

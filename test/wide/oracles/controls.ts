@@ -67,7 +67,7 @@ export function spellingIn(argv: readonly string[], spellings: readonly string[]
   return spellings.find((spelling) => argv.some((word) => word === spelling || word.startsWith(`${spelling}=`)));
 }
 
-const named = (text: string, word: string) => new RegExp(`(?<![\\w-])-*${escape(word)}(?![\\w-])`).test(text);
+const mentioned = (text: string, word: string) => new RegExp(`(?<![\\w-])-*${escape(word)}(?![\\w-])`).test(text);
 
 /** What a control call compares: the rejected argv, the spelling in it, and what the answer may blame instead. */
 export interface Rejected {
@@ -91,10 +91,12 @@ export interface Rejected {
 export async function refusedOtherwise(run: RunArgs, rejected: Rejected): Promise<boolean> {
   const fake = inventedSpelling(rejected.spelling, rejected.taken);
   const [ours, invented] = await Promise.all([run(rejected.argv), run(respelled(rejected.argv, rejected.spelling, fake))]);
-  if (spellingErrorLines(ours, [rejected.spelling]).length === 0 || !answersDiffer(ours, invented, rejected.spelling, fake)) return false;
-  if (rejected.value !== undefined && spellingErrorLines(ours, [rejected.value]).some((line) => line.includes(rejected.value!))) return true;
-  const lines = spellingErrorLines(ours, [rejected.spelling]).join('\n');
-  return rejected.companions.some((name) => named(lines, name) && !named(invented, name));
+  // Reproduced as it was found: naming the option, or the value it was sent (fzf-tmux hands a value it does not take to fzf).
+  const named = spellingErrorLines(ours, [rejected.spelling, ...(rejected.value === undefined ? [] : [rejected.value])]);
+  if (named.length === 0 || !answersDiffer(ours, invented, rejected.spelling, fake)) return false;
+  if (rejected.value !== undefined && named.some((line) => line.includes(rejected.value!))) return true;
+  const lines = named.join('\n');
+  return rejected.companions.some((name) => mentioned(lines, name) && !mentioned(invented, name));
 }
 
 /** Control two: every other documented spelling of the option is unknown to the program as well. */
