@@ -9,12 +9,26 @@ import { usageText, type UsageToken } from './usage-tokens.js';
 
 interface Flag {
   metavar?: string;
+  /** The value is glued to the letter (`-MDIR`): sent that way. */
+  attached?: boolean;
   choices?: string[];
 }
 
 const SHORT = /^-(\w+)$/;
 /** `rounds`, `<file>`, ajv's `schema[.json]`, `"data*.json"`. */
 const VALUE = /^(<?[a-z][\w.-]*(\[[\w.-]+\])?>?|"[^"]+")$/i;
+
+/**
+ * The value's name in `[-MDIR]`: a letter, then a word in one case that does not go on in order. A cluster of
+ * switches lists its letters in order, by code (`[-ABCabc]`) or by letter (`[-CchipStUv]`, `[-46AaCfG]`).
+ */
+function gluedValue(letters: string | undefined): string | undefined {
+  if (letters === undefined || letters.length < 3) return undefined;
+  const rest = letters.slice(1);
+  if (!/^(?:[A-Z]+|[a-z]+)$/.test(rest)) return undefined;
+  const inOrder = (chars: readonly string[]) => chars.every((char, i) => i === 0 || chars[i - 1]! <= char);
+  return inOrder([...letters]) || inOrder([...letters.toLowerCase()]) ? undefined : rest;
+}
 
 /** Reads one form's tokens (the path split off) into `flags`. */
 function visit(tokens: readonly UsageToken[], flags: Map<string, Flag>, grouped = false): void {
@@ -41,6 +55,12 @@ function visit(tokens: readonly UsageToken[], flags: Map<string, Flag>, grouped 
         if (!flags.get(alone)?.choices) flags.set(alone, { metavar: usageText(rest).replace(/[<>[\]]/g, '') });
         continue;
       }
+      // nroff's `[-MDIR]`, `[-nNUM]`, `[-Tname]`: one letter with its value's name glued on.
+      const glued = token.alternatives.length === 1 && first?.length === 1 ? gluedValue(alone) : undefined;
+      if (alone !== undefined && glued !== undefined) {
+        if (!flags.get(alone[0]!)?.metavar) flags.set(alone[0]!, { metavar: glued, attached: true });
+        continue;
+      }
       // `[-v | --verbose]` has a long name; the reader of GNU usage lines takes it.
       if (token.alternatives.some((alt) => alt[0]?.kind === 'word' && alt[0].text.startsWith('--'))) continue;
       for (const alt of token.alternatives) visit(alt, flags, true);
@@ -59,7 +79,7 @@ function visit(tokens: readonly UsageToken[], flags: Map<string, Flag>, grouped 
     // eqn's `[ -rvDCNR ] -dxx -fn -Mdir`: switches cluster in brackets; a bare word after one letter is its value, glued.
     const [first = '', ...glued] = letters;
     if (!grouped && glued.length > 0 && /^[a-z]+$/.test(glued.join(''))) {
-      if (!flags.get(first)?.metavar) flags.set(first, { metavar: glued.join('') });
+      if (!flags.get(first)?.metavar) flags.set(first, { metavar: glued.join(''), attached: true });
       continue;
     }
     for (const letter of letters) if (!flags.has(letter)) flags.set(letter, {});
@@ -71,7 +91,7 @@ export function synopsisEntries(forms: readonly (readonly UsageToken[])[]): Opti
   const flags = new Map<string, Flag>();
   for (const form of forms) visit(form, flags);
   return [...flags].map(([letter, flag]) => ({
-    spec: flag.metavar === undefined ? `-${letter}` : `-${letter} <${flag.metavar}>`,
+    spec: flag.metavar === undefined ? `-${letter}` : `-${letter}${flag.attached ? '' : ' '}<${flag.metavar}>`,
     description: flag.choices === undefined ? '' : `one of: ${flag.choices.join(', ')}`,
   }));
 }

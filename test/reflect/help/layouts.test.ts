@@ -211,6 +211,15 @@ describe('options read from a BSD synopsis', () => {
     expect(option(eqn, 'r')).toMatchObject({ type: 'boolean' });
   });
 
+  it('when nroff writes [-MDIR] [-nNUM] [-Tname] beside [-CchipStUv] then each is one letter with its value glued on, sent glued, and the cluster holds switches (class: glued value names)', () => {
+    const nroff = parseHelp('usage: nroff [-CchipStUv] [-dCS] [-MDIR] [-mNAME] [-nNUM] [-oLIST]\n             [-rCN] [-Tname] [-WNAME] [-wNAME] [FILE...]\n', { path: ['nroff'] });
+    expect(nroff.options.filter((found) => found.type === 'boolean').map((found) => found.name)).toEqual(['C', 'c', 'h', 'i', 'p', 'S', 't', 'U', 'v']);
+    for (const name of ['d', 'M', 'm', 'o', 'r', 'T', 'W', 'w']) expect(option(nroff, name)).toMatchObject({ type: 'string', valueForm: 'attached' });
+    expect(option(nroff, 'D')).toBeUndefined();
+    // Letters in order are a cluster of switches, by code or by letter.
+    expect(parseHelp('usage: tool [-ABCabc] [-alpvX] [file ...]\n', { path: ['tool'] }).options.every((found) => found.type === 'boolean' && found.name.length === 1)).toBe(true);
+  });
+
   it('when json_pp writes [-json_opt options_to_json1[,options_to_json2[,...]]] then it is one flag taking a value, not a cluster of letters', () => {
     const jsonPp = parseHelp('Usage: /usr/bin/json_pp [-V] [-f from_format] [-t to_format] [-json_opt options_to_json1[,options_to_json2[,...]]]\n', { path: ['json_pp'] });
     expect(jsonPp.options.map((found) => found.name)).toEqual(['V', 'f', 't', 'json_opt']);
