@@ -149,14 +149,17 @@ function cellsOf(line: string): { text: string; column: number }[] {
 const SHORT_ONLY = /^-[\w?#@](?: [\w<>[\]:.=|-]+)?(?:, -[\w?#@](?: [\w<>[\]:.=|-]+)?)*$/;
 const OPTION_CELL = /^--?[\w?#@]/;
 
+/** A cell of short names only; ejs and jake end it with a comma (`-o,     --output-file FILE`). */
+const isShortCell = (text: string): boolean => SHORT_ONLY.test(text.replace(/,$/, ''));
+
 /**
  * pandoc prints short names in one column and long ones in the next (`-f FORMAT, -r FORMAT  --from=FORMAT`):
  * a cell of short options followed by one of long options is one option's names.
  */
 function joinColumns(line: string): string {
   const [first, second] = cellsOf(line);
-  if (first === undefined || second === undefined || !SHORT_ONLY.test(first.text) || !second.text.startsWith('--')) return line;
-  return `${line.slice(0, first.column)}${first.text}, ${line.slice(second.column)}`;
+  if (first === undefined || second === undefined || !isShortCell(first.text) || !second.text.startsWith('--')) return line;
+  return `${line.slice(0, first.column)}${first.text.replace(/,$/, '')}, ${line.slice(second.column)}`;
 }
 
 /**
@@ -211,7 +214,7 @@ function pairedLongColumns(lines: readonly string[]): Set<number> {
   const columns = new Set<number>();
   for (const line of lines) {
     const [first, second] = cellsOf(line);
-    if (first !== undefined && second !== undefined && SHORT_ONLY.test(first.text) && second.text.startsWith('--')) columns.add(second.column);
+    if (first !== undefined && second !== undefined && isShortCell(first.text) && second.text.startsWith('--')) columns.add(second.column);
   }
   return columns;
 }

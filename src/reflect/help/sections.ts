@@ -59,7 +59,8 @@ export function indentOf(line: string): number {
 /** The layout of a help text; never throws. `program`, when known, marks its usage form on a line of its own (`pandoc [OPTIONS] [FILES]`). */
 export function splitHelp(text: string, program?: string): HelpLayout {
   // meow indents the whole page by two columns; its headings are the least indented lines.
-  const lines = leftAligned(underlinedTitles(dedent(cleanText(text).split('\n')).split('\n')));
+  // jake's and ejs's titles in braces: `{Usage}: ejs [options ...] template-file`, `{Options}:`.
+  const lines = leftAligned(underlinedTitles(dedent(cleanText(text).split('\n')).split('\n'))).map((line) => line.replace(/^\{([A-Z][\w ]*)\}:/, '$1:'));
   const usage: string[] = [];
   const sections: { title: string; inline: string; lines: string[] }[] = [];
   const intro: string[] = [];

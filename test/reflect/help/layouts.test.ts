@@ -35,6 +35,14 @@ describe('options read from the layout of the help, not its dialect', () => {
     expect(arity(giget)).toEqual([1, 2]);
   });
 
+  it('when short names end in a comma before a column of long names and titles stand in braces (ejs, jake: `{Options}:` over `-o,     --output-file FILE`) then both columns make one option, and the usage is read', () => {
+    const ejs = page('ejs.txt', ['ejs']);
+    expect(option(ejs, 'output-file')).toMatchObject({ type: 'string', flag: '--output-file', aliases: ['-o'] });
+    expect(option(ejs, 'strict')).toMatchObject({ type: 'boolean', aliases: ['-s'] });
+    expect(option(ejs, 'rm-whitespace')).toMatchObject({ type: 'boolean', aliases: ['-w'] });
+    expect(arity(ejs)).toEqual([1, Infinity]);
+  });
+
   it('when two options share a line in a grid (zip) then each is read with its own text', () => {
     const zip = page('zip.txt', ['zip']);
     expect(zip.options.length).toBeGreaterThanOrEqual(25);

@@ -4,7 +4,8 @@
  */
 import { documentedOptions } from './documented-options.js';
 
-const HEADING = /^\s*(usage|synopsis|syntax)\s*:\s*(.*)$|^\s*(USAGE|Usage|SYNOPSIS)\s*$/i;
+// jake's and ejs's `{Usage}: ejs [options ...] template-file` too.
+const HEADING = /^\s*\{?(usage|synopsis|syntax)\}?\s*:\s*(.*)$|^\s*(USAGE|Usage|SYNOPSIS)\s*$/i;
 /** citty's `USAGE giget [OPTIONS] <TEMPLATE> [DIR]`: capitals, no colon, the usage on the same line. */
 const CAPITAL_HEADING = /^USAGE +(\S.*)$/;
 /** A wrapped usage line starts with a bracket (a dash starts an option entry instead). */
