@@ -41,9 +41,10 @@ export async function manPage(program: string, file: string, call: { readonly cw
 }
 
 /** `NAME\n  rsync - a fast…`, `NAME\n  gzip, gunzip, zcat - compress…`: the page is about this program. */
-function namesProgram(text: string, program: string): boolean {
+export function namesProgram(text: string, program: string): boolean {
   const names = /^NAME\n\s+(.+?)\s+(?:-|\\-|–|—)\s/m.exec(text)?.[1];
-  return names !== undefined && names.split(/,\s*/).some((name) => name.trim() === program);
+  // wget's page names it `Wget`.
+  return names !== undefined && names.split(/,\s*/).some((name) => name.trim().toLowerCase() === program.toLowerCase());
 }
 
 /** Installed where a distribution puts the programs its man pages describe. */

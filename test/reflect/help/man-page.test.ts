@@ -1,7 +1,7 @@
 import { execaSync } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { reflectHelp } from '../../../src/reflect/help/crawl.js';
-import { pageFromManual } from '../../../src/reflect/help/man-page.js';
+import { namesProgram, pageFromManual } from '../../../src/reflect/help/man-page.js';
 import { scratchMaker } from '../../helpers/scratch.js';
 import { helpText } from './summary.js';
 
@@ -21,6 +21,12 @@ describe('reading a man page', () => {
     const text = 'NAME\n       identify - describes the format of image files.\n\nSYNOPSIS\n       identify-im6.q16 [options] input-file\n\nOPTIONS\n       -verbose\n              print detailed information\n';
     expect(pageFromManual(text, ['identify'], 'identify-im6.q16').positionals).toEqual([expect.objectContaining({ name: 'input-file', required: true })]);
     expect(pageFromManual(text, ['identify']).positionals).toEqual([]);
+  });
+
+  it('when the NAME line capitalises the program (wget\'s `Wget - The non-interactive network downloader.`) then the page is its own, and another program\'s is not', () => {
+    const text = 'NAME\n       Wget - The non-interactive network downloader.\n';
+    expect(namesProgram(text, 'wget')).toBe(true);
+    expect(namesProgram(text, 'curl')).toBe(false);
   });
 
   it('when a tag and its text share a line one space apart (--help Print a short help page) then the tag is the option and the rest its text', () => {
