@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm run corpus [-- --only rsync,zip|clap] [--docs]`: builds, installs the corpus's npm CLIs, runs every oracle.
+// `npm run corpus -- --scan "nroff ejs"`: the oracles on programs outside the corpus (on PATH or in test/wide/npm), printed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -8,7 +9,7 @@ import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const npmDir = join(root, 'test', 'wide', 'npm');
-const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'boolean', default: false }, scan: { type: 'string' } } });
 
 function run(file, args, cwd, env = process.env) {
   const done = spawnSync(file, args, { cwd, env, stdio: 'inherit' });
@@ -23,5 +24,5 @@ if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(join(npmDir, 'pac
   process.stderr.write('corpus: installing the npm CLIs of test/wide/npm (npm ci)\n');
   run(npm[0], [...npm[1], 'ci', '--no-audit', '--no-fund'], npmDir);
 }
-const env = { ...process.env, ...(values.only ? { CLI_MCP_WIDE_ONLY: values.only } : {}), ...(values.docs ? { CLI_MCP_WIDE_DOCS: '1' } : {}) };
+const env = { ...process.env, ...(values.only ? { CLI_MCP_WIDE_ONLY: values.only } : {}), ...(values.docs ? { CLI_MCP_WIDE_DOCS: '1' } : {}), ...(values.scan ? { CLI_MCP_WIDE_SCAN: values.scan } : {}) };
 run(process.execPath, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', 'test/wide/vitest.corpus.config.ts'], root, env);

@@ -38,8 +38,10 @@ oracles that need no hand-written expectations and share nothing with cli-mcp's 
 
 \`npm run corpus\` runs them all (\`-- --only rsync,zip\` or a family: \`-- --only clap\`), writes every failure with
 its details to \`test/wide/results/latest.json\` and regenerates this section; \`test/wide/slice.test.ts\` runs a
-seeded slice of the programs CI has on every \`npm test\`. Coverage is shown two ways: pooled over all options,
-and the mean of the programs' own percentages (every program counts once).`;
+seeded slice of the programs CI has on every \`npm test\`; \`-- --scan "nroff ejs"\` runs the oracles on programs
+outside the corpus (on PATH, or bins of \`test/wide/npm\`) and prints what each found wanting, keeping nothing: how
+the classes the corpus does not hold yet are found. Coverage is shown two ways: pooled over all options, and the
+mean of the programs' own percentages (every program counts once).`;
 
 const row = (cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`;
 
