@@ -187,6 +187,12 @@ export function optionsFromEntries(entries: readonly OptionEntry[], rules: Optio
     const existing = byName.get(option.name);
     if (existing === undefined) {
       byName.set(option.name, option);
+    } else if (isLoneNegation(option) !== isLoneNegation(existing) && (isLoneNegation(option) ? existing : option).type !== 'boolean') {
+      // grep's `--group-separator=SEP` and `--no-group-separator`, gold's `--undefined SYMBOL` and `--no-undefined`: a
+      // switch of its own, with its own text, beside the option that takes a value.
+      const negation = isLoneNegation(option) ? option : existing;
+      byName.set(option.name, isLoneNegation(option) ? existing : option);
+      byName.set(`no-${negation.name}`, { ...withoutNegation(negation), name: `no-${negation.name}`, flag: negation.negation! });
     } else if (existing.type === 'boolean' && existing.count !== true && option.type !== 'boolean') {
       // Listed once in a summary (`--key: specify attachment key`) and once with its value (`--key=key`): the value decides.
       byName.set(option.name, { ...option, ...(option.description === undefined && existing.description !== undefined ? { description: existing.description } : {}) });
@@ -200,6 +206,15 @@ export function optionsFromEntries(entries: readonly OptionEntry[], rules: Optio
 }
 
 /** GnuTLS's `--app-proto  an alias for the 'starttls-proto' option` (its man pages: `This is an alias for the --pskfile option.`): it takes what that option takes. */
+/** `--no-x` documented alone: no positive spelling, only the negation. */
+const isLoneNegation = (option: OptionSpec): boolean => option.type === 'boolean' && option.flag === undefined && option.negation !== undefined;
+
+/** A lone negation as a switch of its own: no negation, and no default (a lone `--no-x` implies `x` is on). */
+function withoutNegation(option: OptionSpec): OptionSpec {
+  const { negation: _negation, default: _default, ...rest } = option;
+  return rest;
+}
+
 function asAliased(option: OptionSpec, byName: ReadonlyMap<string, OptionSpec>): OptionSpec {
   const target = /^(?:this is )?an alias for the '?(?:--)?([\w-]+)'? option\b/i.exec(option.description ?? '')?.[1];
   const like = target === undefined ? undefined : byName.get(target);

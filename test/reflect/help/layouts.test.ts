@@ -43,6 +43,15 @@ describe('options read from the layout of the help, not its dialect', () => {
     expect(arity(ejs)).toEqual([1, Infinity]);
   });
 
+  it('when `--no-x` is documented beside an `--x` that takes a value (grep\'s --group-separator=SEP, gold\'s --undefined SYMBOL) then it is a switch of its own with its own text, in either order', () => {
+    const grep = parseHelp('Usage: grep [OPTION]... PATTERNS [FILE]...\n\nContext control:\n      --group-separator=SEP  print SEP on line between matches with context\n      --no-group-separator  do not print separator for matches with context\n', { path: ['grep'] });
+    expect(option(grep, 'group-separator')).toMatchObject({ type: 'string', flag: '--group-separator' });
+    expect(option(grep, 'no-group-separator')).toEqual({ name: 'no-group-separator', type: 'boolean', flag: '--no-group-separator', description: 'do not print separator for matches with context' });
+    const gold = parseHelp('Usage: gold [options] file...\nOptions:\n  --no-undefined              Report undefined symbols (even with --shared)\n  -u SYMBOL, --undefined SYMBOL\n                              Create undefined reference to SYMBOL\n', { path: ['gold'] });
+    expect(option(gold, 'undefined')).toMatchObject({ type: 'string', aliases: ['-u'] });
+    expect(option(gold, 'no-undefined')).toMatchObject({ type: 'boolean', flag: '--no-undefined', description: 'Report undefined symbols (even with --shared)' });
+  });
+
   it('when two options share a line in a grid (zip) then each is read with its own text', () => {
     const zip = page('zip.txt', ['zip']);
     expect(zip.options.length).toBeGreaterThanOrEqual(25);
