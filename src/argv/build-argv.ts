@@ -61,8 +61,8 @@ function argvParts(command: RunnableCommand, input: ToolInput, conventions: Argv
     const valued: string[] = [];
     for (const spec of command.options) {
       if (spec.depth !== depth || !Object.hasOwn(flags, spec.name) || spec.inside !== undefined) continue;
-      const set = flags[spec.name] !== false && flags[spec.name] !== null;
-      if (spec.amongOperands === true && set) return `${spec.flag ?? spec.name} is written among the operands, after \`--\`, by ${command.path[0] ?? 'the program'}'s usage: put it in args, before the operand it applies to, not in flags`;
+      const given = flags[spec.name] !== false && flags[spec.name] !== null;
+      if (spec.amongOperands === true && given) return `${spec.flag ?? spec.name} is written among the operands, after \`--\`, by ${command.path[0] ?? 'the program'}'s usage: put it in args, before the operand it applies to, not in flags`;
       const rendered = spec.closedBy !== undefined ? renderRun(spec, flags[spec.name], within.get(spec.name) ?? []) : renderOption(spec, flags[spec.name], conventions);
       if (typeof rendered === 'string') return rendered;
       if (spec.afterOperands === true) {
