@@ -7,7 +7,7 @@ import { childEnvironment } from '../../src/exec/environment.js';
 import { isProcessAlive } from '../../src/exec/kill-tree.js';
 import { resolveSandbox, type Sandbox } from '../../src/exec/sandbox.js';
 import type { WarmOptions, WarmPool } from '../../src/exec/warm-pool.js';
-import { seen, warmRuns, type WarmRuns } from '../helpers/warm-runs.js';
+import { seen, warmAsCold, warmRuns, type WarmRuns } from '../helpers/warm-runs.js';
 import { seededRandom } from '../helpers/random.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-mcp-warm-exec-'));
@@ -45,14 +45,12 @@ describe('a stub stands for a cold start of any program', () => {
         return context.skip();
       }
       // strict hides the real /tmp: the program and its working directory must be somewhere it shows.
-      const { pool, run } = poolFor(probe, { ...(sandbox ? { sandbox } : {}), cwd: dir });
+      const runs = poolFor(probe, { ...(sandbox ? { sandbox } : {}), cwd: dir });
+      const { pool } = runs;
       const next = seededRandom(level.length);
       const word = (): string => Array.from({ length: Math.floor(next() * 4) }, () => ['a', ' ', '"', '$(id)', 'é', '🙂', '=', '\\', '\n', '-', '--'][Math.floor(next() * 11)]).join('');
       for (const argv of [['7'], ['0', '', '-i', '--', 'A=B'], ...Array.from({ length: 5 }, () => Array.from({ length: Math.floor(next() * 4) }, word))]) {
-        const cold = await seen(run(argv));
-        await pool.ready();
-        const warm = await seen(run(argv, { warm: pool }));
-        expect(warm).toEqual(cold);
+        await warmAsCold(runs, argv);
       }
       expect(pool.counts).toEqual({ warm: 7, cold: 0 });
       expect(pool.off).toBeUndefined();

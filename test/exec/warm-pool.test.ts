@@ -9,7 +9,7 @@ import { spawnCommand } from '../../src/exec/spawn-command.js';
 import { resolveSandbox, type Sandbox } from '../../src/exec/sandbox.js';
 import { unchanged, watchImport } from '../../src/exec/warm-imports.js';
 import { createWarmPool, type WarmOptions, type WarmPool } from '../../src/exec/warm-pool.js';
-import { seen, warmRuns, type WarmRuns } from '../helpers/warm-runs.js';
+import { seen, warmAsCold, warmRuns, type WarmRuns } from '../helpers/warm-runs.js';
 import { WARM_WORKER_FILE } from '../../src/reflect/warm-worker-file.js';
 import { seededRandom } from '../helpers/random.js';
 import { fixture, repoRoot } from '../helpers/fixture.js';
@@ -30,28 +30,21 @@ function poolFor(program: string, options: WarmOptions & { sandbox?: Sandbox; cw
 
 describe('a warm worker stands for a cold start', () => {
   it('when a commander program runs warm then stdout, stderr (an uncaught error\'s report too), exit code, argv, execArgv, environment and cwd are what a cold start gives', async () => {
-    const { pool, run } = poolFor('probe.mjs');
-    for (const argv of [['self', '--tag', 'a b "c"'], ['fail'], ['big', '70000'], ['crash']]) {
-      const cold = await seen(run(argv));
-      await pool.ready();
-      const warm = await seen(run(argv, { warm: pool }));
-      expect(warm).toEqual(cold);
-    }
+    const runs = poolFor('probe.mjs');
+    const { pool } = runs;
+    for (const argv of [['self', '--tag', 'a b "c"'], ['fail'], ['big', '70000'], ['crash']]) await warmAsCold(runs, argv);
     expect(pool.counts).toEqual({ warm: 4, cold: 0 });
     expect(pool.off).toBeUndefined();
   });
 
   it('when random calls go to a yargs program built from hideBin(process.argv) then each warm run equals its cold run, the import banner included', async () => {
-    const { pool, run } = poolFor('yargs-echo.mjs');
+    const runs = poolFor('yargs-echo.mjs');
+    const { pool } = runs;
     const next = seededRandom(77);
     const word = (): string => Array.from({ length: 1 + Math.floor(next() * 4) }, () => ['a', ' ', '"', '$(id)', 'é', '🙂', '=', '\\'][Math.floor(next() * 8)]).join('');
     for (let index = 0; index < 8; index++) {
       const argv = ['show', ...Array.from({ length: Math.floor(next() * 3) }, word), ...(next() < 0.5 ? ['--loud'] : []), ...(next() < 0.5 ? [`--times=${Math.floor(next() * 100)}`] : [])];
-      const cold = await seen(run(argv));
-      await pool.ready();
-      const warm = await seen(run(argv, { warm: pool }));
-      expect(warm).toEqual(cold);
-      expect(warm).toMatchObject({ stderr: 'echo: starting\n', exitCode: 0 });
+      expect(await warmAsCold(runs, argv)).toMatchObject({ stderr: 'echo: starting\n', exitCode: 0 });
     }
     expect(pool.counts.warm).toBe(8);
   });

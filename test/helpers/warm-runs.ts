@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { spawnCommand, type CommandRequest } from '../../src/exec/spawn-command.js';
 import { createWarmPool, type WarmOptions, type WarmPool, type WarmTarget } from '../../src/exec/warm-pool.js';
 
@@ -25,4 +26,13 @@ export async function seen(outcome: ReturnType<typeof spawnCommand>): Promise<un
   if (result.kind !== 'ran') return result;
   const { durationMs: _, ...output } = result.output;
   return output;
+}
+
+/** Runs `argv` cold, then warm once the pool is ready: the warm run must show what the cold one did. Answers it. */
+export async function warmAsCold({ pool, run }: Pick<WarmRuns, 'pool' | 'run'>, argv: string[]): Promise<unknown> {
+  const cold = await seen(run(argv));
+  await pool.ready();
+  const warm = await seen(run(argv, { warm: pool }));
+  expect(warm).toEqual(cold);
+  return warm;
 }

@@ -7,7 +7,7 @@
  * - the option's other documented spellings: when every one is unknown too, the documentation describes
  *   another build of the program.
  */
-import { spellingErrorLines } from './usage-errors.js';
+import { escape, mentions, spellingErrorLines } from './usage-errors.js';
 
 /** Runs the program with these arguments (after its launcher) and answers its output, stderr and stdout. */
 export type RunArgs = (args: readonly string[]) => Promise<string>;
@@ -31,8 +31,6 @@ export function respelled(argv: readonly string[], from: string, to: string): st
     return /^-[^-]$/.test(to) ? [to, value] : [`${to}=${value}`];
   });
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The answer with the spellings, their bare names and every number made neutral: two answers that differ only there are one. */
 export function neutral(output: string, spellings: readonly string[]): string {
@@ -67,8 +65,6 @@ export function spellingIn(argv: readonly string[], spellings: readonly string[]
   return spellings.find((spelling) => argv.some((word) => word === spelling || word.startsWith(`${spelling}=`)));
 }
 
-const mentioned = (text: string, word: string) => new RegExp(`(?<![\\w-])-*${escape(word)}(?![\\w-])`).test(text);
-
 /** What a control call compares: the rejected argv, the spelling in it, and what the answer may blame instead. */
 export interface Rejected {
   readonly argv: readonly string[];
@@ -96,7 +92,7 @@ export async function refusedOtherwise(run: RunArgs, rejected: Rejected): Promis
   if (named.length === 0 || !answersDiffer(ours, invented, rejected.spelling, fake)) return false;
   if (rejected.value !== undefined && named.some((line) => line.includes(rejected.value!))) return true;
   const lines = named.join('\n');
-  return rejected.companions.some((name) => mentioned(lines, name) && !mentioned(invented, name));
+  return rejected.companions.some((name) => mentions(lines, name) && !mentions(invented, name));
 }
 
 /** Control two: every other documented spelling of the option is unknown to the program as well. */

@@ -39,10 +39,10 @@ const SPELLING_ERROR = new RegExp(
  */
 const VALUE_COMPLAINT = /\b(unrecogni[sz]ed|unknown|invalid|bad)\s+(argument|value)s?\s+(to|for)\b|\binvalid option value\b|\bunsupported parameter '[^']*' for\b/i;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A spelling of an option as an error message may quote it: `--foo`, `-x`, `'x'`, `foo` (for a long name). */
-function mentions(line: string, spelling: string): boolean {
+export function mentions(line: string, spelling: string): boolean {
   const name = spelling.replace(/^-+/, '');
   if (name === '') return false;
   const bounded = (text: string) => new RegExp(`(?<![\\w-])${escape(text)}(?![\\w])`).test(line);
