@@ -9,8 +9,8 @@ import { indentOf } from './sections.js';
 /** A command word; a colon only inside it (knex's `migrate:make`), so gh's `auth:` stays `auth`. */
 const NAME = String.raw`[A-Za-z0-9](?:[\w.+-]|:(?=\w))*`;
 /** Commander's arguments after the name: `[options]`, `<name>`, `[<name>]`, `[files...]`; systemd's `CONDITION...`, `VERSION1 [OP] VERSION2`. */
-const ARGUMENTS = String.raw`(?:\s(?:\[[^\]]*\]|<[^>]*>|[A-Z][A-Z0-9_-]*)(?:\.\.\.)?)*`;
-const ENTRY = new RegExp(String.raw`^(${NAME})((?:(?:,\s*|\|)${NAME})*)(${ARGUMENTS}):?(?:\s{2,}(\S.*))?$`);
+const ARGUMENTS = String.raw`(?:\s(?:\[[^\]]*\]|<[^>]*>|[A-Z][A-Z0-9_-]*(?:\|[A-Z][A-Z0-9_-]*)*)(?:\.\.\.)?)*`;
+const ENTRY = new RegExp(String.raw`^(${NAME})((?:(?:,\s*|\|)${NAME})*)(${ARGUMENTS}):?(?:(?:\s{2,}|\s+(?=[-\u2013\u2014]\s))(?:[-\u2013\u2014]\s+)?(\S.*))?$`);
 /** Listed by many CLIs but not commands to expose: help is what the crawl already reads. */
 const SKIPPED = new Set(['help']);
 

@@ -7,6 +7,7 @@ import { resolveSandbox, type Sandbox, type SandboxLevel } from '../../exec/sand
 import type { ExecOutput } from '../../types.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { looksLikeHelp, parseHelp } from './parse.js';
+import { splitPath } from './usage-tokens.js';
 
 /** How one help call is made. */
 export interface HelpCall {
@@ -117,14 +118,23 @@ export async function fetchPage(
     if (result.text.trim() === '' || result.text === options.parentText) continue;
     unread ??= result.text;
     const page = parseHelp(result.text, { path, ...(dialect !== undefined ? { dialect } : {}) });
-    if (looksLikeHelp(page)) return { kind: 'page', page, text: result.text, dialect: page.dialect, ...(unread !== result.text && unread !== undefined ? { unread } : {}) };
+    if (looksLikeHelp(page)) return { kind: 'page', page: withListedOperands(page, path, options.entry, page.dialect), text: result.text, dialect: page.dialect, ...(unread !== result.text && unread !== undefined ? { unread } : {}) };
   }
   // git prints `git remote add`'s usage in `git remote -h`; it stands in when the subcommand's own help fails.
   // systemd-analyze (a parser of its own) prints its own help for `blame --help`: a command it lists is then what its listing says.
   const usage = options.entry?.usage ?? (ignored && dialect === 'gnu' && options.entry !== undefined ? path.join(' ') : undefined);
   if (usage !== undefined && dialect !== undefined) {
     const page = parseHelp(`usage: ${usage}\n`, { path, dialect });
-    if (looksLikeHelp(page)) return { kind: 'page', page, text: '', dialect };
+    if (looksLikeHelp(page)) return { kind: 'page', page: withListedOperands(page, path, options.entry, page.dialect), text: '', dialect };
   }
   return { kind: 'failed', reason: 'unreadable', ...(unread !== undefined ? { text: unread } : {}) };
+}
+
+/**
+ * A command's page whose usage does not name it (appstreamcli prints `appstreamcli [OPTION…]` for every command)
+ * says nothing of its operands: its parent's listing does (`search TERM`).
+ */
+function withListedOperands<Page extends HelpPage>(page: Page, path: readonly string[], entry: SubcommandEntry | undefined, dialect: HelpDialect): Page {
+  if (entry?.usage === undefined || page.usage.some((form) => splitPath(form, path).path.length === path.length)) return page;
+  return { ...page, positionals: parseHelp(`usage: ${entry.usage}\n`, { path, dialect }).positionals };
 }

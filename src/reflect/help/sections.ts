@@ -221,7 +221,17 @@ function usageForms(title: string, inline: string, body: readonly string[]): str
     }
     forms[forms.length - 1] = `${forms[forms.length - 1] ?? ''} ${raw.trim()}`;
   }
-  return forms.map((form) => form.replace(/\s+/g, ' '));
+  return forms.map((form) => withoutSummary(form.replace(/\s+/g, ' ')));
+}
+
+/** GLib writes a summary after the form (`appstreamcli [OPTION…] - AppStream CLI.`): prose, not operands. */
+function withoutSummary(form: string): string {
+  const tail = /\s[-–—]\s+([^[\]<>{}|]+)$/.exec(form);
+  const words = tail?.[1]?.trim().split(/\s+/) ?? [];
+  // Three words or a capitalised one, no flags nor only metavars: a sentence (`tar -cf - dir` keeps its `- dir`).
+  const sentence = words.length >= 3 || words.some((word) => /^[A-Z][a-z]/.test(word));
+  const summary = sentence && !words.some((word) => word.startsWith('-')) && !words.every((word) => /^[A-Z0-9_.…]+$/.test(word));
+  return tail !== null && summary ? form.slice(0, tail.index) : form;
 }
 
 /** How many `[` a form leaves open. */

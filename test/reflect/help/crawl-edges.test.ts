@@ -29,6 +29,21 @@ describe('crawling programs whose help misbehaves', () => {
     expect(result.spec.subcommands.map((child) => child.name)).toEqual(['get', 'config', 'create', 'version']);
   });
 
+  it("when every command's page prints the program's usage (appstreamcli, GLib) then each command's operands are its listing's (`search TERM`)", async () => {
+    const dir = scratch();
+    const bin = join(dir, 'appstreamcli');
+    writeFileSync(join(dir, 'root.txt'), readFileSync(new URL('../../fixtures/help/layouts/appstreamcli.txt', import.meta.url)));
+    writeFileSync(join(dir, 'command.txt'), readFileSync(new URL('../../fixtures/help/layouts/appstreamcli-search.txt', import.meta.url)));
+    writeFileSync(bin, `#!/bin/sh\nif [ "$1" = --help ]; then cat "${join(dir, 'root.txt')}"; else sed "s/'search'/'$1'/" "${join(dir, 'command.txt')}"; fi\n`);
+    chmodSync(bin, 0o755);
+    const result = await reflectHelp(bin, { cache: false, ...FAKE_CRAWL });
+    const operands = (name: string) => result.spec.subcommands.find((child) => child.name === name)?.positionals.map((one) => `${one.name}${one.required ? '' : '?'}`);
+    expect(operands('search')).toEqual(['term']);
+    expect(operands('what-provides')).toEqual(['type', 'value']);
+    expect(operands('news-to-metainfo')).toEqual(['news_file', 'mi_file', 'out_file?']);
+    expect(operands('status')).toEqual([]);
+  });
+
   it("when a program of its own parser answers every command's help with its own (systemd-analyze) then each listed command is what its listing says", async () => {
     const dir = scratch();
     const bin = join(dir, 'systemd-analyze');

@@ -118,6 +118,18 @@ describe('usage forms', () => {
     expect(elfedit.positionals.map((one) => [one.name, one.required, one.variadic])).toEqual([['elffile', true, true]]);
     expect(option(elfedit, 'input-mach')?.choices).toEqual(['none', 'i386', 'iamcu', 'l1om', 'k1om', 'x86_64']);
   });
+
+  it('when a summary follows the form after a dash (GLib\'s `appstreamcli [OPTION?] - AppStream CLI.`) then its words are no operands', () => {
+    expect(page('appstreamcli-search.txt', ['appstreamcli', 'search']).positionals).toEqual([]);
+    const root = page('appstreamcli.txt', ['appstreamcli']);
+    expect(root.positionals).toEqual([]);
+    // The listing's dash before each description is no part of it.
+    expect(root.subcommands.find((entry) => entry.name === 'search')).toMatchObject({ description: "Search the component database. (Alias: 's')", usage: 'appstreamcli search TERM' });
+    expect(root.subcommands.find((entry) => entry.name === 'news-to-metainfo')?.usage).toBe('appstreamcli news-to-metainfo NEWS_FILE MI_FILE [OUT_FILE]');
+    // A lone word after a dash stays an operand (`tar -cf - dir`), as do metavars.
+    expect(parseHelp('usage: pack - dir\n', { path: ['pack'] }).positionals.map((one) => one.name)).toContain('dir');
+    expect(parseHelp('usage: pair [OPTION] - SOURCE DEST TARGET\n', { path: ['pair'] }).positionals.map((one) => one.name)).toEqual(expect.arrayContaining(['source', 'dest', 'target']));
+  });
 });
 
 describe('commands listed as the program writes them', () => {
