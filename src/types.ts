@@ -57,6 +57,8 @@ export interface OptionSpec {
   readonly count?: boolean;
   /** The only values accepted. */
   readonly choices?: readonly string[];
+  /** Values it takes, as its completions suggest them (fish's lists): shown to the model, not a closed set. */
+  readonly examples?: readonly string[];
   /** The CLI's own default, published for the model; never sent on the command line. */
   readonly default?: unknown;
   /** The CLI refuses to run without it. */

@@ -42,6 +42,7 @@ const optionSchema = z
     inside: name('Written only inside this other option\'s closed run (qpdf\'s `--print` inside `--encrypt … --`).').optional(),
     count: z.boolean().describe('Counted by repetition (`-vvv` is 3): an `integer` n renders the flag n times.').optional(),
     choices: z.array(z.string()).describe('The only values accepted.').optional(),
+    examples: z.array(z.string()).describe('Values it takes, shown to the model as examples; others are accepted too.').optional(),
     default: z.unknown().describe('The CLI\'s own default, published for the model; never sent on the command line.').optional(),
     required: z.boolean().describe('The CLI refuses to run without it.').optional(),
     env: text('An environment variable the CLI reads this option from (never published).').optional(),

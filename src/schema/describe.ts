@@ -2,6 +2,8 @@ import type { OptionSpec, PassthroughSpec, PositionalSpec } from '../types.js';
 
 /** Most repetitions of a counted flag (`-vvv`) a call may ask for; each is one argv token. */
 export const MAX_COUNT = 100;
+/** Examples a description names: enough to show the form, few enough to stay short. */
+const MAX_EXAMPLES = 6;
 
 /** The description of a tool's `flags` object. */
 export const FLAGS_DESCRIPTION = 'Options (flags) of the command, by name.';
@@ -25,6 +27,7 @@ export function describeOption(option: OptionSpec): string {
   if (option.afterOperands === true) notes.push('after the operands');
   if (option.amongOperands === true && option.flag) notes.push(`a word among the operands: put ${option.flag} in args, before the operand it applies to`);
   if (option.inside !== undefined) notes.push(`sent inside the words of flags.${option.inside}, which must be given too`);
+  if (option.examples?.length && !option.choices?.length) notes.push(`e.g. ${option.examples.slice(0, MAX_EXAMPLES).join(', ')}${option.examples.length > MAX_EXAMPLES ? ', …' : ''}`);
   const text = option.description?.trim() ?? '';
   return notes.length ? `${text} (${notes.join('; ')})`.trim() : text;
 }

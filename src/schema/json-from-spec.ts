@@ -56,8 +56,8 @@ function optionJson(option: OptionSpec, memo: OptionSchemaMemo): JsonSchema {
 /** Everything the flag schema reads, as one string (`{}` for an absent field); none for a default that is not plain JSON. */
 function shapeKey(option: OptionSpec): string | undefined {
   if (option.default !== undefined && !isPlain(option.default)) return undefined;
-  const { type, flag, negation, optionalValue, variadic, count, choices, default: fallback, required, description, arity, closedBy, inside, syntax, afterOperands, amongOperands } = option;
-  return JSON.stringify([type, flag, negation, optionalValue, variadic, count, choices, fallback, required, description, arity, closedBy, inside, syntax, afterOperands, amongOperands].map((part) => (part === undefined ? {} : part)));
+  const { type, flag, negation, optionalValue, variadic, count, choices, examples, default: fallback, required, description, arity, closedBy, inside, syntax, afterOperands, amongOperands } = option;
+  return JSON.stringify([type, flag, negation, optionalValue, variadic, count, choices, examples, fallback, required, description, arity, closedBy, inside, syntax, afterOperands, amongOperands].map((part) => (part === undefined ? {} : part)));
 }
 
 function isPlain(value: unknown): boolean {

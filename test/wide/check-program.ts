@@ -13,7 +13,7 @@ import { loadTarget, type LoadedTarget } from '../../src/reflect/load-program.js
 import { installHint, locate, versionOf } from './locate.js';
 import { argvAcceptance, recordArgv, type AcceptanceResult } from './oracles/argv-acceptance.js';
 import { operandAcceptance, type OperandResult } from './oracles/operand-acceptance.js';
-import { documentedSpellings, optionCoverage, type CoverageResult } from './oracles/option-coverage.js';
+import { documentedSpellings, documentedWithValue, optionCoverage, type CoverageResult } from './oracles/option-coverage.js';
 import { bySource, type SourceFigures } from './oracles/sources.js';
 import { helpPage, manPage, runProgram, type Page, type PageRun } from './oracles/pages.js';
 import { runDirectories, typeProblems, type TypeResult } from './oracles/type-problems.js';
@@ -89,7 +89,7 @@ export async function checkProgram(program: WideProgram, bounds: Bounds = FULL_B
       const pages = await documentation(program, run, tools.tools.map((tool) => tool.command.path.slice(1)), bounds);
       const names = [programName, loaded.spec.name];
       const coverage = optionCoverage(pages, tools.tools);
-      const acceptance = await argvAcceptance(tools, { maxCalls: bounds.maxCalls, deadline: Date.now() + bounds.callBudgetMs, concurrency: bounds.concurrency, documented: documentedSpellings(pages), run: runProgram(run) });
+      const acceptance = await argvAcceptance(tools, { maxCalls: bounds.maxCalls, deadline: Date.now() + bounds.callBudgetMs, concurrency: bounds.concurrency, documented: documentedSpellings(pages), documentedWithValue: documentedWithValue(pages), run: runProgram(run) });
       return {
         ...base,
         status: 'checked',

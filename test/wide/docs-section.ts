@@ -32,7 +32,12 @@ oracles that need no hand-written expectations and share nothing with cli-mcp's 
   rejection the program words as an unknown option is run again outside cli-mcp with the option's spelling
   replaced by an invented one: when the program answers that otherwise and blames the value made up for the
   option or another option it needs (psql's \`\\pset: unknown option: wide-value\`, npm-run-all's \`--race (without
-  parallel)\`), it is counted apart as known to the program. Both are listed.
+  parallel)\`), it is counted apart as known to the program; so is a value sent as a word of its own that the
+  answer quotes joined to the option (vitest's \`Unexpected value "--silent=wide-value"\`). An option the program
+  calls unsupported where an invented one is unknown (lsof's \`-D\`), or unknown in every documented spelling and
+  before its command's words too (pnpm's \`access --parallel\`), is unknown to the build. A missing value for an
+  option every page writes as a switch (GLib help that omits the value's name) is counted apart as a value no page
+  documents. All are listed.
 - **(d) types**: no option documented with a value is a boolean; no default is a metavar, an environment
   reference or the directory cli-mcp ran in.
 
@@ -51,7 +56,7 @@ function figureCells(figures: Figures): (string | number)[] {
     `${figures.coveragePooled} % (${figures.covered} / ${figures.documented})`,
     `${figures.coverageMean} %${figures.nothingDocumented > 0 ? ` (${figures.nothingDocumented} read as documenting nothing)` : ''}`,
     `${figures.operandsPercent} % (${figures.usagesAccepted} / ${figures.usages})`,
-    `${figures.rejections} of ${figures.callsRan}${[figures.unknownToBuild > 0 ? `+${figures.unknownToBuild} unknown to the build` : '', figures.knownRefused > 0 ? `+${figures.knownRefused} known, value or companion refused` : ''].filter(Boolean).map((note) => ` (${note})`).join('')}`,
+    `${figures.rejections} of ${figures.callsRan}${[figures.unknownToBuild > 0 ? `+${figures.unknownToBuild} unknown to the build` : '', figures.knownRefused > 0 ? `+${figures.knownRefused} known, value or companion refused` : '', figures.valueUndocumented > 0 ? `+${figures.valueUndocumented} value undocumented` : ''].filter(Boolean).map((note) => ` (${note})`).join('')}`,
     figures.refusals,
     figures.typeProblems,
   ];
@@ -101,10 +106,13 @@ function gaps(results: readonly ProgramResult[]): string[] {
   const known = checked.flatMap((result) => (result.acceptance!.knownRefused ?? []).map((rejection) => ({ result, rejection })));
   lines.push('', `**Known to the program, refused in this call** (${known.length}; not counted as rejected: the same argv with the option's spelling replaced by an invented one gets another answer, so the program knows the spelling and refused the value made up for it or the call without a command or option it needs):`, '');
   for (const { result, rejection } of known.slice(0, 40)) lines.push(`- ${result.name} \`${JSON.stringify(rejection.argv)}\`: ${rejection.message.split('\n')[0]!.slice(0, 120)}`);
+  const undocumented = checked.flatMap((result) => (result.acceptance!.valueUndocumented ?? []).map((rejection) => ({ result, rejection })));
+  lines.push('', `**A value no page documents** (${undocumented.length}; not counted as rejected: every page writes the option as a switch, and the program says it needs a value):`, '');
+  for (const { result, rejection } of undocumented.slice(0, 40)) lines.push(`- ${result.name} \`${JSON.stringify(rejection.argv)}\`: ${rejection.message.split('\n')[0]!.slice(0, 120)}`);
   const problems = checked.flatMap((result) => result.types!.problems.map((problem) => ({ result, problem })));
   lines.push('', `**Type problems** (${problems.length}):`, '');
   for (const { result, problem } of problems.slice(0, 40)) lines.push(`- ${result.name} \`${problem.option}\`: ${problem.kind} (${problem.detail.slice(0, 100)})`);
-  const more = [operandFailures, rejections, unknown, known, problems].some((list) => list.length > 40);
+  const more = [operandFailures, rejections, unknown, known, undocumented, problems].some((list) => list.length > 40);
   if (more) lines.push('', 'Lists cut at 40: every failure is in `test/wide/results/latest.json`.');
   return lines;
 }

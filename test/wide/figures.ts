@@ -24,6 +24,8 @@ export interface Figures {
   readonly unknownToBuild: number;
   /** Rejections the program's answers to a control call put on the made-up value or a missing companion (not counted in rejections). */
   readonly knownRefused: number;
+  /** Rejections for a value no page documents (not counted in rejections). */
+  readonly valueUndocumented: number;
   readonly refusals: number;
   readonly notRun: number;
   readonly typeProblems: number;
@@ -63,6 +65,7 @@ export function figuresOf(results: readonly ProgramResult[]): Figures {
     rejections: sum((r) => r.acceptance?.rejected.length ?? 0),
     unknownToBuild: sum((r) => r.acceptance?.unknownToBuild?.length ?? 0),
     knownRefused: sum((r) => r.acceptance?.knownRefused?.length ?? 0),
+    valueUndocumented: sum((r) => r.acceptance?.valueUndocumented?.length ?? 0),
     refusals: sum((r) => r.acceptance?.refused.length ?? 0),
     notRun: sum((r) => r.acceptance?.notRun ?? 0),
     typeProblems: sum((r) => r.types?.problems.length ?? 0),

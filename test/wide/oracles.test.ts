@@ -6,8 +6,8 @@ import { optionCoverage } from './oracles/option-coverage.js';
 import { documentedOptions, isHelpOrVersion } from './oracles/documented-options.js';
 import { helpUsages, manUsages, parseUsage } from './oracles/usage-operands.js';
 import { rejectionClass, spellingErrorLines } from './oracles/usage-errors.js';
-import { inputFor, unknownToBuild } from './oracles/argv-acceptance.js';
-import { answersDiffer, everySpellingUnknown, inventedSpelling, refusedOtherwise, respelled } from './oracles/controls.js';
+import { inputFor, unknownToBuild, valueUndocumented } from './oracles/argv-acceptance.js';
+import { answersDiffer, everyAlternativeUnknown, inventedSpelling, movedBeforeCommand, otherSpellings, refusedOtherwise, respelled, unsupportedByBuild, valueBoundAndRefused } from './oracles/controls.js';
 
 const spellingsOf = (text: string) => documentedOptions(text).map((doc) => [doc.tokens.join(' '), doc.value]);
 
@@ -193,9 +193,48 @@ describe('usage errors', () => {
   it('when every other documented spelling is unknown too then the documentation describes another build, and not when one works', async () => {
     // shar's man page documents `-Z, --compress`, which this build dropped; namei's `--nosymlinks` fails where `-n` works.
     const shar = async (args: readonly string[]) => `/usr/bin/shar: illegal option -- ${args[0]!.replace(/^-+/, '')}`;
-    expect(await everySpellingUnknown(shar, ['--compress'], '--compress', ['-Z'])).toBe(true);
+    expect(await everyAlternativeUnknown(shar, otherSpellings(['--compress'], '--compress', ['-Z']))).toBe(true);
     const namei = async (args: readonly string[]) => (args[0] === '-n' ? 'f: /\n d /' : "namei: unrecognized option '--nosymlinks'");
-    expect(await everySpellingUnknown(namei, ['--nosymlinks', '/'], '--nosymlinks', ['-n'])).toBe(false);
+    expect(await everyAlternativeUnknown(namei, otherSpellings(['--nosymlinks', '/'], '--nosymlinks', ['-n']))).toBe(false);
+    // Sent with its value after `=`, as shar's man page writes `--bits-per-code=bits`, it is still the spelling documented.
+    const bits = { name: 'bits-per-code', type: 'number', flag: '--bits-per-code', depth: 0 } as const;
+    expect(unknownToBuild(bits, ['--bits-per-code=1'], '/usr/bin/shar: illegal option -- bits-per-code', new Set(['--bits-per-code']))).toBe(true);
+  });
+
+  it('when the option is unknown before the command\'s words too (pnpm documents --parallel for access and takes it in neither place) then no place cli-mcp could choose works, and not when one does', async () => {
+    expect(movedBeforeCommand(['ps', '--debug'], '--debug', ['ps'])?.argv).toEqual(['--debug', 'ps']);
+    expect(movedBeforeCommand(['access', '--registry', 'wide-value', 'x'], '--registry', ['access'], 'wide-value')?.argv).toEqual(['--registry', 'wide-value', 'access', 'x']);
+    expect(movedBeforeCommand(['--debug'], '--debug', [])).toBeUndefined();
+    const pnpm = async () => "error: unexpected argument '--parallel' found\n\nUsage: pnpm [OPTIONS] <COMMAND>";
+    expect(await everyAlternativeUnknown(pnpm, [movedBeforeCommand(['access', '--parallel'], '--parallel', ['access'])!])).toBe(true);
+    const docker = async (args: readonly string[]) => (args[0] === '--debug' ? 'CONTAINER ID   IMAGE' : 'unknown flag: --debug');
+    expect(await everyAlternativeUnknown(docker, [movedBeforeCommand(['ps', '--debug'], '--debug', ['ps'])!])).toBe(false);
+  });
+
+  it('when the program calls the option unsupported and an invented one illegal (lsof\'s -D, a build-time choice) then its build lacks it, and not when both are unsupported', async () => {
+    const rejected = { argv: ['-D', 'wide-value'], spelling: '-D', taken: new Set(['-D']), companions: [] };
+    const lsof = async (args: readonly string[]) => (args[0] === '-D' ? 'lsof: unsupported option: -D' : `lsof: illegal option character: ${args[0]!.slice(1)}`);
+    expect(await unsupportedByBuild(lsof, rejected, 'lsof: unsupported option: -D')).toBe(true);
+    const vague = async (args: readonly string[]) => `unsupported option: ${args[0]}`;
+    expect(await unsupportedByBuild(vague, rejected, 'unsupported option: -D')).toBe(false);
+  });
+
+  it('when a switch, as every page writes it, is answered that it needs a value (appstreamcli\'s --cachepath in GLib help) then no page documents the value; not when one does', () => {
+    const cachepath = { name: 'cachepath', type: 'boolean', flag: '--cachepath', depth: 1 } as const;
+    const documented = new Set(['--cachepath', '--format']);
+    expect(valueUndocumented(cachepath, '--cachepath', 'Missing argument for --cachepath', documented, new Set())).toBe(true);
+    // A page that shows the value makes the switch cli-mcp's mistake; an unknown spelling is no missing value.
+    expect(valueUndocumented(cachepath, '--cachepath', 'Missing argument for --cachepath', documented, new Set(['--cachepath']))).toBe(false);
+    expect(valueUndocumented(cachepath, '--cachepath', 'Unknown option --cachepath', documented, new Set())).toBe(false);
+    expect(valueUndocumented({ ...cachepath, type: 'string' }, '--cachepath', 'Missing argument for --cachepath', documented, new Set())).toBe(false);
+  });
+
+  it('when the value sent as its own word comes back joined to the option (vitest\'s `Unexpected value "--silent=wide-value"`) then the parser bound it, and its content was refused', () => {
+    const vitest = 'TypeError: Unexpected value "--silent=wide-value". Use "--silent=true wide-value" instead.';
+    expect(valueBoundAndRefused(['--silent', 'wide-value'], '--silent', 'wide-value', vitest)).toBe(true);
+    // Sent joined, the answer proves nothing: a switch given a value is refused in the same words.
+    expect(valueBoundAndRefused(['--silent=wide-value'], '--silent', 'wide-value', vitest)).toBe(false);
+    expect(valueBoundAndRefused(['--silent', 'wide-value'], '--silent', 'wide-value', "error: unknown option '--silent'")).toBe(false);
   });
 
   it('when an option is a word among the operands (jo\'s -s) then the oracle calls it as its description says: in args, before an operand', () => {

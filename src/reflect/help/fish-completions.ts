@@ -174,7 +174,7 @@ function optionsHere(options: readonly FishOption[], words: readonly string[], h
 
 /**
  * `option` with the choices fish lists for it (every line that names one of its spellings, `offered`) when the
- * program's own `text` confirms the list is closed (fish-choices.ts). Only a string option without choices gains them:
+ * program's own `text` confirms the list is closed (fish-choices.ts), else with them as examples. Only a string option without choices gains them:
  * what help or a parser says of its values is more exact than a completion spec.
  */
 export function withFishChoices(option: OptionSpec, offered: readonly FishOption[], text: string): OptionSpec {
@@ -183,8 +183,10 @@ export function withFishChoices(option: OptionSpec, offered: readonly FishOption
   const lines = offered.filter((fish) => flagsOf(fish).some((flag) => own.includes(flag)));
   const values = lines.flatMap((fish) => fish.values ?? []);
   if (lines.some((fish) => fish.values === 'open') || values.length === 0) return option;
-  const choices = fishChoices([...new Set(values as string[])], [...new Set([...own, ...lines.flatMap(flagsOf)])], text);
-  return choices === undefined ? option : { ...option, choices };
+  const listed = [...new Set(values as string[])];
+  const choices = fishChoices(listed, [...new Set([...own, ...lines.flatMap(flagsOf)])], text);
+  // A list the program's text does not close still shows the model how a value looks (gcc's `-std=` c89, c99, gnu99…).
+  return choices === undefined ? { ...option, examples: listed } : { ...option, choices };
 }
 
 /** fish's completions for a program, completing its help pages. */
@@ -221,7 +223,7 @@ export function fishSource(program: string, file: string): FishSource | undefine
       const offered = optionsHere(options, words, page.subcommands.length > 0);
       const choose = (option: OptionSpec): OptionSpec => {
         const chose = withFishChoices(option, offered, text);
-        if (chose !== option) chosen += 1;
+        if (chose.choices !== option.choices) chosen += 1;
         return chose;
       };
       return { ...page, options: [...page.options, ...missing.map((option) => ({ ...option, source: 'fish completions' as const }))].map(choose), globalOptions: page.globalOptions.map(choose) };

@@ -8,7 +8,7 @@ import type { CliTools } from '../../../src/call/cli-tools.js';
 import type { Middleware } from '../../../src/middleware/context.js';
 import type { ScopedOption } from '../../../src/types.js';
 import type { ToolDefinition } from '../../../src/tool/definition.js';
-import { everySpellingUnknown, refusedOtherwise, spellingIn, type RunArgs } from './controls.js';
+import { everyAlternativeUnknown, movedBeforeCommand, otherSpellings, refusedOtherwise, spellingIn, unsupportedByBuild, valueBoundAndRefused, type RunArgs } from './controls.js';
 import { anySpellingErrorLines, rejectionClass, spellingErrorLines } from './usage-errors.js';
 
 /** A string option's value, and the operands' placeholders: distinctive, so a message naming them is found. */
@@ -48,6 +48,11 @@ export interface AcceptanceResult {
    * `--race (without parallel)`).
    */
   readonly knownRefused: readonly Rejection[];
+  /**
+   * Rejections for a missing value of an option sent as a switch that every page documents as one (appstreamcli's
+   * `--cachepath`, GLib help without the value's name; sass's `--fatal-deprecation`): no documentation shows the value.
+   */
+  readonly valueUndocumented: readonly Rejection[];
   /** Calls cli-mcp refused before running anything (invalid input it built itself, unrepresentable argv). */
   readonly refused: readonly Refusal[];
   /** Calls answered with a usage error that names neither the option nor its value (an operand, another option). */
@@ -62,6 +67,8 @@ export interface AcceptanceBounds {
   readonly concurrency: number;
   /** Every option spelling the program's pages document (the coverage oracle's reading). */
   readonly documented?: ReadonlySet<string>;
+  /** The spellings among them that some page documents with a value. */
+  readonly documentedWithValue?: ReadonlySet<string>;
   /** Runs the program outside cli-mcp for the control calls; without it, no rejection is controlled. */
   readonly run?: RunArgs;
 }
@@ -78,14 +85,21 @@ export function unknownToBuild(option: ScopedOption, argv: readonly string[], me
   return isUnknownAsDocumented(option, argv, message, documented) && !(option.aliases ?? []).some((alias) => documented.has(alias));
 }
 
-/** The documented option was sent in a documented spelling, and the program calls it unknown. */
+/** The documented option was sent in a documented spelling (`--quiet`, `--bits-per-code=1`), and the program calls it unknown. */
 function isUnknownAsDocumented(option: ScopedOption, argv: readonly string[], message: string, documented: ReadonlySet<string>): boolean {
   const flag = option.flag;
-  if (flag === undefined || /^-[^-]$/.test(flag) || !documented.has(flag) || !argv.includes(flag)) return false;
+  if (flag === undefined || /^-[^-]$/.test(flag) || !documented.has(flag) || spellingIn(argv, [flag]) === undefined) return false;
   return UNKNOWN_OPTION.test(message);
 }
 
-type Verdict = 'rejected' | 'unknownToBuild' | 'knownRefused';
+/** A switch, as documented, that the program says needs a value: no page shows one by any of its spellings. */
+export function valueUndocumented(option: ScopedOption, spelling: string, message: string, documented: ReadonlySet<string>, withValue: ReadonlySet<string>): boolean {
+  const spellings = [option.flag, option.negation, ...(option.aliases ?? [])].filter((one): one is string => !!one);
+  if (option.type !== 'boolean' || !documented.has(spelling) || spellings.some((one) => withValue.has(one))) return false;
+  return rejectionClass(message).startsWith('value missing');
+}
+
+type Verdict = 'rejected' | 'unknownToBuild' | 'knownRefused' | 'valueUndocumented';
 
 /** Whose fault a rejection is: the controls run only for a complaint that the option is unknown (a missing value is cli-mcp's typing). */
 async function verdict(tool: ToolDefinition, option: ScopedOption, rejection: Rejection, bounds: AcceptanceBounds): Promise<Verdict> {
@@ -93,15 +107,22 @@ async function verdict(tool: ToolDefinition, option: ScopedOption, rejection: Re
   if (unknownToBuild(option, rejection.argv, rejection.message, documented)) return 'unknownToBuild';
   const spellings = [option.flag, option.negation, ...(option.aliases ?? [])].filter((one): one is string => !!one);
   const spelling = spellingIn(rejection.argv, spellings);
+  const value = rejection.argv.some((word) => word === STRING_VALUE || word.endsWith(`=${STRING_VALUE}`)) ? STRING_VALUE : undefined;
+  if (spelling !== undefined && valueBoundAndRefused(rejection.argv, spelling, value, rejection.message)) return 'knownRefused';
+  if (spelling !== undefined && valueUndocumented(option, spelling, rejection.message, documented, bounds.documentedWithValue ?? new Set())) return 'valueUndocumented';
   if (!bounds.run || spelling === undefined || !rejectionClass(rejection.message).startsWith('unknown option')) return 'rejected';
   const options = tool.command.options;
   const taken = new Set(options.flatMap((one) => [one.flag, one.negation, ...(one.aliases ?? [])]).filter((one): one is string => !!one));
-  const value = rejection.argv.some((word) => word === STRING_VALUE || word.endsWith(`=${STRING_VALUE}`)) ? STRING_VALUE : undefined;
   const companions = options.filter((one) => one.name !== option.name && one.name.length > 2).map((one) => one.name);
-  if (await refusedOtherwise(bounds.run, { argv: rejection.argv, spelling, taken, companions, ...(value ? { value } : {}) })) return 'knownRefused';
+  const rejected = { argv: rejection.argv, spelling, taken, companions, ...(value ? { value } : {}) };
+  if (await refusedOtherwise(bounds.run, rejected)) return 'knownRefused';
+  if (await unsupportedByBuild(bounds.run, rejected, rejection.message)) return 'unknownToBuild';
+  // Its other documented spellings, and a parent's option before the command's words: none taken, none could be.
   const others = spellings.filter((one) => one !== spelling && documented.has(one));
   const asDocumented = others.length > 0 && isUnknownAsDocumented(option, rejection.argv, rejection.message, documented);
-  return asDocumented && (await everySpellingUnknown(bounds.run, rejection.argv, spelling, others)) ? 'unknownToBuild' : 'rejected';
+  const moved = movedBeforeCommand(rejection.argv, spelling, tool.command.path.slice(1), value);
+  const alternatives = [...(asDocumented ? otherSpellings(rejection.argv, spelling, others) : []), ...(moved ? [moved] : [])];
+  return alternatives.length > 0 && (await everyAlternativeUnknown(bounds.run, alternatives)) ? 'unknownToBuild' : 'rejected';
 }
 
 interface Planned {
@@ -125,7 +146,7 @@ export function plannedCalls(tools: readonly ToolDefinition[]): Planned[] {
 }
 
 function valueOf(option: ScopedOption): unknown {
-  const one = option.type === 'boolean' ? true : option.type === 'string' ? (option.choices?.[0] ?? STRING_VALUE) : 1;
+  const one = option.type === 'boolean' ? true : option.type === 'string' ? (option.choices?.[0] ?? option.examples?.[0] ?? STRING_VALUE) : 1;
   // `--arg a v` takes its words in groups: one group; `--encrypt user owner key-length [options] --` the words its form names first.
   return option.variadic ? Array.from({ length: option.arity ?? leadingWords(option) }, () => one) : one;
 }
@@ -168,7 +189,7 @@ export const recordArgv: Middleware = async (ctx, next) => {
 export async function argvAcceptance(tools: CliTools, bounds: AcceptanceBounds): Promise<AcceptanceResult> {
   const planned = plannedCalls(tools.tools);
   const chosen = planned.slice(0, bounds.maxCalls);
-  const result = { ran: 0, rejected: [] as Rejection[], unknownToBuild: [] as Rejection[], knownRefused: [] as Rejection[], refused: [] as Refusal[], otherUsageErrors: [] as AcceptanceResult['otherUsageErrors'][number][], notRun: planned.length - chosen.length };
+  const result = { ran: 0, rejected: [] as Rejection[], unknownToBuild: [] as Rejection[], knownRefused: [] as Rejection[], valueUndocumented: [] as Rejection[], refused: [] as Refusal[], otherUsageErrors: [] as AcceptanceResult['otherUsageErrors'][number][], notRun: planned.length - chosen.length };
   let next = 0;
   const worker = async () => {
     while (next < chosen.length) {

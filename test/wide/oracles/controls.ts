@@ -4,10 +4,11 @@
  * - the option's spelling replaced by one no program has: when the program answers that the way it answered
  *   cli-mcp's, it does not know cli-mcp's spelling; when it answers differently, it knows the option and
  *   refused something else (a value cli-mcp made up, a command or option it needs beside it);
- * - the option's other documented spellings: when every one is unknown too, the documentation describes
- *   another build of the program.
+ * - the option's other documented spellings, and the option moved before the command's words: when every one is
+ *   unknown too, the documentation describes another build of the program, or a place the option is not taken;
+ * - the word `unsupported` for the option where an invented one is called unknown: the program knows it, its build lacks it.
  */
-import { escape, mentions, spellingErrorLines } from './usage-errors.js';
+import { anySpellingErrorLines, escape, mentions, rejectionClass, spellingErrorLines } from './usage-errors.js';
 
 /** Runs the program with these arguments (after its launcher) and answers its output, stderr and stdout. */
 export type RunArgs = (args: readonly string[]) => Promise<string>;
@@ -95,11 +96,51 @@ export async function refusedOtherwise(run: RunArgs, rejected: Rejected): Promis
   return rejected.companions.some((name) => mentions(lines, name) && !mentions(invented, name));
 }
 
-/** Control two: every other documented spelling of the option is unknown to the program as well. */
-export async function everySpellingUnknown(run: RunArgs, argv: readonly string[], spelling: string, others: readonly string[]): Promise<boolean> {
-  for (const other of others) {
-    const output = await run(respelled(argv, spelling, other));
-    if (spellingErrorLines(output, [other]).length === 0) return false;
+/** An argv to try, and the option's spelling in it. */
+export interface Alternative {
+  readonly argv: readonly string[];
+  readonly spelling: string;
+}
+
+/** Control two: every other documented spelling of the option, or place for it, is unknown to the program as well. */
+export async function everyAlternativeUnknown(run: RunArgs, alternatives: readonly Alternative[]): Promise<boolean> {
+  for (const alternative of alternatives) {
+    const output = await run(alternative.argv);
+    if (spellingErrorLines(output, [alternative.spelling]).length === 0) return false;
   }
-  return true;
+  return alternatives.length > 0;
+}
+
+/** The argv with each other documented spelling in place of `spelling`. */
+export function otherSpellings(argv: readonly string[], spelling: string, others: readonly string[]): Alternative[] {
+  return others.map((other) => ({ argv: respelled(argv, spelling, other), spelling: other }));
+}
+
+/**
+ * The argv with the option's word (and the value cli-mcp sent after it) moved before the command's words, where a
+ * parent's option goes (`pnpm --parallel access`); undefined when the argv does not open with them.
+ */
+export function movedBeforeCommand(argv: readonly string[], spelling: string, commandWords: readonly string[], value?: string): Alternative | undefined {
+  if (commandWords.length === 0 || !commandWords.every((word, i) => argv[i] === word)) return undefined;
+  const at = argv.findIndex((word, i) => i >= commandWords.length && (word === spelling || word.startsWith(`${spelling}=`)));
+  if (at === -1) return undefined;
+  const size = argv[at] === spelling && value !== undefined && argv[at + 1] === value ? 2 : 1;
+  return { argv: [...argv.slice(at, at + size), ...argv.slice(0, at), ...argv.slice(at + size)], spelling };
+}
+
+/** Control three: the program calls the option unsupported (lsof's `unsupported option: -D`) and an invented one unknown otherwise. */
+export async function unsupportedByBuild(run: RunArgs, rejected: Rejected, message: string): Promise<boolean> {
+  if (!/\bunsupported\b/i.test(message)) return false;
+  const invented = await run(respelled(rejected.argv, rejected.spelling, inventedSpelling(rejected.spelling, rejected.taken)));
+  return !/\bunsupported\b/i.test(invented) && anySpellingErrorLines(invented).length > 0;
+}
+
+/**
+ * The value cli-mcp sent as a word of its own comes back joined to the option (vitest's `Unexpected value
+ * "--silent=wide-value"`): the program's parser bound it to the option, so the option takes a value and the
+ * complaint is its content.
+ */
+export function valueBoundAndRefused(argv: readonly string[], spelling: string, value: string | undefined, message: string): boolean {
+  if (value === undefined || !argv.some((word, i) => word === spelling && argv[i + 1] === value)) return false;
+  return message.includes(`${spelling}=${value}`) && rejectionClass(message).startsWith('value not allowed');
 }

@@ -58,6 +58,11 @@ export function documentedSpellings(pages: readonly Page[]): Set<string> {
   return new Set(pages.flatMap((page) => documentedOptions(page.text).flatMap((doc) => doc.tokens)));
 }
 
+/** The spellings some page documents with a value (`--cachepath=PATH`, `-o FILE`, `--color[=WHEN]`). */
+export function documentedWithValue(pages: readonly Page[]): Set<string> {
+  return new Set(pages.flatMap((page) => documentedOptions(page.text).filter((doc) => doc.value !== 'none').flatMap((doc) => doc.tokens)));
+}
+
 /** The tool a page's command words name; undefined when none does. */
 export function toolFor(tools: readonly ToolDefinition[], words: readonly string[]): ToolDefinition | undefined {
   return tools.find((tool) => tool.command.path.length === words.length + 1 && tool.command.path.slice(1).every((word, i) => word === words[i]));
