@@ -96,9 +96,20 @@ function reflectWith(program: object, options: ReflectYargsOptions | undefined, 
     envPrefix: publicOptions(root).envPrefix || undefined,
   };
   const warn = options?.onWarning ?? ((message: string) => process.emitWarning(message, 'CliMcpWarning'));
-  const spec = cleanSpec(reflectLevel(root, undefined, [name], { parsing, warn, ...memo }));
+  const spec = cleanSpec(asParserAlone(reflectLevel(root, undefined, [name], { parsing, warn, ...memo }), root));
   // A program without commands reads `argv._`, which gets what follows `--` too: the default layout suits it.
   return yargsHonoursDoubleDash(root) ? { ...spec, argv: { yargsQuirks: true } } : { ...spec, argv: PARSER_CONVENTIONS.yargs };
+}
+
+/**
+ * A program whose commands have no handler anywhere (c8, get-pkg-repo) uses yargs as a parser alone and acts on the
+ * argv it returns: every command runs, and the program reads its own operands from `argv._`.
+ */
+function asParserAlone(spec: CommandSpec, root: object): CommandSpec {
+  const runs = (node: CommandSpec): boolean => node.runnable || node.subcommands.some(runs);
+  if (spec.subcommands.length === 0 || runs(spec)) return spec;
+  const everyRunnable = (node: CommandSpec): CommandSpec => ({ ...node, runnable: true, subcommands: node.subcommands.map(everyRunnable) });
+  return { ...everyRunnable(spec), positionals: spec.positionals.length > 0 ? spec.positionals : programArgs(root) };
 }
 
 /** The version `--version` prints, when yargs knows one. */

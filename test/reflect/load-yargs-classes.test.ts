@@ -26,6 +26,18 @@ describe('loadTarget on yargs programs nobody here wrote the way they are built'
     expect(readdirSync(cwd)).toEqual([]);
   });
 
+  it('when no command has a handler and the program acts on the argv after the parse (class: yargs as a parser alone, c8 and get-pkg-repo) then every command runs and the program takes its operands, and nothing runs while reading', async () => {
+    const cwd = scratch();
+    const loaded = await loadTarget(fixture('yargs', 'parser-alone.cjs'), { cwd, cache: false });
+    expect(loaded.method).toBe('yargs (parse() call)');
+    expect(loaded.spec).toMatchObject({ runnable: true, positionals: [{ name: 'args', required: true, variadic: true }] });
+    expect(loaded.spec.subcommands.map((sub) => [sub.name, sub.runnable])).toEqual([
+      ['check-coverage', true],
+      ['report', true],
+    ]);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
   it('when a program loads a yargs whose programs are not recognised (class: unknown yargs major) then it is read from its help and the warning names that yargs and its version', async () => {
     const loaded = await loadTarget(fixture('yargs', 'old-yargs/old.cjs'), { cwd: scratch(), cache: false });
     expect(loaded.method).toMatch(/^help text/);

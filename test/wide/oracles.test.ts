@@ -199,6 +199,9 @@ describe('usage errors', () => {
     // Sent with its value after `=`, as shar's man page writes `--bits-per-code=bits`, it is still the spelling documented.
     const bits = { name: 'bits-per-code', type: 'number', flag: '--bits-per-code', depth: 0 } as const;
     expect(unknownToBuild(bits, ['--bits-per-code=1'], '/usr/bin/shar: illegal option -- bits-per-code', new Set(['--bits-per-code']))).toBe(true);
+    // gcc names the whole word, value on: it may not know the value, not the option.
+    const std = { name: 'std', type: 'string', flag: '-std', depth: 0 } as const;
+    expect(unknownToBuild(std, ['-std=wide-value'], 'gcc: error: unrecognized command-line option ‘-std=wide-value’', new Set(['-std']))).toBe(false);
   });
 
   it('when the option is unknown before the command\'s words too (pnpm documents --parallel for access and takes it in neither place) then no place cli-mcp could choose works, and not when one does', async () => {

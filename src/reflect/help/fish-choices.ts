@@ -21,6 +21,8 @@ export function literalValues(lists: readonly FishWord[]): string[] | 'open' | u
     // fish splits an `-a` list into words again, as a command line: quotes and escapes read, `(…)` run.
     for (const word of list.expands ? [list] : fishCommands(list.text).flat()) {
       const value = word.text.split('\t')[0] ?? '';
+      // gcc's `c9x \t"ISO C99"`: a stray space leaves a description with no value of its own, nothing to offer.
+      if (!word.expands && value === '' && word.text.startsWith('\t')) continue;
       if (word.expands || !VALUE.test(value)) return 'open';
       values.push(value);
     }

@@ -89,7 +89,8 @@ export function unknownToBuild(option: ScopedOption, argv: readonly string[], me
 function isUnknownAsDocumented(option: ScopedOption, argv: readonly string[], message: string, documented: ReadonlySet<string>): boolean {
   const flag = option.flag;
   if (flag === undefined || /^-[^-]$/.test(flag) || !documented.has(flag) || spellingIn(argv, [flag]) === undefined) return false;
-  return UNKNOWN_OPTION.test(message);
+  // Named with the value on (gcc's `-std=wide-value`), the whole word is what is unknown: the value may be.
+  return UNKNOWN_OPTION.test(message) && !message.includes(`${flag}=`);
 }
 
 /** A switch, as documented, that the program says needs a value: no page shows one by any of its spellings. */
