@@ -106,7 +106,7 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
     if (exited && (error.cause as { tooOld?: boolean } | undefined)?.tooOld) throw error;
     if (!isCliMcpError(error) || (error.code !== 'cli-mcp.program-not-found' && !exited) || !isExecutable(file)) throw error;
     // Cached as the program's load below: read in full, never lazily.
-    const help = await fromHelp(file, { file, prefixArgs: [] }, { ...options, lazy: false }, cwd).catch(() => Promise.reject(error));
+    const help = await fromHelp(file, { file, prefixArgs: [] }, { ...options, lazy: false }, cwd).catch((helpError: unknown) => Promise.reject(exited || !isCliMcpError(helpError) ? error : unreadable(target, error, helpError)));
     // A program that failed on its own and whose help reads as nothing has failed: say so, in its own words.
     if (exited && isEmpty(help.spec)) throw error;
     // A parser it loaded but whose program was not recognised: the user learns why it was read from its help.
@@ -117,6 +117,13 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
     if (slot && files && !exited) await cacheLoad(slot, [...files, script, ...ownPackage(script)], read, options);
     return read;
   }
+}
+
+/** Neither a program cli-mcp reads nor a help that reads as help (flat, nopt, opener): both said, and what is left to do. */
+function unreadable(target: string, notFound: CliMcpError, help: CliMcpError): CliMcpError {
+  const parser = notFound.message.replace(/: export it, or build it and call parse\(\)$/, '');
+  const advice = `describe its commands in a manifest (cli-mcp wrap --manifest <file> --exec ${target}), or, if it is your own program, export its commander or yargs program or build it and call parse()`;
+  return new CliMcpError('cli-mcp.program-not-found', `${parser}, and ${help.message.replace(/^Could not read the help of "[^"]*": /, '').replace(/\.$/, '')}: ${advice}`, { cause: notFound.cause });
 }
 
 async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {

@@ -156,6 +156,7 @@ describe.concurrent('loadTarget edge cases', () => {
 describe.concurrent('loadTarget failures', () => {
   it.each([
     { file: 'no-program.mjs', story: 'builds no commander program', code: 'cli-mcp.program-not-found', message: /no commander program was found in .*no-program\.mjs/ },
+    { file: 'no-parser-bin.mjs', story: 'builds no program and its help reads as none (class: argv read by hand, nopt, flat, opener)', code: 'cli-mcp.program-not-found', message: /no commander program was found in .*no-parser-bin\.mjs, nor a yargs one, and its --help, -h and help printed nothing that reads as help: describe its commands in a manifest \(cli-mcp wrap --manifest <file> --exec .*no-parser-bin\.mjs\)/ },
     { file: 'throws-at-import.mjs', story: 'throws at import', code: 'cli-mcp.program-not-found', message: /failed: boom at import/ },
     { file: 'missing.mjs', story: 'does not exist', code: 'cli-mcp.target-not-found', message: /^cannot find ".*missing\.mjs"/ },
     { file: 'not-js.sh', story: 'is a shell script without a help text', code: 'cli-mcp.reflection-failed', message: /Could not read the help of .*not-js\.sh.*reads as help/ },
