@@ -7,7 +7,7 @@ import { placeAfterOperands } from './after-operands.js';
 import type { HelpPage, ParseContext, SubcommandEntry } from './page.js';
 import { dedent, type HelpLayout } from './sections.js';
 import { mergeForms, positionalsFromTokens, splitPassthrough } from './usage.js';
-import { splitPath, type UsageToken } from './usage-tokens.js';
+import { leadingWord, splitPath, type UsageToken } from './usage-tokens.js';
 
 export interface PageParts {
   readonly layout: HelpLayout;
@@ -59,7 +59,10 @@ export function assemblePage(parts: PageParts, context: ParseContext): HelpPage 
   };
   const split = forms.map((form) => (parts.passthrough === true ? splitPassthrough(form.rest) : { tokens: [...form.rest], passthrough: undefined }));
   const passthrough = split.find((form) => form.passthrough !== undefined)?.passthrough;
-  const positionals = parts.positionals ?? mergeForms(split.map((form) => positionalsFromTokens(form.tokens, rules)));
+  // A form of one of its commands (apt-cache's `apt-cache [options] show pkg1 [pkg2 ...]`) names that command's operands, not its own.
+  const listed = new Set(parts.subcommands.flatMap((entry) => [entry.name, ...(entry.aliases ?? [])]));
+  const own = split.filter((form) => !listed.has(leadingWord(form.tokens) ?? ''));
+  const positionals = parts.positionals ?? mergeForms(own.map((form) => positionalsFromTokens(form.tokens, rules)));
   const description = parts.description ?? parts.layout.intro;
   const examples = examplesOf(parts.layout);
   return {

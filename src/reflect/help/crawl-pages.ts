@@ -101,8 +101,10 @@ export async function crawlPages(rootCall: HelpCall, settings: CrawlSettings, st
     return more ? { kind: 'page', page, text: result.text, dialect: page.dialect } : first;
   };
   const help = await fuller(await read([]));
-  // The man page completes a command's help (or stands in for help that reads as none): for a program with no subcommands.
-  const manual = help.kind === 'page' && help.page.subcommands.length > 0 ? undefined : await manPage(call.program, call.file, { ...call, timeoutMs: Math.min(call.timeoutMs, Math.max(1, deadline - performance.now())) });
+  // The man page completes a command's help (or stands in for help that reads as none): for a program with no subcommands,
+  // or one whose help lists no options at all (apt-cache's are in its manual, and go before or after its command).
+  const optionless = help.kind === 'page' && help.page.options.length === 0 && help.page.globalOptions.length === 0;
+  const manual = help.kind === 'page' && help.page.subcommands.length > 0 && !optionless ? undefined : await manPage(call.program, call.file, { ...call, timeoutMs: Math.min(call.timeoutMs, Math.max(1, deadline - performance.now())) });
   const manualPage = manual === undefined ? undefined : pageFromManual(manual, [call.program], installedName(call.file));
   const root =
     manualPage === undefined ? help

@@ -122,7 +122,9 @@ export async function fetchPage(
   }
   // git prints `git remote add`'s usage in `git remote -h`; it stands in when the subcommand's own help fails.
   // systemd-analyze (a parser of its own) prints its own help for `blame --help`: a command it lists is then what its listing says.
-  const usage = options.entry?.usage ?? (ignored && dialect === 'gnu' && options.entry !== undefined ? path.join(' ') : undefined);
+  // apt-cache prints its own help for `show --help`, and there writes `apt-cache [options] show pkg1 [pkg2 ...]`.
+  const named = ignored && options.parentText !== undefined && dialect !== undefined ? formsNaming(options.parentText, path, dialect) : [];
+  const usage = options.entry?.usage ?? named[0] ?? (ignored && dialect === 'gnu' && options.entry !== undefined ? path.join(' ') : undefined);
   if (usage !== undefined && dialect !== undefined) {
     const page = parseHelp(`usage: ${usage}\n`, { path, dialect });
     if (looksLikeHelp(page)) return { kind: 'page', page: withListedOperands(page, path, options.entry, page.dialect), text: '', dialect };
@@ -137,4 +139,9 @@ export async function fetchPage(
 function withListedOperands<Page extends HelpPage>(page: Page, path: readonly string[], entry: SubcommandEntry | undefined, dialect: HelpDialect): Page {
   if (entry?.usage === undefined || page.usage.some((form) => splitPath(form, path).path.length === path.length)) return page;
   return { ...page, positionals: parseHelp(`usage: ${entry.usage}\n`, { path, dialect }).positionals };
+}
+
+/** The parent's usage forms that name the command at `path` (program first). */
+function formsNaming(parentText: string, path: readonly string[], dialect: HelpDialect): string[] {
+  return parseHelp(parentText, { path: path.slice(0, -1), dialect }).usage.filter((form) => splitPath(form, path).path.length === path.length);
 }

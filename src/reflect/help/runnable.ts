@@ -3,7 +3,7 @@
  * `dump` under it): a usage form of its own names no subcommand, and the page backs that up.
  */
 import type { HelpPage } from './page.js';
-import { isCommandToken, splitPath, type UsageToken } from './usage-tokens.js';
+import { isCommandToken, leadingWord, splitPath, type UsageToken } from './usage-tokens.js';
 
 /** `COMMAND`, `[command]`, `{release,status}`, or a listed name (git's `git remote add …` form). */
 function namesSubcommand(token: UsageToken, names: ReadonlySet<string>): boolean {
@@ -37,9 +37,13 @@ export function runsByItself(page: HelpPage, path: readonly string[]): boolean {
   return bare.length < forms.length || exampleRunsIt(page.examples, path, names);
 }
 
-/** Every usage form of the command writes a subcommand it cannot go without: click's `dotenv [OPTIONS] COMMAND [ARGS]...`. */
+/**
+ * Every usage form of the command writes a subcommand it cannot go without: click's `dotenv [OPTIONS] COMMAND [ARGS]...`,
+ * or one of its listed commands by name (apt-cache's `apt-cache [options] command` and `apt-cache [options] show pkg1`).
+ */
 export function needsSubcommand(page: HelpPage, path: readonly string[]): boolean {
   if (page.subcommands.length === 0) return false;
+  const names = new Set(page.subcommands.flatMap((entry) => [entry.name, ...(entry.aliases ?? [])]));
   const forms = page.usage.map((form) => splitPath(form, path)).filter((form) => form.path.length === path.length);
-  return forms.length > 0 && forms.every((form) => form.rest.some((token) => token.kind === 'word' && isCommandToken(token)));
+  return forms.length > 0 && forms.every((form) => form.rest.some((token) => token.kind === 'word' && isCommandToken(token)) || names.has(leadingWord(form.rest) ?? ''));
 }

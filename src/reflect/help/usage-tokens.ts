@@ -142,6 +142,19 @@ export function isOptionToken(token: UsageToken | undefined): boolean {
   return alternatives.every((alt) => isOptionToken(alt[0]));
 }
 
+/** `options`, `<flags>`, `global options`: a placeholder for where a form's options go. */
+export const OPTIONS_WORD = /^<?(options?|option\(s\)|flags|global[ -](options|flags))>?$/i;
+
+/** An option, or `[options]`: what may stand between a form's words. */
+function isOptionPlace(token: UsageToken): boolean {
+  return isOptionToken(token) || OPTIONS_WORD.test(firstWord(token) ?? '');
+}
+
+/** The first word of a form after its options and `[options]` placeholders: `show` of `[options] show pkg1`. */
+export function leadingWord(tokens: readonly UsageToken[]): string | undefined {
+  return firstWord(tokens.find((token) => !isOptionPlace(token)));
+}
+
 const COMMAND_WORD = /^<?(sub)?command>?$/i;
 
 /** `COMMAND`, `<command>`, `[command]`, `SUBCOMMAND`: where a group's subcommand goes. */
@@ -171,7 +184,7 @@ export function splitPath(
   const wanted = expected?.slice(1);
   for (let w = 0; wanted === undefined || w < wanted.length; w += 1) {
     let look = index;
-    while (wanted !== undefined && tokens[look] !== undefined && isOptionToken(tokens[look] as UsageToken)) look += 1;
+    while (wanted !== undefined && tokens[look] !== undefined && isOptionPlace(tokens[look] as UsageToken)) look += 1;
     const token = tokens[look];
     if (token?.kind !== 'word' || token.repeat) break;
     const fits = wanted === undefined ? !options.lowercasePositionals && /^[a-z][\w.-]*$/.test(token.text) && !COMMAND_WORD.test(token.text) : token.text === wanted[w];

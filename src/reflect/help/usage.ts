@@ -5,7 +5,7 @@
  */
 import type { PassthroughSpec, PositionalSpec } from '../../types.js';
 import type { OptionEntry } from './option-entries.js';
-import { firstWord, isCommandToken, isOptionToken, usageText, type UsageToken } from './usage-tokens.js';
+import { firstWord, isCommandToken, isOptionToken, OPTIONS_WORD, usageText, type UsageToken } from './usage-tokens.js';
 
 export interface UsageRules {
   /** The page lists subcommands: `COMMAND` / `<command>` stands for them and ends the positionals. */
@@ -32,7 +32,6 @@ interface Found {
 
 /** A file name as examples write it: `app.ts`, `index.html`. */
 const FILE_WORD = /^[\w-]+\.[a-z]{1,4}$/;
-const OPTIONS_WORD = /^<?(options?|option\(s\)|flags|global[ -](options|flags))>?$/i;
 const CAPS = /^[A-Z][A-Z0-9_-]*(\[[^\]]*\])*([./:][A-Z][A-Z0-9_-]*(\[[^\]]*\])*)*$/;
 
 /** The text with every bracketed part removed, nested ones too: `TYPE[[.VERSION].GROUP]/NAME` → `TYPE/NAME`. */

@@ -11,6 +11,8 @@ const kubectl = await resolveBinary('kubectl', process.cwd());
 const git = await resolveBinary('git', process.cwd());
 if (kubectl === undefined) console.warn('\n!!! kubectl is NOT installed: the real kubectl crawl tests are SKIPPED !!!\n');
 if (git === undefined) console.warn('\n!!! git is NOT installed: the real git crawl tests are SKIPPED !!!\n');
+const aptCache = await resolveBinary('apt-cache', process.cwd());
+if (aptCache === undefined) console.warn('\n!!! apt-cache is NOT installed: the real apt-cache crawl test is SKIPPED !!!\n');
 
 function find(spec: CommandSpec, ...path: string[]): CommandSpec | undefined {
   let node: CommandSpec | undefined = spec;
@@ -68,4 +70,14 @@ describe('crawling the real git', () => {
     expect(result.unread).toContainEqual({ command: 'git remote add', reason: 'depth' });
     expect(buildTools(result.spec).map((tool) => tool.name)).toEqual(['git_log', 'git_commit', 'git_remote']);
   }, 60_000);
+});
+
+describe('crawling the real apt-cache', () => {
+  it.skipIf(aptCache === undefined)('when a program with commands lists no options in its help (class: options in the manual only, apt) then its manual gives them, it needs a command, and a command whose help is the program\'s takes the operands the program\'s form names for it', async () => {
+    const result = await reflectHelp('apt-cache', { cacheDir: scratch() });
+    expect(result.spec.runnable).toBe(false);
+    expect(result.spec.positionals).toEqual([]);
+    expect(optionLines(result.spec.options)).toEqual(expect.arrayContaining(['pkg-cache: --pkg-cache boolean', 'names-only: --names-only boolean']));
+    expect(positionalLines(find(result.spec, 'show')?.positionals ?? [])).toBe('<pkg1> [pkg2...]');
+  });
 });

@@ -119,6 +119,15 @@ describe('usage forms', () => {
     expect(option(elfedit, 'input-mach')?.choices).toEqual(['none', 'i386', 'iamcu', 'l1om', 'k1om', 'x86_64']);
   });
 
+  it('when a form names one of the listed commands after `[options]` (apt-cache\'s `apt-cache [options] show pkg1 [pkg2 ...]`) then its words are that command\'s operands, not the program\'s, and the program needs a command', async () => {
+    const aptCache = page('apt-cache.txt', ['apt-cache']);
+    expect(aptCache.positionals).toEqual([]);
+    const { needsSubcommand } = await import('../../../src/reflect/help/runnable.js');
+    expect(needsSubcommand(aptCache, ['apt-cache'])).toBe(true);
+    const { splitPath } = await import('../../../src/reflect/help/usage-tokens.js');
+    expect(splitPath('apt-cache [options] show pkg1 [pkg2 ...]', ['apt-cache', 'show']).path).toEqual(['apt-cache', 'show']);
+  });
+
   it('when a summary follows the form after a dash (GLib\'s `appstreamcli [OPTION?] - AppStream CLI.`) then its words are no operands', () => {
     expect(page('appstreamcli-search.txt', ['appstreamcli', 'search']).positionals).toEqual([]);
     const root = page('appstreamcli.txt', ['appstreamcli']);
