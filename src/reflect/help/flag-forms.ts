@@ -48,8 +48,8 @@ function wordsOf(text: string): Value | undefined {
   return undefined;
 }
 
-// xgettext's `--c++`: a name may end in plus signs.
-const FORM = /^(--?)(\[no-\])?(#+|[\w?](?:[\w-]|\.(?=\w))*\+*)(.*)$/;
+// xgettext's `--c++`, gcc's `-fdump-c++-spec-verbose`: a name may hold plus signs.
+const FORM = /^(--?)(\[no-\])?(#+|[\w?](?:[\w+-]|\.(?=\w))*)(.*)$/;
 
 export function formsOf(written: string): Form[] {
   const forms: Form[] = [];

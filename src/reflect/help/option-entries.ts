@@ -20,7 +20,18 @@ const START = /^--?[\w[?#<]/;
 export function optionEntries(raw: readonly string[]): OptionEntry[] {
   // marked's man page puts each option after a bullet: `• -o, --output [output file]`, `o -o, …` in the C locale.
   // patch's man page joins spellings with a spaced `or`: `-x num  or  --debug=num`.
-  const cleaned = raw.map((line) => line.replace(/^(\s*)[•·o] (?=-)/, '$1').replace(/ \.{3,} /, '  ').replace(/^(\s*-\S.*?\S)\s{2,}or\s{2,}(?=-)/, '$1, '));
+  // pkgdata's `-p or --name`: one space each side.
+  // colcrt's `-,  --no-underlining`: a lone dash is no name to send.
+  const cleaned = withoutDashSeparators(
+    raw.map((line) =>
+      line
+        .replace(/^(\s*)[•·o] (?=-)/, '$1')
+        .replace(/ \.{3,} /, '  ')
+        .replace(/^(\s*-\S.*?\S)\s{2,}or\s{2,}(?=-)/, '$1, ')
+        .replace(/^(\s*-[\w?])\s+or\s+(?=--\w)/, '$1, ')
+        .replace(/^(\s*)-,(\s+)(?=--\w)/, '$1  $2'),
+    ),
+  );
   // pnpm's clap help: `  -g, --global`, and `      --json` starting where the long names do, each with its text below.
   const longColumns = new Set([...pairedLongColumns(cleaned), ...commaLongColumns(cleaned)]);
   const lines = splitGrid(cleaned.map(joinColumns).flatMap(splitPairs));
@@ -96,6 +107,16 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
     }
     return { spec: line.slice(0, column).trim(), description: line.slice(column).trim() };
   });
+}
+
+/**
+ * LLVM's `--leading-lines    - Preserve line numbers`: where three or more entries part flags and text with a dash, it
+ * is no part of the text, and may stand one space from a long name (`--no-leading-lines - Don't preserve…`).
+ */
+function withoutDashSeparators(lines: readonly string[]): string[] {
+  const dashed = /^(\s*--?[\w][^\s]*)\s+- (?=\S)/;
+  if (lines.filter((line) => dashed.test(line)).length < 3) return [...lines];
+  return lines.map((line) => line.replace(dashed, '$1  '));
 }
 
 /** The column most descriptions start at, when at least three share it. */

@@ -41,8 +41,14 @@ export function cleanText(text: string): string {
     .replace(/.\u0008/g, '')
     .replace(/\r\n?/g, '\n')
     .split('\n')
-    .map((line) => expandTabs(line).replace(/\s+$/, ''))
+    .map((line) => markedRequired(expandTabs(line).replace(/\s+$/, '')))
     .join('\n');
+}
+
+/** ICU's tools mark a required option where the indent is (`[REQ] -p or --name  Set the data name`): the mark moves to its text. */
+function markedRequired(line: string): string {
+  const marked = /^\[REQ\](\s+-.*?\S)$/.exec(line);
+  return marked ? `     ${marked[1]} (required)` : line;
 }
 
 function expandTabs(line: string): string {
