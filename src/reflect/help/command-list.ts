@@ -11,6 +11,7 @@ const NAME = String.raw`[A-Za-z0-9](?:[\w.+-]|:(?=\w))*`;
 /** Commander's arguments after the name: `[options]`, `<name>`, `[<name>]`, `[files...]`; systemd's `CONDITION...`, `VERSION1 [OP] VERSION2`. */
 const ARGUMENTS = String.raw`(?:\s(?:\[[^\]]*\]|<[^>]*>|[A-Z][A-Z0-9_-]*(?:\|[A-Z][A-Z0-9_-]*)*)(?:\.\.\.)?)*`;
 const ENTRY = new RegExp(String.raw`^(${NAME})((?:(?:,\s*|\|)${NAME})*)(${ARGUMENTS}):?(?:(?:\s{2,}|\s+(?=[-\u2013\u2014]\s))(?:[-\u2013\u2014]\s+)?(\S.*))?$`);
+const BULLET = /^(\s*)[-*•]\s+(?=[A-Za-z0-9])/;
 /** Listed by many CLIs but not commands to expose: help is what the crawl already reads. */
 const SKIPPED = new Set(['help']);
 
@@ -25,8 +26,10 @@ interface Listed {
  * The entries among `lines`. `path` is the listing command's own path (`['knex']`): an entry that
  * shows its arguments gets them as a usage line under it (`knex migrate:make [options] <name>`).
  */
-export function commandEntries(lines: readonly string[], path?: readonly string[]): SubcommandEntry[] {
+export function commandEntries(listing: readonly string[], path?: readonly string[]): SubcommandEntry[] {
   const entries: Listed[] = [];
+  // node-gyp's bullets: `    - build - Invokes \`make\` and builds the module`.
+  const lines = listing.map((line) => line.replace(BULLET, '$1'));
   const indents = lines.filter((line) => line.trim() !== '' && ENTRY.test(line.trim())).map(indentOf);
   if (indents.length === 0) return [];
   const base = Math.min(...indents);

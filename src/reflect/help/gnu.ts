@@ -17,8 +17,8 @@ import { withValuesFrom } from './values-from.js';
 import { splitPath } from './usage-tokens.js';
 
 const NOT_OPTIONS = /^(examples?|usage|synopsis|description|see also|reporting bugs|author)$/i;
-/** `Commands:`, `Main commands:`, `All other commands:`, `Subcommands:`. */
-const COMMANDS = /commands$/i;
+/** `Commands:`, `Main commands:`, `All other commands:`, `Subcommands:`, node-gyp's `where <command> is one of:`. */
+const COMMANDS = /commands$|\bcommand>? is one of$/i;
 /** pip's `General Options`: the program's, repeated on every command's page. */
 const GLOBAL = /^(General Options|[Gg]lobal [Oo]ptions)\b/; // openssl's `General options:` are each command's own
 

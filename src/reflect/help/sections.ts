@@ -66,7 +66,7 @@ export function indentOf(line: string): number {
 export function splitHelp(text: string, program?: string): HelpLayout {
   // meow indents the whole page by two columns; its headings are the least indented lines.
   // jake's and ejs's titles in braces: `{Usage}: ejs [options ...] template-file`, `{Options}:`.
-  const lines = leftAligned(underlinedTitles(dedent(cleanText(text).split('\n')).split('\n'))).map((line) => line.replace(/^\{([A-Z][\w ]*)\}:/, '$1:'));
+  const lines = leftAligned(underlinedTitles(dedentPage(cleanText(text).split('\n')).split('\n'))).map((line) => line.replace(/^\{([A-Z][\w ]*)\}:/, '$1:'));
   const usage: string[] = [];
   const sections: { title: string; inline: string; lines: string[] }[] = [];
   const intro: string[] = [];
@@ -263,6 +263,15 @@ export function dedent(lines: readonly string[]): string {
   const indents = lines.filter((line) => line.trim() !== '').map(indentOf);
   const cut = indents.length === 0 ? 0 : Math.min(...indents);
   return lines.map((line) => line.slice(Math.min(cut, indentOf(line)))).join('\n');
+}
+
+/** A page indented as a whole, under a last paragraph flush left (node-gyp's `node-gyp@12.4.0  /path`): the page dedented, the footer kept. */
+function dedentPage(lines: readonly string[]): string {
+  const lastBlank = lines.findLastIndex((line, i) => line.trim() === '' && lines.slice(i + 1).some((rest) => rest.trim() !== ''));
+  const footer = lastBlank === -1 ? [] : lines.slice(lastBlank + 1);
+  const body = lastBlank === -1 ? lines : lines.slice(0, lastBlank + 1);
+  const flushFooter = footer.length > 0 && footer.every((line) => line.trim() === '' || indentOf(line) === 0) && body.some((line) => line.trim() !== '');
+  return flushFooter && !body.some((line) => line.trim() !== '' && indentOf(line) === 0) ? [dedent(body), ...footer].join('\n') : dedent(lines);
 }
 
 /** Most of the lines that open entries (the least indented) are options: a section of options, whatever its title. */

@@ -145,6 +145,15 @@ describe('option lines as less common parsers print them', () => {
   });
 });
 
+describe('pages indented whole, commands bulleted', () => {
+  it('when the page is indented two columns under a footer flush left and lists its commands as bullets (node-gyp) then its usage and commands are read', () => {
+    const nodeGyp = page('node-gyp.txt', ['node-gyp']);
+    expect(nodeGyp.usage).toEqual(['node-gyp <command> [options]']);
+    expect(nodeGyp.subcommands.map((entry) => entry.name)).toEqual(['build', 'clean', 'configure', 'rebuild', 'install', 'list', 'remove']);
+    expect(nodeGyp.subcommands[0]?.description).toBe('Invokes `make` and builds the module');
+  });
+});
+
 describe('usage forms', () => {
   it('when a sentence follows an inline usage, indented under it (elfedit: ` Update the ELF header of ELF files`) then it ends the usage and its words are no operands', () => {
     const elfedit = page('elfedit.txt', ['elfedit']);
