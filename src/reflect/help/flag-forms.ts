@@ -55,7 +55,8 @@ export function formsOf(written: string): Form[] {
   const forms: Form[] = [];
   let extra = '';
   // exa's `--colo[u]r=WHEN`: a letter that may be left out gives two spellings, the shorter first.
-  const spec = written.replace(/^(--\w+)\[(\w+)\]([\w-]+)(\S*)/, '$1$3$4, $1$2$3$4');
+  // rolldown's `--dir -d, <dir>`: the long name first, the short after it, the value after both.
+  const spec = written.replace(/^(--\w+)\[(\w+)\]([\w-]+)(\S*)/, '$1$3$4, $1$2$3$4').replace(/^(--[\w.-]+)\s+(-\w),(\s+\S.*)?$/, (_, long: string, short: string, value = '') => `${short}, ${long}${value}`);
   // semver's `-r --range <range>`: a short and a long flag separated by a space only; psql's `-1 ("one")` notes a name.
   // xxd's man page writes its spellings as alternatives: `-p | -ps | -postscript | -plain`.
   // readelf's `-L --lint|--enable-checks`: a bar with no spaces parts long spellings too.

@@ -227,7 +227,14 @@ function usageForms(title: string, inline: string, body: readonly string[]): str
     }
     forms[forms.length - 1] = `${forms[forms.length - 1] ?? ''} ${raw.trim()}`;
   }
-  return forms.map((form) => withoutSummary(form.replace(/\s+/g, ' ')));
+  return forms.flatMap((form) => splitAtOr(withoutSummary(form.replace(/\s+/g, ' '))));
+}
+
+/** rolldown's `rolldown -c <config> or rolldown <input> <options>`: two forms on one line. */
+function splitAtOr(form: string): string[] {
+  const program = form.split(' ')[0] ?? '';
+  if (program === '' || program.startsWith('-')) return [form];
+  return form.split(new RegExp(`\\s+or\\s+(?=${program.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s|$))`));
 }
 
 /** GLib writes a summary after the form (`appstreamcli [OPTION…] - AppStream CLI.`): prose, not operands. */

@@ -136,6 +136,17 @@ describe('option lines as less common parsers print them', () => {
     expect(read(text, ['lto-dump']).map(([name]) => name)).toEqual(['fdump-c++-spec-verbose', 'Wc++-compat', 'nostdinc++']);
   });
 
+  it('when the long name comes first, the short after it and a comma before the value (rolldown\'s `--dir -d, <dir>`) then both are spellings and the value is read; and two forms on a line joined by `or` are two forms', () => {
+    const text = 'USAGE rolldown -c <config> or rolldown <input> <options>\n\nOPTIONS\n\n  --config -c, <filename>     Path to the config file.\n  --dir -d, <dir>             Output directory.\n  --minify -m,                Minify the bundled file.\n';
+    const rolldown = parseHelp(text, { path: ['rolldown'] });
+    expect(rolldown.options.map((found) => [found.name, found.type, found.aliases])).toEqual([
+      ['config', 'string', ['-c']],
+      ['dir', 'string', ['-d']],
+      ['minify', 'boolean', ['-m']],
+    ]);
+    expect(rolldown.positionals.map((one) => [one.name, one.required])).toEqual([['input', false]]);
+  });
+
   it('when a lone dash stands as a short name (colcrt\'s `-,  --no-underlining`) then the long name is read', () => {
     const text = 'Usage:\n colcrt [options] [<file>...]\n\nOptions:\n -,  --no-underlining    suppress all underlining\n -2, --half-lines        print all half-lines\n';
     expect(read(text, ['colcrt'])).toEqual([
