@@ -7,7 +7,7 @@ import { documentedOptions, isHelpOrVersion } from './oracles/documented-options
 import { helpUsages, manUsages, parseUsage } from './oracles/usage-operands.js';
 import { rejectionClass, spellingErrorLines } from './oracles/usage-errors.js';
 import { inputFor, unknownToBuild, valueUndocumented } from './oracles/argv-acceptance.js';
-import { answersDiffer, everyAlternativeUnknown, inventedSpelling, movedBeforeCommand, otherSpellings, refusedOtherwise, respelled, unsupportedByBuild, valueBoundAndRefused } from './oracles/controls.js';
+import { answersDiffer, everyAlternativeUnknown, inventedSpelling, joinedValues, movedBeforeCommand, otherSpellings, refusedOtherwise, respelled, unsupportedByBuild, valueBoundAndRefused, valueRefusedInEverySpelling } from './oracles/controls.js';
 
 const spellingsOf = (text: string) => documentedOptions(text).map((doc) => [doc.tokens.join(' '), doc.value]);
 
@@ -230,6 +230,15 @@ describe('usage errors', () => {
     expect(valueUndocumented(cachepath, '--cachepath', 'Missing argument for --cachepath', documented, new Set(['--cachepath']))).toBe(false);
     expect(valueUndocumented(cachepath, '--cachepath', 'Unknown option --cachepath', documented, new Set())).toBe(false);
     expect(valueUndocumented({ ...cachepath, type: 'string' }, '--cachepath', 'Missing argument for --cachepath', documented, new Set())).toBe(false);
+  });
+
+  it('when a value sent is said to be missing and neither `=value` nor a glued value is taken, while an invented option is answered otherwise (identify\'s -log, which wants a %) then the value was refused; not when a joined spelling is taken', async () => {
+    expect(joinedValues(['-log', 'wide-value', 'x'], '-log', 'wide-value')).toEqual([['-log=wide-value', 'x'], ['-logwide-value', 'x']]);
+    const rejected = { argv: ['-log', 'wide-value', 'x'], spelling: '-log', taken: new Set(['-log']), companions: [], value: 'wide-value' };
+    const identify = async (args: readonly string[]) => (args[0] === '-log' ? "identify: option requires an argument `-log'" : `identify: unrecognized option \`${args[0]}'`);
+    expect(await valueRefusedInEverySpelling(identify, rejected)).toBe(true);
+    const wantsEquals = async (args: readonly string[]) => (args[0] === '-log=wide-value' ? '' : args[0] === '-log' ? "option requires an argument '-log'" : `unrecognized option '${args[0]}'`);
+    expect(await valueRefusedInEverySpelling(wantsEquals, rejected)).toBe(false);
   });
 
   it('when the value sent as its own word comes back joined to the option (vitest\'s `Unexpected value "--silent=wide-value"`) then the parser bound it, and its content was refused', () => {

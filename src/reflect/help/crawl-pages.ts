@@ -24,6 +24,7 @@ import { protocolFlags } from './cobra-merge.js';
 import { conventionsOf } from './value-form.js';
 import { crawlBudget, type CrawlBound, type CrawlLimits } from './budget.js';
 import { selectOnly } from './command-list.js';
+import { firstWord, OPTIONS_WORD, splitPath } from './usage-tokens.js';
 
 /** What a crawl of the pages is told. */
 export interface CrawlSettings extends CrawlLimits {
@@ -103,7 +104,9 @@ export async function crawlPages(rootCall: HelpCall, settings: CrawlSettings, st
   const help = await fuller(await read([]));
   // The man page completes a command's help (or stands in for help that reads as none): for a program with no subcommands,
   // or one whose help lists no options at all (apt-cache's are in its manual, and go before or after its command).
-  const optionless = help.kind === 'page' && help.page.options.length === 0 && help.page.globalOptions.length === 0;
+  // Its usage must say it takes options (`apt-cache [options] command`; gio's `gio COMMAND [ARGS…]` does not: its manual's are
+  // its commands'), and not in cobra's help (rclone lists its global flags in `rclone help flags`; its manual is a book).
+  const optionless = help.kind === 'page' && help.dialect === 'gnu' && help.page.options.length === 0 && help.page.globalOptions.length === 0 && namesOptions(help.page, call.program);
   const manual = help.kind === 'page' && help.page.subcommands.length > 0 && !optionless ? undefined : await manPage(call.program, call.file, { ...call, timeoutMs: Math.min(call.timeoutMs, Math.max(1, deadline - performance.now())) });
   const manualPage = manual === undefined ? undefined : pageFromManual(manual, [call.program], installedName(call.file));
   const root =
@@ -167,4 +170,9 @@ export async function crawlPages(rootCall: HelpCall, settings: CrawlSettings, st
   const globals: Globals = { inherited, rootPage: root.page.globalOptions };
   const sources = [...(help.kind === 'page' ? ['help'] : []), ...(manual !== undefined ? ['man page'] : []), ...(fish !== undefined && fish.added + fish.chosen > 0 ? ['fish completions'] : [])];
   return { root: tree, globals, dialect, pages, sources, unread: unread.sort((a, b) => a.command.localeCompare(b.command)), unreadDetail: unreadDetail.sort(), rootText: root.text, reached: budget.reached, leftOut: budget.leftOut };
+}
+
+/** A usage form of the program writes where its options go: `apt-cache [options] command`. */
+function namesOptions(page: HelpPage, program: string): boolean {
+  return page.usage.some((form) => splitPath(form, [program]).rest.some((token) => OPTIONS_WORD.test(firstWord(token) ?? '')));
 }

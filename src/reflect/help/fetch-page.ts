@@ -7,7 +7,7 @@ import { resolveSandbox, type Sandbox, type SandboxLevel } from '../../exec/sand
 import type { ExecOutput } from '../../types.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { looksLikeHelp, parseHelp } from './parse.js';
-import { splitPath } from './usage-tokens.js';
+import { isCommandToken, isOptionPlace, splitPath, usageText } from './usage-tokens.js';
 
 /** How one help call is made. */
 export interface HelpCall {
@@ -118,12 +118,18 @@ export async function fetchPage(
     if (result.text.trim() === '' || result.text === options.parentText) continue;
     unread ??= result.text;
     const page = parseHelp(result.text, { path, ...(dialect !== undefined ? { dialect } : {}) });
+    // shx's `help cat` prints its own page again, lines changed: its parent's commands listed again are its parent's page.
+    const namesIt = page.usage.some((form) => splitPath(form, path).path.length === path.length);
+    if (options.parentText !== undefined && !namesIt && page.subcommands.length > 1 && sameCommands(page, parseHelp(options.parentText, { path: path.slice(0, -1), ...(dialect !== undefined ? { dialect } : {}) }))) {
+      ignored = true;
+      continue;
+    }
     if (looksLikeHelp(page)) return { kind: 'page', page: withListedOperands(page, path, options.entry, page.dialect), text: result.text, dialect: page.dialect, ...(unread !== result.text && unread !== undefined ? { unread } : {}) };
   }
   // git prints `git remote add`'s usage in `git remote -h`; it stands in when the subcommand's own help fails.
   // systemd-analyze (a parser of its own) prints its own help for `blame --help`: a command it lists is then what its listing says.
   // apt-cache prints its own help for `show --help`, and there writes `apt-cache [options] show pkg1 [pkg2 ...]`.
-  const named = ignored && options.parentText !== undefined && dialect !== undefined ? formsNaming(options.parentText, path, dialect) : [];
+  const named = ignored && options.parentText !== undefined && dialect === 'gnu' ? formsNaming(options.parentText, path, dialect) : [];
   const usage = options.entry?.usage ?? named[0] ?? (ignored && dialect === 'gnu' && options.entry !== undefined ? path.join(' ') : undefined);
   if (usage !== undefined && dialect !== undefined) {
     const page = parseHelp(`usage: ${usage}\n`, { path, dialect });
@@ -141,7 +147,26 @@ function withListedOperands<Page extends HelpPage>(page: Page, path: readonly st
   return { ...page, positionals: parseHelp(`usage: ${entry.usage}\n`, { path, dialect }).positionals };
 }
 
-/** The parent's usage forms that name the command at `path` (program first). */
+/**
+ * The parent's usage forms that name the command at `path` (program first): by its word (`apt-cache [options] show pkg1`),
+ * else by the command placeholder, the word put in its place (shx's `shx [shx-options] <command> [cmd-options] [cmd-args]`).
+ */
 function formsNaming(parentText: string, path: readonly string[], dialect: HelpDialect): string[] {
-  return parseHelp(parentText, { path: path.slice(0, -1), dialect }).usage.filter((form) => splitPath(form, path).path.length === path.length);
+  const parent = path.slice(0, -1);
+  const forms = parseHelp(parentText, { path: parent, dialect }).usage;
+  const named = forms.filter((form) => splitPath(form, path).path.length === path.length);
+  if (named.length > 0) return named;
+  return forms.flatMap((form) => {
+    const split = splitPath(form, parent);
+    const at = split.rest.findIndex((token) => !isOptionPlace(token));
+    const placeholder = split.rest[at];
+    if (split.path.length !== parent.length || placeholder === undefined || !isCommandToken(placeholder)) return [];
+    return [[...split.path, usageText(split.rest.slice(0, at)), path.at(-1) ?? '', usageText(split.rest.slice(at + 1))].filter((part) => part !== '').join(' ')];
+  });
+}
+
+/** A page that lists every command its parent lists (and maybe more: shx's `help cat` adds `true` and `false`). */
+function sameCommands(page: HelpPage, parent: HelpPage): boolean {
+  const names = new Set(page.subcommands.map((entry) => entry.name));
+  return parent.subcommands.length > 1 && parent.subcommands.every((entry) => names.has(entry.name));
 }

@@ -40,11 +40,16 @@ export async function manPage(program: string, file: string, call: { readonly cw
   return namesProgram(text, program) ? text : undefined;
 }
 
-/** `NAME\n  rsync - a fast…`, `NAME\n  gzip, gunzip, zcat - compress…`: the page is about this program. */
+/**
+ * `NAME\n  rsync - a fast…`, `NAME\n  gzip, gunzip, zcat - compress…`: the page is about this program. Miller's page names
+ * its project (`Miller -- like awk…`), and its SYNOPSIS the program: `Usage: mlr [flags] {verb}…`.
+ */
 export function namesProgram(text: string, program: string): boolean {
-  const names = /^NAME\n\s+(.+?)\s+(?:-|\\-|–|—)\s/m.exec(text)?.[1];
+  const names = /^NAME\n\s+(.+?)\s+(?:--?|\\-|–|—)\s/m.exec(text)?.[1];
   // wget's page names it `Wget`.
-  return names !== undefined && names.split(/,\s*/).some((name) => name.trim().toLowerCase() === program.toLowerCase());
+  if (names !== undefined && names.split(/,\s*/).some((name) => name.trim().toLowerCase() === program.toLowerCase())) return true;
+  const synopsis = /^SYNOPSIS\n((?:[ \t]+\S.*\n|\n)+)/m.exec(text)?.[1] ?? '';
+  return new RegExp(`^\\s+(?:usage:\\s+)?${program.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s|$)`, 'im').test(synopsis);
 }
 
 /** Installed where a distribution puts the programs its man pages describe. */

@@ -178,9 +178,13 @@ const isShortCell = (text: string): boolean => SHORT_ONLY.test(text.replace(/,$/
  * a cell of short options followed by one of long options is one option's names.
  */
 function joinColumns(line: string): string {
-  const [first, second] = cellsOf(line);
+  const cells = cellsOf(line);
+  const [first, second, third] = cells;
   if (first === undefined || second === undefined || !isShortCell(first.text) || !second.text.startsWith('--')) return line;
-  return `${line.slice(0, first.column)}${first.text.replace(/,$/, '')}, ${line.slice(second.column)}`;
+  // patch's `-s  --quiet  --silent  Work silently…`: a third cell of one long name, text after it, is another spelling.
+  const spelling = third !== undefined && cells.length > 3 && /^--[\w-]+$/.test(third.text) ? third : undefined;
+  const longs = spelling === undefined ? line.slice(second.column) : `${second.text}, ${line.slice(spelling.column)}`;
+  return `${line.slice(0, first.column)}${first.text.replace(/,$/, '')}, ${longs}`;
 }
 
 /**

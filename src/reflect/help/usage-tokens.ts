@@ -142,11 +142,11 @@ export function isOptionToken(token: UsageToken | undefined): boolean {
   return alternatives.every((alt) => isOptionToken(alt[0]));
 }
 
-/** `options`, `<flags>`, `global options`: a placeholder for where a form's options go. */
-export const OPTIONS_WORD = /^<?(options?|option\(s\)|flags|global[ -](options|flags))>?$/i;
+/** `options`, `<flags>`, `global options`, shx's `shx-options`: a placeholder for where a form's options go. */
+export const OPTIONS_WORD = /^<?([a-z]+-)?(options?|option\(s\)|flags|global[ -](options|flags))>?$/i;
 
 /** An option, or `[options]`: what may stand between a form's words. */
-function isOptionPlace(token: UsageToken): boolean {
+export function isOptionPlace(token: UsageToken): boolean {
   return isOptionToken(token) || OPTIONS_WORD.test(firstWord(token) ?? '');
 }
 

@@ -44,6 +44,20 @@ describe('crawling programs whose help misbehaves', () => {
     expect(operands('status')).toEqual([]);
   });
 
+  it("when a command's help is the program's page again with its commands listed again (shx's `help cat`) then it is not read as a group of them, and the program's form with its command placeholder is each command's", async () => {
+    const dir = scratch();
+    const bin = join(dir, 'shx');
+    writeFileSync(join(dir, 'root.txt'), readFileSync(new URL('../../fixtures/help/layouts/shx.txt', import.meta.url)));
+    writeFileSync(join(dir, 'again.txt'), readFileSync(new URL('../../fixtures/help/layouts/shx-help-cat.txt', import.meta.url)));
+    writeFileSync(bin, `#!/bin/sh\nif [ "$1" = --help ]; then cat "${join(dir, 'root.txt')}"; elif [ "$1" = help ]; then cat "${join(dir, 'again.txt')}"; else echo "$1: option not recognized: -" >&2; exit 1; fi\n`);
+    chmodSync(bin, 0o755);
+    const result = await reflectHelp(bin, { cache: false, ...FAKE_CRAWL });
+    expect(result.spec.runnable).toBe(false);
+    expect(result.spec.subcommands.length).toBe(24);
+    const cat = result.spec.subcommands.find((child) => child.name === 'cat');
+    expect(cat).toMatchObject({ runnable: true, subcommands: [], positionals: [{ name: 'cmd-args', required: false, variadic: true }] });
+  });
+
   it("when a program of its own parser answers every command's help with its own (systemd-analyze) then each listed command is what its listing says", async () => {
     const dir = scratch();
     const bin = join(dir, 'systemd-analyze');

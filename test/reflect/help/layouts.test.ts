@@ -147,6 +147,15 @@ describe('option lines as less common parsers print them', () => {
     expect(rolldown.positionals.map((one) => [one.name, one.required])).toEqual([['input', false]]);
   });
 
+  it('when three spellings stand in cells of their own before the text (patch\'s `-s  --quiet  --silent  Work silently…`) then all are one option\'s', () => {
+    const text = 'Usage: patch [OPTION]... [ORIGFILE [PATCHFILE]]\n\n  -s  --quiet  --silent  Work silently unless an error occurs.\n  -t  --batch  Ask no questions; skip bad-Prereq patches; assume reversed.\n  -f  --force  Like -t, but ignore bad-Prereq patches, and assume unreversed.\n';
+    expect(read(text, ['patch'])).toEqual([
+      ['quiet', '--quiet', ['-s', '--silent'], false],
+      ['batch', '--batch', ['-t'], false],
+      ['force', '--force', ['-f'], false],
+    ]);
+  });
+
   it('when a lone dash stands as a short name (colcrt\'s `-,  --no-underlining`) then the long name is read', () => {
     const text = 'Usage:\n colcrt [options] [<file>...]\n\nOptions:\n -,  --no-underlining    suppress all underlining\n -2, --half-lines        print all half-lines\n';
     expect(read(text, ['colcrt'])).toEqual([

@@ -29,6 +29,13 @@ describe('reading a man page', () => {
     expect(namesProgram(text, 'curl')).toBe(false);
   });
 
+  it('when the NAME line names the project after a double dash and the SYNOPSIS the program (Miller\'s `Miller -- like awk…`, `Usage: mlr [flags] {verb}`) then the page is its own, and another program\'s is not', () => {
+    const text = 'NAME\n       Miller -- like awk, sed, cut, join, and sort for name-indexed data.\n\nSYNOPSIS\n       Usage: mlr [flags] {verb} [verb-dependent options ...] {zero or more\n       file names}\n\nDESCRIPTION\n       mlr cat\n';
+    expect(namesProgram(text, 'mlr')).toBe(true);
+    expect(namesProgram(text, 'miller')).toBe(true);
+    expect(namesProgram(text, 'cat')).toBe(false);
+  });
+
   it('when a tag and its text share a line one space apart (--help Print a short help page) then the tag is the option and the rest its text', () => {
     const help = pageFromManual(helpText('layouts/man-rsync.txt'), ['rsync']).options.find((option) => option.name === 'version');
     expect(help).toBeUndefined(); // --version and --help are the program's own switches, never tools

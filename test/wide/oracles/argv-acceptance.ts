@@ -8,7 +8,7 @@ import type { CliTools } from '../../../src/call/cli-tools.js';
 import type { Middleware } from '../../../src/middleware/context.js';
 import type { ScopedOption } from '../../../src/types.js';
 import type { ToolDefinition } from '../../../src/tool/definition.js';
-import { everyAlternativeUnknown, movedBeforeCommand, otherSpellings, refusedOtherwise, spellingIn, unsupportedByBuild, valueBoundAndRefused, type RunArgs } from './controls.js';
+import { everyAlternativeUnknown, movedBeforeCommand, otherSpellings, refusedOtherwise, spellingIn, unsupportedByBuild, valueBoundAndRefused, valueRefusedInEverySpelling, type RunArgs } from './controls.js';
 import { anySpellingErrorLines, rejectionClass, spellingErrorLines } from './usage-errors.js';
 
 /** A string option's value, and the operands' placeholders: distinctive, so a message naming them is found. */
@@ -102,7 +102,7 @@ export function valueUndocumented(option: ScopedOption, spelling: string, messag
 
 type Verdict = 'rejected' | 'unknownToBuild' | 'knownRefused' | 'valueUndocumented';
 
-/** Whose fault a rejection is: the controls run only for a complaint that the option is unknown (a missing value is cli-mcp's typing). */
+/** Whose fault a rejection is: the controls run for a complaint that the option is unknown, or that a value sent is missing (a switch sent bare is cli-mcp's typing). */
 async function verdict(tool: ToolDefinition, option: ScopedOption, rejection: Rejection, bounds: AcceptanceBounds): Promise<Verdict> {
   const documented = bounds.documented ?? new Set<string>();
   if (unknownToBuild(option, rejection.argv, rejection.message, documented)) return 'unknownToBuild';
@@ -111,11 +111,14 @@ async function verdict(tool: ToolDefinition, option: ScopedOption, rejection: Re
   const value = rejection.argv.some((word) => word === STRING_VALUE || word.endsWith(`=${STRING_VALUE}`)) ? STRING_VALUE : undefined;
   if (spelling !== undefined && valueBoundAndRefused(rejection.argv, spelling, value, rejection.message)) return 'knownRefused';
   if (spelling !== undefined && valueUndocumented(option, spelling, rejection.message, documented, bounds.documentedWithValue ?? new Set())) return 'valueUndocumented';
-  if (!bounds.run || spelling === undefined || !rejectionClass(rejection.message).startsWith('unknown option')) return 'rejected';
+  if (!bounds.run || spelling === undefined) return 'rejected';
   const options = tool.command.options;
   const taken = new Set(options.flatMap((one) => [one.flag, one.negation, ...(one.aliases ?? [])]).filter((one): one is string => !!one));
   const companions = options.filter((one) => one.name !== option.name && one.name.length > 2).map((one) => one.name);
   const rejected = { argv: rejection.argv, spelling, taken, companions, ...(value ? { value } : {}) };
+  const kind = rejectionClass(rejection.message);
+  if (kind.startsWith('value missing')) return (await valueRefusedInEverySpelling(bounds.run, rejected)) ? 'knownRefused' : 'rejected';
+  if (!kind.startsWith('unknown option')) return 'rejected';
   if (await refusedOtherwise(bounds.run, rejected)) return 'knownRefused';
   if (await unsupportedByBuild(bounds.run, rejected, rejection.message)) return 'unknownToBuild';
   // Its other documented spellings, and a parent's option before the command's words: none taken, none could be.

@@ -6,7 +6,9 @@
  *   refused something else (a value cli-mcp made up, a command or option it needs beside it);
  * - the option's other documented spellings, and the option moved before the command's words: when every one is
  *   unknown too, the documentation describes another build of the program, or a place the option is not taken;
- * - the word `unsupported` for the option where an invented one is called unknown: the program knows it, its build lacks it.
+ * - the word `unsupported` for the option where an invented one is called unknown: the program knows it, its build lacks it;
+ * - for a value said to be missing though sent, the value joined by `=` and glued on: when each is refused too, and an
+ *   invented option is answered otherwise, the program knows the option and refused the value (identify's `-log` wants a `%`).
  */
 import { anySpellingErrorLines, escape, mentions, rejectionClass, spellingErrorLines } from './usage-errors.js';
 
@@ -143,4 +145,22 @@ export async function unsupportedByBuild(run: RunArgs, rejected: Rejected, messa
 export function valueBoundAndRefused(argv: readonly string[], spelling: string, value: string | undefined, message: string): boolean {
   if (value === undefined || !argv.some((word, i) => word === spelling && argv[i + 1] === value)) return false;
   return message.includes(`${spelling}=${value}`) && rejectionClass(message).startsWith('value not allowed');
+}
+
+/** The argv with the value sent after the option joined to it instead: `--x=v`, then `-xv`. */
+export function joinedValues(argv: readonly string[], spelling: string, value: string): string[][] {
+  const at = argv.findIndex((word, i) => word === spelling && argv[i + 1] === value);
+  if (at === -1) return [];
+  const joined = (word: string) => [...argv.slice(0, at), word, ...argv.slice(at + 2)];
+  return [joined(`${spelling}=${value}`), joined(`${spelling}${value}`)];
+}
+
+/** Control four: no spelling of the value is taken, and the program knows the option: the value was refused. */
+export async function valueRefusedInEverySpelling(run: RunArgs, rejected: Rejected): Promise<boolean> {
+  const joined = rejected.value === undefined ? [] : joinedValues(rejected.argv, rejected.spelling, rejected.value);
+  if (joined.length === 0) return false;
+  for (const argv of joined) if (anySpellingErrorLines(await run(argv)).length === 0) return false;
+  const fake = inventedSpelling(rejected.spelling, rejected.taken);
+  const [ours, invented] = await Promise.all([run(rejected.argv), run(respelled(rejected.argv, rejected.spelling, fake))]);
+  return answersDiffer(ours, invented, rejected.spelling, fake);
 }
