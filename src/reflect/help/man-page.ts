@@ -20,7 +20,8 @@ import { indentOf, splitHelp, type Section } from './sections.js';
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\//;
 /** Sections that describe no option of this program. */
 // sftp's INTERACTIVE COMMANDS take options of their own (`ls -n`), typed at its prompt, never on its command line.
-const NOT_OPTIONS = /^(name|synopsis|see also|authors?|bugs|reporting bugs|copyright|history|examples?|exit status|environment|files|notes|availability|standards|conforming to|interactive commands)$/i;
+// Miller's VERBS, FUNCTIONS FOR FILTER/PUT and KEYWORDS: each verb's or function's options, not the program's.
+const NOT_OPTIONS = /^(name|synopsis|see also|authors?|bugs|reporting bugs|copyright|history|examples?|exit status|environment|files|notes|availability|standards|conforming to|interactive commands|verbs|(functions|keywords)\b.*|auxiliary commands)$/i;
 
 /** The man page of `program`, as plain text, when the binary is a system one and the page is about it. */
 export async function manPage(program: string, file: string, call: { readonly cwd: string; readonly env: Readonly<Record<string, string>>; readonly timeoutMs: number }): Promise<string | undefined> {

@@ -36,6 +36,11 @@ describe('reading a man page', () => {
     expect(namesProgram(text, 'cat')).toBe(false);
   });
 
+  it('when a manual documents its verbs\' or functions\' options in sections of their own (Miller\'s VERBS, FUNCTIONS FOR FILTER/PUT) then they are not the program\'s', () => {
+    const text = 'NAME\n       Miller -- like awk.\n\nSYNOPSIS\n       Usage: mlr [flags] {verb} {file names}\n\nCSV/TSV-ONLY FLAGS\n       --quote-all              Force double-quoting of CSV fields.\n\nVERBS\n   nest\n       Usage: mlr nest [options]\n       --explode                Explode the field.\n       --across-records         Put values in separate records.\n\nFUNCTIONS FOR FILTER/PUT\n   strftime\n       --local                  Use the local time zone.\n';
+    expect(pageFromManual(text, ['mlr']).options.map((option) => option.name)).toEqual(['quote-all']);
+  });
+
   it('when a tag and its text share a line one space apart (--help Print a short help page) then the tag is the option and the rest its text', () => {
     const help = pageFromManual(helpText('layouts/man-rsync.txt'), ['rsync']).options.find((option) => option.name === 'version');
     expect(help).toBeUndefined(); // --version and --help are the program's own switches, never tools
