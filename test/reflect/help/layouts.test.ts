@@ -112,59 +112,6 @@ describe('usage forms found where the help writes them', () => {
   });
 });
 
-describe('option lines as less common parsers print them', () => {
-  const read = (text: string, path: readonly string[]) => parseHelp(text, { path }).options.map((found) => [found.name, found.flag ?? found.negation, found.aliases ?? [], found.required ?? false]);
-
-  it('when ICU\'s tools write `-p or --name` and mark a required option `[REQ]` where the indent is (pkgdata) then both are spellings of one option, and it is required', () => {
-    const text = 'usage: pkgdata [-options] [-] [packageFile]\n\n options:\n[REQ] -p or --name        Set the data name\n      -O or --bldopt      The directory where the ICU is located\n      -v or --verbose     Make the output verbose\n';
-    expect(read(text, ['pkgdata'])).toEqual([
-      ['name', '--name', ['-p'], true],
-      ['bldopt', '--bldopt', ['-O'], false],
-      ['verbose', '--verbose', ['-v'], false],
-    ]);
-  });
-
-  it('when LLVM\'s option parser parts names and text with a dash, one space from a long name (split-file\'s `--no-leading-lines - Don\'t…`) then the dash is no part of the text and each name is read', () => {
-    const text = "USAGE: split-file [options] filename directory\n\nOPTIONS:\n\n  --help             - Display available options\n  --leading-lines    - Preserve line numbers\n  --no-leading-lines - Don't preserve line numbers (default)\n  --limit=<int>      - How many parts\n";
-    const options = parseHelp(text, { path: ['split-file'] }).options;
-    expect(options.find((found) => found.name === 'leading-lines')).toMatchObject({ flag: '--leading-lines', negation: '--no-leading-lines', type: 'boolean', description: 'Preserve line numbers' });
-    expect(options.find((found) => found.name === 'limit')).toMatchObject({ type: 'integer', description: 'How many parts' });
-  });
-
-  it('when a name holds plus signs (gcc\'s `-fdump-c++-spec-verbose`, `-Wc++-compat`) then all of it is the name', () => {
-    const text = 'Usage: lto-dump [options]\n\nOptions:\n  -fdump-c++-spec-verbose     \t\t[disabled]\n  -Wc++-compat                \t\t[available in C, ObjC]\n  -nostdinc++                 \t\t[disabled]\n';
-    expect(read(text, ['lto-dump']).map(([name]) => name)).toEqual(['fdump-c++-spec-verbose', 'Wc++-compat', 'nostdinc++']);
-  });
-
-  it('when the long name comes first, the short after it and a comma before the value (rolldown\'s `--dir -d, <dir>`) then both are spellings and the value is read; and two forms on a line joined by `or` are two forms', () => {
-    const text = 'USAGE rolldown -c <config> or rolldown <input> <options>\n\nOPTIONS\n\n  --config -c, <filename>     Path to the config file.\n  --dir -d, <dir>             Output directory.\n  --minify -m,                Minify the bundled file.\n';
-    const rolldown = parseHelp(text, { path: ['rolldown'] });
-    expect(rolldown.options.map((found) => [found.name, found.type, found.aliases])).toEqual([
-      ['config', 'string', ['-c']],
-      ['dir', 'string', ['-d']],
-      ['minify', 'boolean', ['-m']],
-    ]);
-    expect(rolldown.positionals.map((one) => [one.name, one.required])).toEqual([['input', false]]);
-  });
-
-  it('when three spellings stand in cells of their own before the text (patch\'s `-s  --quiet  --silent  Work silently…`) then all are one option\'s', () => {
-    const text = 'Usage: patch [OPTION]... [ORIGFILE [PATCHFILE]]\n\n  -s  --quiet  --silent  Work silently unless an error occurs.\n  -t  --batch  Ask no questions; skip bad-Prereq patches; assume reversed.\n  -f  --force  Like -t, but ignore bad-Prereq patches, and assume unreversed.\n';
-    expect(read(text, ['patch'])).toEqual([
-      ['quiet', '--quiet', ['-s', '--silent'], false],
-      ['batch', '--batch', ['-t'], false],
-      ['force', '--force', ['-f'], false],
-    ]);
-  });
-
-  it('when a lone dash stands as a short name (colcrt\'s `-,  --no-underlining`) then the long name is read', () => {
-    const text = 'Usage:\n colcrt [options] [<file>...]\n\nOptions:\n -,  --no-underlining    suppress all underlining\n -2, --half-lines        print all half-lines\n';
-    expect(read(text, ['colcrt'])).toEqual([
-      ['underlining', '--no-underlining', [], false],
-      ['half-lines', '--half-lines', ['-2'], false],
-    ]);
-  });
-});
-
 describe('pages indented whole, commands bulleted', () => {
   it('when the page is indented two columns under a footer flush left and lists its commands as bullets (node-gyp) then its usage and commands are read', () => {
     const nodeGyp = page('node-gyp.txt', ['node-gyp']);
