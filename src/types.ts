@@ -29,10 +29,11 @@ export interface OptionSpec {
   readonly optionalValue?: boolean;
   /**
    * How the value joins the flag, as the program's documentation writes this option: `equals` (`--out=FILE`),
-   * `separate` (`--out FILE`, `-f fmt`, `-loglevel level`) or `attached` (`-I<dir>`). Unset: the command's
-   * conventions decide. A value starting with `-` is sent joined where the parser reads that, else refused.
+   * `separate` (`--out FILE`, `-f fmt`, `-loglevel level`), `attached` (`-I<dir>`) or `colon` (Java's
+   * `-verbose[:suboptions]`). Unset: the command's conventions decide. A value starting with `-` is sent joined
+   * where the parser reads that, else refused.
    */
-  readonly valueForm?: 'equals' | 'separate' | 'attached';
+  readonly valueForm?: 'equals' | 'separate' | 'attached' | 'colon';
   /** The option as its documentation writes it (`-f fmt`, `--color[=WHEN]`): the evidence for `valueForm`. */
   readonly syntax?: string;
   /** Written after the operands by the program's usage (`unzip file [-d exdir]`, find's expression): sent after the positionals. */

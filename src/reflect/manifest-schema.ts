@@ -26,8 +26,8 @@ const optionSchema = z
     negation: negationToken('The token that turns the option off (`--no-color`, or `--wait=false` for Go CLIs): what `false` renders to.').optional(),
     optionalValue: z.boolean().describe('A value option whose value may be left out (`--cheese [type]`): `true` renders the bare flag.').optional(),
     valueForm: z
-      .enum(['equals', 'separate', 'attached'])
-      .describe('How the value joins the flag, as the documentation writes this option: `--out=FILE`, `--out FILE` / `-f fmt`, or `-I<dir>`. Default: the command\'s argv conventions. A value starting with `-` is sent joined where the parser reads that, else refused.')
+      .enum(['equals', 'separate', 'attached', 'colon'])
+      .describe('How the value joins the flag, as the documentation writes this option: `--out=FILE`, `--out FILE` / `-f fmt`, `-I<dir>`, or `-verbose:all`. Default: the command\'s argv conventions. A value starting with `-` is sent joined where the parser reads that, else refused.')
       .optional(),
     syntax: text('The option as its documentation writes it (`-f fmt`, `--color[=WHEN]`): the evidence for `valueForm`.').optional(),
     afterOperands: z.boolean().describe('Written after the operands by the program\'s usage (`unzip file [-d exdir]`, find\'s expression): sent after the positionals.').optional(),

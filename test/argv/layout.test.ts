@@ -141,6 +141,15 @@ describe('an optional value documented attached (git\'s --stat[=<width>], getopt
   });
 });
 
+describe('an optional value documented after a colon (Java\'s -verbose[:suboptions])', () => {
+  it('when a value is given then it is joined with the colon; true sends the bare flag, which never takes the next word', () => {
+    const verbose: ScopedOption = { name: 'verbose', type: 'string', flag: '-verbose', optionalValue: true, valueForm: 'colon', syntax: '-verbose[:suboptions]', depth: 0 };
+    const jarsigner = command(['jarsigner'], [verbose], { ...PARSER_CONVENTIONS.getopt, doubleDash: 'never' });
+    expect(layOutArgv(jarsigner, { flags: { verbose: 'summary' }, args: ['x.jar'] })).toEqual({ ok: true, argv: ['-verbose:summary', 'x.jar'] });
+    expect(layOutArgv(jarsigner, { flags: { verbose: true }, args: ['x.jar'] })).toEqual({ ok: true, argv: ['-verbose', 'x.jar'] });
+  });
+});
+
 describe('options the usage writes after the operands (unzip file [-d exdir], find\'s primaries)', () => {
   const never = { ...PARSER_CONVENTIONS.getopt, doubleDash: 'never' } as const;
   const unzip = command(['unzip'], [

@@ -92,6 +92,8 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
 function valueFormOf(primary: Form, carrier: Form): OptionSpec['valueForm'] {
   const shown = primary.rest.trim() === '' || primary.rest.trim() === '...' ? carrier.rest : primary.rest;
   if (/^\[?=/.test(shown)) return 'equals';
+  // Java's `-verbose[:suboptions]`.
+  if (/^\[?:/.test(shown)) return 'colon';
   if (/^\s/.test(shown)) return 'separate';
   if (/^[[<{A-Z]/.test(shown) && !primary.long) return 'attached';
   return undefined;

@@ -48,7 +48,12 @@ export function cleanText(text: string): string {
 /** ICU's tools mark a required option where the indent is (`[REQ] -p or --name  Set the data name`): the mark moves to its text. */
 function markedRequired(line: string): string {
   const marked = /^\[REQ\](\s+-.*?\S)$/.exec(line);
-  return marked ? `     ${marked[1]} (required)` : line;
+  return marked ? `     ${marked[1]} (required)` : unbracketed(line);
+}
+
+/** Java's tools bracket each option line's flag (jarsigner's `[-keystore <url>]     keystore location`): the brackets go, the columns stay. */
+function unbracketed(line: string): string {
+  return line.replace(/^(\s*)\[(-[\w:-]+(?:\[[^\]\s]*\])?(?: <[^>]+>)?)\](?=\s+[A-Za-z])/, '$1 $2 ');
 }
 
 function expandTabs(line: string): string {

@@ -53,4 +53,16 @@ describe('option lines as less common parsers print them', () => {
       ['half-lines', '--half-lines', ['-2'], false],
     ]);
   });
+
+  it('when each option line brackets its flag, flush left, and a value is written after a colon (jarsigner\'s `[-keystore <url>]     keystore location`, `[-verbose[:suboptions]]`) then each is read, the colon its value\'s form', () => {
+    const text = 'Usage: jarsigner [options] jar-file alias\n       jarsigner -verify [options] jar-file [alias...]\n\n[-keystore <url>]           keystore location\n\n[-storepass <password>]     password for keystore integrity\n\n[-tsadigestalg <algorithm>] algorithm of digest data in timestamping request\n\n[-verbose[:suboptions]]     verbose output when signing/verifying.\n\n[-certs]                    display certificates when verbose and verifying\n';
+    const options = parseHelp(text, { path: ['jarsigner'] }).options;
+    expect(options.map((found) => [found.name, found.type, found.valueForm])).toEqual([
+      ['keystore', 'string', 'separate'],
+      ['storepass', 'string', 'separate'],
+      ['tsadigestalg', 'string', 'separate'],
+      ['verbose', 'string', 'colon'],
+      ['certs', 'boolean', undefined],
+    ]);
+  });
 });
