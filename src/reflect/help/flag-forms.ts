@@ -101,12 +101,13 @@ export function valueOf(rest: string, rules: OptionRules): Value | undefined {
   const list = /^\[(?:\w+::)?(String|Int|Number|Object|Date|RegExp)\]$/.exec(text);
   if (list) return { metavar: list[1] ?? 'String', optional: false, variadic: true };
   let optional = false;
-  const bracket = /^\[=?(.*)\]$/.exec(text);
+  // Java writes `:` where GNU writes `=`: `-verbose[:suboptions]`, `-proc:{none,only,full}`.
+  const bracket = /^\[[=:]?(.*)\]$/.exec(text);
   if (bracket && !(rules.bracketChoices === true && text.includes('|'))) {
     optional = true;
     text = bracket[1] ?? '';
   }
-  text = text.replace(/^=/, '');
+  text = text.replace(/^[=:]/, '');
   const metavar = text.replace(/^<(.*)>$/, '$1');
   // `{a,b}` (argparse), `[a|b]` (click), `<fetch|push>` (git): literal lowercase values, not names.
   const bare = metavar.replace(/^\((.*)\)$/, '$1');

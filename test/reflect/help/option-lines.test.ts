@@ -65,4 +65,13 @@ describe('option lines as less common parsers print them', () => {
       ['certs', 'boolean', undefined],
     ]);
   });
+
+  it('when Java writes a value\'s choices after a colon (javac\'s `-proc:{none,only,full}`) then they are the option\'s choices, sent after the colon', () => {
+    const text = 'Usage: javac <options> <source files>\nwhere possible options include:\n  -implicit:{none,class}\n        Specify whether or not to generate class files for implicitly referenced files\n  -proc:{none,only,full}\n        Control whether annotation processing and/or compilation is done.\n';
+    const options = parseHelp(text, { path: ['javac'] }).options;
+    expect(options.map((found) => [found.name, found.valueForm, found.choices])).toEqual([
+      ['implicit', 'colon', ['none', 'class']],
+      ['proc', 'colon', ['none', 'only', 'full']],
+    ]);
+  });
 });
