@@ -55,7 +55,9 @@ export function namesProgram(text: string, program: string): boolean {
 
 /** Installed where a distribution puts the programs its man pages describe. */
 export function isSystemProgram(file: string): boolean {
-  return SYSTEM_BIN.test(systemPath(file));
+  const real = systemPath(file);
+  // Debian's alternatives link /usr/bin/java to /usr/lib/jvm/…/bin/java: the distribution's still, unlike a link into a home.
+  return SYSTEM_BIN.test(real) || (SYSTEM_BIN.test(file) && /^\/usr\/(?!local\/)/.test(real));
 }
 
 /** The name the program is installed under, past symlinks (`identify` → `identify-im6.q16`). */

@@ -92,8 +92,8 @@ export function optionFromEntry(entry: OptionEntry, rules: OptionRules = {}): Op
 function valueFormOf(primary: Form, carrier: Form): OptionSpec['valueForm'] {
   const shown = primary.rest.trim() === '' || primary.rest.trim() === '...' ? carrier.rest : primary.rest;
   if (/^\[?=/.test(shown)) return 'equals';
-  // Java's `-verbose[:suboptions]`.
-  if (/^\[?:/.test(shown)) return 'colon';
+  // Java's `-verbose[:suboptions]`, `-proc:{none,only}`; not ffmpeg's `-c[:stream_specifier] codec`, whose value follows.
+  if (/^(\[:[^\]\s]*\]|:\S+)$/.test(shown.trim())) return 'colon';
   if (/^\s/.test(shown)) return 'separate';
   if (/^[[<{A-Z]/.test(shown) && !primary.long) return 'attached';
   return undefined;

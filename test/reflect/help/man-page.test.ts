@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { execaSync } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { reflectHelp } from '../../../src/reflect/help/crawl.js';
-import { namesProgram, pageFromManual } from '../../../src/reflect/help/man-page.js';
+import { isSystemProgram, namesProgram, pageFromManual } from '../../../src/reflect/help/man-page.js';
 import { scratchMaker } from '../../helpers/scratch.js';
 import { helpText } from './summary.js';
 
@@ -39,6 +40,13 @@ describe('reading a man page', () => {
   it('when a manual documents its verbs\' or functions\' options in sections of their own (Miller\'s VERBS, FUNCTIONS FOR FILTER/PUT) then they are not the program\'s', () => {
     const text = 'NAME\n       Miller -- like awk.\n\nSYNOPSIS\n       Usage: mlr [flags] {verb} {file names}\n\nCSV/TSV-ONLY FLAGS\n       --quote-all              Force double-quoting of CSV fields.\n\nVERBS\n   nest\n       Usage: mlr nest [options]\n       --explode                Explode the field.\n       --across-records         Put values in separate records.\n\nFUNCTIONS FOR FILTER/PUT\n   strftime\n       --local                  Use the local time zone.\n';
     expect(pageFromManual(text, ['mlr']).options.map((option) => option.name)).toEqual(['quote-all']);
+  });
+
+  it('when a system bin is Debian\'s alternatives link into /usr/lib (/usr/bin/java to /usr/lib/jvm/…/bin/java) then it is a system program; a link into a home is not', () => {
+    if (!existsSync('/usr/bin/java')) console.warn('\n!!! java is NOT installed: the alternatives-link case is checked by its rule alone !!!\n');
+    if (existsSync('/usr/bin/java')) expect(isSystemProgram('/usr/bin/java')).toBe(true);
+    expect(isSystemProgram('/usr/bin/ls')).toBe(true);
+    expect(isSystemProgram('/home/someone/project/cli.js')).toBe(false);
   });
 
   it('when a tag and its text share a line one space apart (--help Print a short help page) then the tag is the option and the rest its text', () => {

@@ -74,4 +74,11 @@ describe('option lines as less common parsers print them', () => {
       ['proc', 'colon', ['none', 'only', 'full']],
     ]);
   });
+
+  it('when a colon suffix names a stream before a value of its own (ffmpeg\'s `-disposition[:stream_specifier] value`) then the value is never joined by the colon', () => {
+    const text = 'Usage: ffmpeg [options] [[infile options] -i infile]... {[outfile options] outfile}...\n\nPer-stream options:\n-disposition[:stream_specifier] value  disposition\n-top[:stream_specifier] n  top=1/bottom=0/auto=-1 field first\n';
+    const forms = parseHelp(text, { path: ['ffmpeg'] }).options.map((found) => found.valueForm);
+    expect(forms).toHaveLength(2);
+    expect(forms).not.toContain('colon');
+  });
 });
