@@ -36,7 +36,7 @@ export function parseGnu(text: string, context: ParseContext = {}): HelpPage {
   const path = context.path ?? (layout.usage[0] === undefined ? undefined : splitPath(layout.usage[0], undefined).path);
   // gpg lists `-s, --sign` under `Commands:`: what the lines are decides, not the title.
   const commandSections = layout.sections.filter((section) => COMMANDS.test(section.title) && !isOptionList(section.lines));
-  const listed = [...commandSections.map((section) => commandEntries(section.lines, path)), command === undefined ? labelled : [], titledCommands(layout.sections, path)];
+  const listed = [...commandSections.map((section) => [...inlineCommands(section.inline), ...commandEntries(section.lines, path)]), command === undefined ? labelled : [], titledCommands(layout.sections, path)];
   const subcommands = uniqueEntries(listed.some((list) => list.length > 0) ? listed : [gridCommands(cleanText(text).split('\n'))]);
   // A page of a program with commands (its root lists them; a command's page has a longer path) shares its general options.
   const shared = subcommands.length > 0 || (path?.length ?? 0) > 1;
@@ -96,4 +96,10 @@ function commandLines(blocks: readonly (readonly string[])[], program: string | 
   if (program === undefined) return [];
   const name = program.split('/').pop() ?? program;
   return blocks.flatMap((lines) => lines.filter((line) => /^\s/.test(line)).map((line) => line.trim()).filter((line) => line === name || line.startsWith(`${name} `)));
+}
+
+/** llvm-profdata's `Available commands: merge, show, overlap`: the commands as a list on the title's line. */
+function inlineCommands(inline: string): SubcommandEntry[] {
+  const names = inline.trim().replace(/\.$/, '').split(/,\s*/);
+  return names.length > 1 && names.every((name) => /^[a-z][\w-]*$/.test(name)) ? names.map((name) => ({ name })) : [];
 }

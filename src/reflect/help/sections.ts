@@ -24,7 +24,8 @@ export interface HelpLayout {
 
 const USAGE_TITLE = /^(usage|synopsis|syntax)$/i;
 /** Titles whose text may follow the colon on the same line. */
-const INLINE_TITLE = /^(usage|syntax|examples?|aliases)\s*:\s*(.*)$/i;
+// llvm-profdata's `Available commands: merge, show, overlap`.
+const INLINE_TITLE = /^(usage|syntax|examples?|aliases|(?:available |main |all )?(?:sub)?commands)\s*:\s*(.*)$/i;
 /** citty's `USAGE giget [OPTIONS] <TEMPLATE> [DIR]`: the title in capitals, no colon, its form on the same line. */
 const CAPITAL_USAGE = /^(USAGE) +(\S.*)$/;
 /** zip's `Zip 3.0 (July 5th 2008). Usage:`: a sentence that ends by opening the usage, its form on the next line. */

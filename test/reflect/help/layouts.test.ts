@@ -113,6 +113,13 @@ describe('usage forms found where the help writes them', () => {
 });
 
 describe('pages indented whole, commands bulleted', () => {
+  it('when the commands are a list on their title\'s line (llvm-profdata\'s `Available commands: merge, show, overlap`) then each is a command', () => {
+    const text = 'OVERVIEW: LLVM profile data tools\n\nUSAGE: llvm-profdata <command> [args...]\nUSAGE: llvm-profdata <command> -help\n\nSee each individual command --help for more details.\nAvailable commands: merge, show, overlap\n';
+    const read = parseHelp(text, { path: ['llvm-profdata'] });
+    expect(read.subcommands.map((entry) => entry.name)).toEqual(['merge', 'show', 'overlap']);
+    expect(read.positionals).toEqual([]);
+  });
+
   it('when the page is indented two columns under a footer flush left and lists its commands as bullets (node-gyp) then its usage and commands are read', () => {
     const nodeGyp = page('node-gyp.txt', ['node-gyp']);
     expect(nodeGyp.usage).toEqual(['node-gyp <command> [options]']);
