@@ -10,8 +10,8 @@ export const DEFAULT_ARGV_CONVENTIONS: ArgvConventions = Object.freeze({ doubleD
 export const PARSER_CONVENTIONS = Object.freeze({
   /** commander: a subcommand's options after its word; `--` before a positional starting with `-` (commander 2's pm2 hands what follows `--` to the script it starts). */
   commander: DEFAULT_ARGV_CONVENTIONS,
-  /** yargs fills a command's positionals only before `--`, and its arrays are greedy: options go last. */
-  yargs: Object.freeze({ doubleDash: 'never', options: 'end', falseValue: 'omit', shortValue: 'attached', yargsQuirks: true }),
+  /** yargs fills a command's positionals only before `--`, and its arrays are greedy: options go last; `-n=5`, since `-n5` is a cluster. */
+  yargs: Object.freeze({ doubleDash: 'never', options: 'end', falseValue: 'omit', shortValue: 'equals', yargsQuirks: true }),
   /** cobra/pflag: `kubectl create deployment web --image=nginx`; `--` only when needed (ArgsLenAtDash counts words before it). */
   cobra: Object.freeze({ doubleDash: 'when-needed', options: 'end', falseValue: 'explicit', shortValue: 'attached' }),
   /** GNU getopt_long, argparse, click, clap: options after the command word, `--` only before a positional starting with `-`. */

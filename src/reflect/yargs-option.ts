@@ -46,8 +46,8 @@ const RESERVED = new Set(['help', 'version']);
 /**
  * The options a level declares, one spec per alias group, in declaration order. Hidden options, yargs'
  * help, version and show-hidden options, positionals (`exclude`) and options taking several values per
- * flag (`nargs` above 1, which no single token can carry) are left out. Every flag is sent in long form,
- * `--n=VALUE` even for a one-letter key: yargs-parser reads `-nVALUE` as a cluster of switches.
+ * flag (`nargs` above 1, which no single token can carry) are left out. A one-letter key is sent as its help
+ * writes it, `-n`, its value joined by `=` (`-n=VALUE`): yargs-parser reads `-nVALUE` as a cluster of switches.
  */
 export function reflectYargsOptions(level: YargsLevel, exclude: ReadonlySet<string>, parsing: YargsParsing): OptionSpec[] {
   const specs: OptionSpec[] = [];
@@ -88,7 +88,7 @@ function optionSpec(group: readonly string[], level: YargsLevel, parsing: YargsP
   const nargs = read.value('narg');
   if (typeof nargs === 'number' && nargs > 1) return undefined;
   const name = group.find((key) => key.length > 1) ?? group[0] ?? '';
-  const flag = `--${name}`;
+  const flag = name.length === 1 ? `-${name}` : `--${name}`;
   const deprecated = read.value('deprecatedOptions');
   const text = group.map((key) => level.descriptions.get(key)).find(Boolean);
   const note = typeof deprecated === 'string' ? `(deprecated: ${deprecated})` : deprecated ? '(deprecated)' : undefined;

@@ -98,7 +98,8 @@ function reflectWith(program: object, options: ReflectYargsOptions | undefined, 
   const warn = options?.onWarning ?? ((message: string) => process.emitWarning(message, 'CliMcpWarning'));
   const spec = cleanSpec(asParserAlone(reflectLevel(root, undefined, [name], { parsing, warn, ...memo }), root));
   // A program without commands reads `argv._`, which gets what follows `--` too: the default layout suits it.
-  return yargsHonoursDoubleDash(root) ? { ...spec, argv: { yargsQuirks: true } } : { ...spec, argv: PARSER_CONVENTIONS.yargs };
+  // Either way a one-letter key's value goes `-n=5`: yargs-parser reads `-n5` as a cluster of switches.
+  return yargsHonoursDoubleDash(root) ? { ...spec, argv: { yargsQuirks: true, shortValue: 'equals' } } : { ...spec, argv: PARSER_CONVENTIONS.yargs };
 }
 
 /**

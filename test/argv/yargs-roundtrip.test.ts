@@ -72,6 +72,7 @@ describe.each(majors)('argv built from a reflected %s program, in the proposed y
     { title: 'a switch that defaults to true can be turned off', flags: { color: false } },
     { title: 'a value starting with dashes stays the value', flags: { name: '--x=y' } },
     { title: 'a one-letter option takes its value whole, not as a cluster of switches', flags: { s: 'abc' } },
+    { title: 'a one-letter option, sent as its help writes it, takes a value starting with a dash', flags: { s: '-x' } },
     { title: 'a number arrives exactly', flags: { num: 1.5e-7 } },
     { title: 'a large number arrives exactly', flags: { num: 1e21 } },
     { title: 'an array gets every element in order', flags: { tag: ['b', '-a', 'c d'] } },
@@ -83,7 +84,10 @@ describe.each(majors)('argv built from a reflected %s program, in the proposed y
   ];
 
   it.each(table)('when $title then yargs-parser reads the request back', ({ flags, args = ['f'] }) => {
-    const parsed = parseWithParser(run, buildArgv(run, { flags, args }));
+    const argv = buildArgv(run, { flags, args });
+    // A one-letter key is spelled as yargs' help writes it: `-s`, never `--s`.
+    if ('s' in flags) expect(argv.some((word) => word.startsWith('-s='))).toBe(true);
+    const parsed = parseWithParser(run, argv);
     expect(pick(parsed, Object.keys(flags))).toEqual(flags);
     expect(parsed._).toEqual(['run', ...args]);
   });
@@ -187,5 +191,17 @@ describe.each(majors)('randomized round trip through %s (property)', (_major, fa
     const expected = runExpected(flags, args);
     expect(pick(received.argv, Object.keys(expected))).toEqual(expected);
     expect(received.argv.force).toBeUndefined();
+  });
+});
+
+describe.each(majors)('argv built from a reflected %s program without commands (class: one-letter keys, as cowsay\'s -e)', (_major, factory) => {
+  it('when a one-letter string key is given a value, a dash-leading one too, then it goes `-e=VALUE` and yargs reads it back whole, not as a cluster', () => {
+    const program = factory([]).scriptName('cow').option('e', { type: 'string', describe: 'eyes' }).option('W', { type: 'number' }).option('b', { type: 'boolean' });
+    const [cow] = flattenRunnable(reflectYargs(program));
+    for (const flags of [{ e: 'xx', W: 20, b: true }, { e: '-x' }] as const) {
+      const argv = buildArgv(cow!, { flags, args: ['hi'] });
+      expect(argv.filter((word) => word.startsWith('-e'))).toEqual([`-e=${flags.e}`]);
+      expect(pick(parseWithParser(cow!, argv), Object.keys(flags))).toEqual(flags);
+    }
   });
 });

@@ -40,7 +40,7 @@ describe.concurrent('loadTarget on yargs programs', () => {
 
   it('when a yargs program has commands then its conventions put no "--" before positionals and options last', async () => {
     const loaded = await loadTarget(fixture('yargs', 'esm-parse.mjs'), { cwd: scratch() });
-    expect(loaded.spec.argv).toEqual({ doubleDash: 'never', options: 'end', falseValue: 'omit', shortValue: 'attached', yargsQuirks: true });
+    expect(loaded.spec.argv).toEqual({ doubleDash: 'never', options: 'end', falseValue: 'omit', shortValue: 'equals', yargsQuirks: true });
     expect(loaded.spec.subcommands[0]).toMatchObject({ name: 'build', options: [{ name: 'watch', type: 'boolean' }], positionals: [{ name: 'target', required: true }] });
   });
 

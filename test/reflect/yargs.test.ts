@@ -71,7 +71,7 @@ describe.each(majors)('reflectYargs on %s', (_major, factory) => {
     expect(option(add, 'owner')).toEqual({ name: 'owner', flag: '--owner', required: true, type: 'string' });
     expect(option(add, 'label')).toEqual({ name: 'label', flag: '--label', type: 'string', variadic: true });
     expect(option(spec, 'verbose')).toEqual({ name: 'verbose', description: 'Say more', flag: '--verbose', aliases: ['-v'], type: 'integer', count: true });
-    expect(option(spec, 'q')).toEqual({ name: 'q', description: 'Quiet', flag: '--q', type: 'boolean', negation: '--no-q' });
+    expect(option(spec, 'q')).toEqual({ name: 'q', description: 'Quiet', flag: '-q', type: 'boolean', negation: '--no-q' });
   });
 
   it('when an option takes two values per flag then it is left out, since one token cannot carry them', () => {
