@@ -6,7 +6,8 @@
  * option lists the same values and no more: two sources agreeing on a closed set.
  */
 import { fishCommands, type FishWord } from './fish-words.js';
-import { cleanText, indentOf } from './sections.js';
+import { cleanText } from './clean-text.js';
+import { indentOf } from './sections.js';
 
 /** A value as a word: `gnu`, `iso-8601`, `i386:x86-64`, `c++`; not `format:` (more follows it), not `PEM,`. */
 const VALUE = /^[\w+][\w.+@/-]*(?::[\w.+@/-]+)*$/;

@@ -3,6 +3,7 @@
  * (the description), and titled sections with their indented lines. Dialect-neutral.
  */
 import { leftAligned } from './right-aligned.js';
+import { cleanText } from './clean-text.js';
 
 /** A titled block: `Options:`, `Basic Commands (Beginner):`, git's `Commit message options`, man's `OPTIONS`. */
 export interface Section {
@@ -34,35 +35,6 @@ const TRAILING_USAGE = /[.!)]\s+(usage|syntax)\s*:$/i;
 const HINT = /^(use|run|see)\s+["'`]|for more (information|help|details)|^'[\w -]+' (and|lists?)\b/i;
 /** man's page header and footer: `GIT-TAG(1)   Git Manual   GIT-TAG(1)`. */
 const MAN_FRAME = /^\S+\(\d\w*\)\s{2,}|\s{2,}\S+\(\d\w*\)$/;
-
-/** Removes what terminals draw but parsers trip on: colours, man's overstrike, tabs, CR. */
-export function cleanText(text: string): string {
-  return text
-    .replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '')
-    .replace(/.\u0008/g, '')
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => markedRequired(expandTabs(line).replace(/\s+$/, '')))
-    .join('\n');
-}
-
-/** ICU's tools mark a required option where the indent is (`[REQ] -p or --name  Set the data name`): the mark moves to its text. */
-function markedRequired(line: string): string {
-  const marked = /^\[REQ\](\s+-.*?\S)$/.exec(line);
-  return marked ? `     ${marked[1]} (required)` : unbracketed(line);
-}
-
-/** Java's tools bracket each option line's flag (jarsigner's `[-keystore <url>]     keystore location`): the brackets go, the columns stay. */
-function unbracketed(line: string): string {
-  return line.replace(/^(\s*)\[(-[\w:-]+(?:\[[^\]\s]*\])?(?: <[^>]+>)?)\](?=\s+[A-Za-z])/, '$1 $2 ');
-}
-
-function expandTabs(line: string): string {
-  if (!line.includes('\t')) return line;
-  let out = '';
-  for (const char of line) out += char === '\t' ? ' '.repeat(8 - (out.length % 8)) : char;
-  return out;
-}
 
 export function indentOf(line: string): number {
   return line.length - line.trimStart().length;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanText, splitHelp } from '../../../src/reflect/help/sections.js';
+import { cleanText } from '../../../src/reflect/help/clean-text.js';
+import { splitHelp } from '../../../src/reflect/help/sections.js';
 
 describe('splitting help text into usage, description and sections', () => {
   it('when a usage form wraps then its continuation lines join it, and `or:` lines start new forms', () => {
