@@ -12,6 +12,7 @@ import { flagArity, optionsFromEntries } from './option-spec.js';
 import type { HelpPage, ParseContext, SubcommandEntry } from './page.js';
 import { indentOf, splitHelp, type Section } from './sections.js';
 import { optionsFromTokens } from './usage.js';
+import { escapeRegExp } from './regexp.js';
 
 const POSITIONAL = /^positional arguments$/i;
 
@@ -73,7 +74,7 @@ function positionalEntries(section: Section): Listed[] {
 function positionalOf(entry: Listed, usage: string): PositionalSpec {
   const choices = /^\{(.*)\}$/.exec(entry.name)?.[1];
   const name = choices === undefined ? entry.name : 'choice';
-  const escaped = entry.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(entry.name);
   // nargs: `x [x ...]` is '+', `[x ...]` is '*', `[x]` is '?'.
   const oneOrMore = new RegExp(`(^|\\s)${escaped} \\[${escaped} \\.\\.\\.\\]`).test(usage);
   const optional = !oneOrMore && new RegExp(`\\[${escaped}[\\]\\s]`).test(usage);

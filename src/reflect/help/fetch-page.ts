@@ -119,8 +119,7 @@ export async function fetchPage(
     unread ??= result.text;
     const page = parseHelp(result.text, { path, ...(dialect !== undefined ? { dialect } : {}) });
     // shx's `help cat` prints its own page again, lines changed: its parent's commands listed again are its parent's page.
-    const namesIt = page.usage.some((form) => splitPath(form, path).path.length === path.length);
-    if (options.parentText !== undefined && !namesIt && page.subcommands.length > 1 && sameCommands(page, parseHelp(options.parentText, { path: path.slice(0, -1), ...(dialect !== undefined ? { dialect } : {}) }))) {
+    if (options.parentText !== undefined && !page.usage.some((form) => formNames(form, path)) && page.subcommands.length > 1 && sameCommands(page, parseHelp(options.parentText, { path: path.slice(0, -1), ...(dialect !== undefined ? { dialect } : {}) }))) {
       ignored = true;
       continue;
     }
@@ -143,7 +142,7 @@ export async function fetchPage(
  * says nothing of its operands: its parent's listing does (`search TERM`).
  */
 function withListedOperands<Page extends HelpPage>(page: Page, path: readonly string[], entry: SubcommandEntry | undefined, dialect: HelpDialect): Page {
-  if (entry?.usage === undefined || page.usage.some((form) => splitPath(form, path).path.length === path.length)) return page;
+  if (entry?.usage === undefined || page.usage.some((form) => formNames(form, path))) return page;
   return { ...page, positionals: parseHelp(`usage: ${entry.usage}\n`, { path, dialect }).positionals };
 }
 
@@ -154,7 +153,7 @@ function withListedOperands<Page extends HelpPage>(page: Page, path: readonly st
 function formsNaming(parentText: string, path: readonly string[], dialect: HelpDialect): string[] {
   const parent = path.slice(0, -1);
   const forms = parseHelp(parentText, { path: parent, dialect }).usage;
-  const named = forms.filter((form) => splitPath(form, path).path.length === path.length);
+  const named = forms.filter((form) => formNames(form, path));
   if (named.length > 0) return named;
   return forms.flatMap((form) => {
     const split = splitPath(form, parent);
@@ -163,6 +162,11 @@ function formsNaming(parentText: string, path: readonly string[], dialect: HelpD
     if (split.path.length !== parent.length || placeholder === undefined || !isCommandToken(placeholder)) return [];
     return [[...split.path, usageText(split.rest.slice(0, at)), path.at(-1) ?? '', usageText(split.rest.slice(at + 1))].filter((part) => part !== '').join(' ')];
   });
+}
+
+/** The usage form is the command's at `path` (program first): it writes all of its words. */
+function formNames(form: string, path: readonly string[]): boolean {
+  return splitPath(form, path).path.length === path.length;
 }
 
 /** A page that lists every command its parent lists (and maybe more: shx's `help cat` adds `true` and `false`). */

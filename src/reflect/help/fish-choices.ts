@@ -8,6 +8,7 @@
 import { fishCommands, type FishWord } from './fish-words.js';
 import { cleanText } from './clean-text.js';
 import { indentOf } from './sections.js';
+import { escapeRegExp } from './regexp.js';
 
 /** A value as a word: `gnu`, `iso-8601`, `i386:x86-64`, `c++`; not `format:` (more follows it), not `PEM,`. */
 const VALUE = /^[\w+][\w.+@/-]*(?::[\w.+@/-]+)*$/;
@@ -63,7 +64,7 @@ export function fishChoices(values: readonly string[], flags: readonly string[],
 
 /** Each entry that opens with one of `flags` (a line starting with an option that names it), with the lines under it: up to a line as far left, or an option line at most four columns deeper. */
 function entriesOf(lines: readonly string[], flags: readonly string[]): string[][] {
-  const head = new RegExp(`(?<![\\w-])(?:${flags.map(escape).join('|')})(?![\\w-])`);
+  const head = new RegExp(`(?<![\\w-])(?:${flags.map(escapeRegExp).join('|')})(?![\\w-])`);
   const entries: string[][] = [];
   lines.forEach((line, index) => {
     if (!/^\s*-/.test(line) || !head.test(line.trim().split(/\s{2,}/)[0] ?? '')) return;
@@ -122,6 +123,3 @@ function tagLists(body: readonly string[]): string[][] {
   return lists.filter((tags) => tags.length >= 2);
 }
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -14,6 +14,7 @@ import type { OptionEntry } from './option-entries.js';
 import { optionsFromEntries } from './option-spec.js';
 import type { HelpPage } from './page.js';
 import { spellings } from './values-from.js';
+import { escapeRegExp } from './regexp.js';
 
 /** Where fish's own completions and those other packages install for it live. */
 const FISH_DIRS = ['/usr/share/fish/vendor_completions.d', '/usr/share/fish/completions'];
@@ -247,13 +248,13 @@ const GLUED_PLACEHOLDER = /^(?:dir|directory|module|file|filename|pattern|path|n
 
 /** Whether `text` writes the one-letter `flag` with its value's name glued on: perl's `-Idirectory`, `-[mM][-]module`. */
 function writesGlued(text: string, flag: string): boolean {
-  const letter = flag.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const letter = escapeRegExp(flag.slice(1));
   const glued = new RegExp(`(?<![\\w-])-(?:${letter}|\\[[A-Za-z]*${letter}[A-Za-z]*\\])(?:\\[[^\\]\\s]*\\])?([a-z]{3,})\\b`, 'gm');
   return [...text.matchAll(glued)].some((match) => GLUED_PLACEHOLDER.test(match[1] ?? ''));
 }
 
 /** Whether `text` writes `flag` with a value after it: `--save-cookies=FILE`, `--color[=WHEN]`, `-o FILE`, `--out <path>`. */
 function writesValue(text: string, flag: string): boolean {
-  const escaped = flag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(flag);
   return new RegExp(`(?<![\\w-])${escaped}(?:\\[?=|[ =]<|\\s[A-Z][A-Z_-]*\\b(?![a-z]))`, 'm').test(text);
 }

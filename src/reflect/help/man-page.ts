@@ -15,6 +15,7 @@ import { optionEntries, type OptionEntry } from './option-entries.js';
 import { flagArity, optionsFromEntries } from './option-spec.js';
 import type { HelpPage } from './page.js';
 import { indentOf, splitHelp, type Section } from './sections.js';
+import { escapeRegExp } from './regexp.js';
 
 /** Where a distribution installs the programs its man pages describe. */
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\//;
@@ -50,7 +51,7 @@ export function namesProgram(text: string, program: string): boolean {
   // wget's page names it `Wget`.
   if (names !== undefined && names.split(/,\s*/).some((name) => name.trim().toLowerCase() === program.toLowerCase())) return true;
   const synopsis = /^SYNOPSIS\n((?:[ \t]+\S.*\n|\n)+)/m.exec(text)?.[1] ?? '';
-  return new RegExp(`^\\s+(?:usage:\\s+)?${program.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s|$)`, 'im').test(synopsis);
+  return new RegExp(`^\\s+(?:usage:\\s+)?${escapeRegExp(program)}(?:\\s|$)`, 'im').test(synopsis);
 }
 
 /** Installed where a distribution puts the programs its man pages describe. */

@@ -7,6 +7,7 @@ import type { OptionSpec, ValueType } from '../../types.js';
 import { formsOf, pflagValue, valueOf, type Form, type OptionRules, type Value } from './flag-forms.js';
 import type { OptionEntry } from './option-entries.js';
 import { choicesIn, defaultIn, envIn, isBooleanMetavar, isRequired, repeatsIn, typedDefault, typedDefaults, typeOfMetavar, typeOfValue, typeTagIn } from './infer.js';
+import { escapeRegExp } from './regexp.js';
 
 export type { OptionRules } from './flag-forms.js';
 
@@ -102,7 +103,7 @@ function valueFormOf(primary: Form, carrier: Form): OptionSpec['valueForm'] {
 /** dos2unix's `-c, --convmode  conversion mode` over `convmode  ascii, 7bit, iso, mac, default to ascii`: a line naming the value lists it. */
 function namedValues(name: string, value: Value | undefined, description: string): Typing | undefined {
   if (value !== undefined) return undefined;
-  const listed = new RegExp(`(?:^|\\s)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s{2,}(\\S.*)$`).exec(description)?.[1];
+  const listed = new RegExp(`(?:^|\\s)${escapeRegExp(name)}\\s{2,}(\\S.*)$`).exec(description)?.[1];
   if (listed === undefined) return undefined;
   const parts = listed.split(/,\s*/);
   const choices = parts.filter((part) => /^[\w.-]+$/.test(part));

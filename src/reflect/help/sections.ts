@@ -4,6 +4,7 @@
  */
 import { leftAligned } from './right-aligned.js';
 import { cleanText } from './clean-text.js';
+import { escapeRegExp } from './regexp.js';
 
 /** A titled block: `Options:`, `Basic Commands (Beginner):`, git's `Commit message options`, man's `OPTIONS`. */
 export interface Section {
@@ -212,7 +213,7 @@ function usageForms(title: string, inline: string, body: readonly string[]): str
 function splitAtOr(form: string): string[] {
   const program = form.split(' ')[0] ?? '';
   if (program === '' || program.startsWith('-')) return [form];
-  return form.split(new RegExp(`\\s+or\\s+(?=${program.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s|$))`));
+  return form.split(new RegExp(`\\s+or\\s+(?=${escapeRegExp(program)}(?:\\s|$))`));
 }
 
 /** GLib writes a summary after the form (`appstreamcli [OPTION…] - AppStream CLI.`): prose, not operands. */
