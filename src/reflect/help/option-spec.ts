@@ -196,6 +196,10 @@ export function optionsFromEntries(entries: readonly OptionEntry[], rules: Optio
       const negation = isLoneNegation(option) ? option : existing;
       byName.set(option.name, isLoneNegation(option) ? existing : option);
       byName.set(`no-${negation.name}`, { ...withoutNegation(negation), name: `no-${negation.name}`, flag: negation.negation! });
+    } else if (existing.type === 'boolean' && existing.count !== true && option.type !== 'boolean' && option.valueForm === 'colon') {
+      // javac's `-g  Generate all debugging info` over `-g:{lines,vars,source}  Generate only some`: both forms are the program's.
+      const description = [existing.description, option.description].filter((text) => text !== undefined).join('; with a value: ');
+      byName.set(option.name, { ...option, optionalValue: true, ...(description !== '' ? { description } : {}) });
     } else if (existing.type === 'boolean' && existing.count !== true && option.type !== 'boolean') {
       // Listed once in a summary (`--key: specify attachment key`) and once with its value (`--key=key`): the value decides.
       byName.set(option.name, { ...option, ...(option.description === undefined && existing.description !== undefined ? { description: existing.description } : {}) });

@@ -81,4 +81,10 @@ describe('option lines as less common parsers print them', () => {
     expect(forms).toHaveLength(2);
     expect(forms).not.toContain('colon');
   });
+
+  it('when Java documents a flag bare and again with a value after a colon (javac\'s `-g` and `-g:{lines,vars,source}`) then both forms are one option\'s: true sends `-g`, a value `-g:lines`', () => {
+    const text = 'Usage: javac <options> <source files>\nwhere possible options include:\n  -g                           Generate all debugging info\n  -g:{lines,vars,source}       Generate only some debugging info\n';
+    const [g] = parseHelp(text, { path: ['javac'] }).options;
+    expect(g).toMatchObject({ name: 'g', flag: '-g', optionalValue: true, valueForm: 'colon', choices: ['lines', 'vars', 'source'], description: 'Generate all debugging info; with a value: Generate only some debugging info' });
+  });
 });
