@@ -71,7 +71,7 @@ function argvParts(command: RunnableCommand, input: ToolInput, conventions: Argv
       }
       // A bare optional-value flag goes first, so another option token can follow it instead of a word;
       // one whose value is documented attached (`--stat[=<width>]`, getopt's `-x[N]`) never takes the next word.
-      if (spec.optionalValue === true && spec.type !== 'boolean' && flags[spec.name] === true && spec.valueForm !== 'equals' && spec.valueForm !== 'attached' && spec.valueForm !== 'colon') bare.push(...rendered.map((token) => ({ token, name: spec.name })));
+      if (spec.optionalValue === true && spec.type !== 'boolean' && flags[spec.name] === true && (spec.valueForm === undefined || spec.valueForm === 'separate')) bare.push(...rendered.map((token) => ({ token, name: spec.name })));
       else (spec.type === 'boolean' || spec.count === true || flags[spec.name] === true ? switches : valued).push(...rendered);
     }
     // Switches before options with values: a parser may read a value as it meets it (sed compiles -e's script before a later -E).

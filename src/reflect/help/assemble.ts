@@ -4,6 +4,7 @@
  */
 import type { OptionSpec, PositionalSpec } from '../../types.js';
 import { placeAfterOperands } from './after-operands.js';
+import { commandNames } from './command-list.js';
 import type { HelpPage, ParseContext, SubcommandEntry } from './page.js';
 import { dedent, type HelpLayout } from './sections.js';
 import { mergeForms, positionalsFromTokens, splitPassthrough } from './usage.js';
@@ -60,7 +61,7 @@ export function assemblePage(parts: PageParts, context: ParseContext): HelpPage 
   const split = forms.map((form) => (parts.passthrough === true ? splitPassthrough(form.rest) : { tokens: [...form.rest], passthrough: undefined }));
   const passthrough = split.find((form) => form.passthrough !== undefined)?.passthrough;
   // A form of one of its commands (apt-cache's `apt-cache [options] show pkg1 [pkg2 ...]`) names that command's operands, not its own.
-  const listed = new Set(parts.subcommands.flatMap((entry) => [entry.name, ...(entry.aliases ?? [])]));
+  const listed = commandNames(parts.subcommands);
   const own = split.filter((form) => !listed.has(leadingWord(form.tokens) ?? ''));
   const positionals = parts.positionals ?? mergeForms(own.map((form) => positionalsFromTokens(form.tokens, rules)));
   const description = parts.description ?? parts.layout.intro;

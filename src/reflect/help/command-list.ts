@@ -62,10 +62,15 @@ export function uniqueEntries(lists: readonly (readonly SubcommandEntry[])[]): S
   return [...seen.values()];
 }
 
+/** Every word a listing gives its commands: names and aliases. */
+export function commandNames(entries: readonly SubcommandEntry[]): Set<string> {
+  return new Set(entries.flatMap((entry) => [entry.name, ...(entry.aliases ?? [])]));
+}
+
 /** The wanted entries, in listing order, then wanted names the page does not list (git lists only common commands). */
 export function selectOnly(listed: readonly SubcommandEntry[], only: readonly string[]): SubcommandEntry[] {
   const wanted = new Set(only);
   const picked = listed.filter((entry) => wanted.has(entry.name) || (entry.aliases ?? []).some((alias) => wanted.has(alias)));
-  const named = new Set(picked.flatMap((entry) => [entry.name, ...(entry.aliases ?? [])]));
+  const named = commandNames(picked);
   return [...picked, ...only.filter((name) => !named.has(name)).map((name) => ({ name }))];
 }

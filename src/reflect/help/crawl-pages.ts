@@ -8,7 +8,7 @@ import type { CommandSpec, OptionSpec } from '../../types.js';
 import { cleanSpec } from '../clean-spec.js';
 import type { CachedHelp, UnreadCommand } from './cache.js';
 import { globalOptionsCommand } from './cobra.js';
-import { fetchListing, fetchPage, spawnHelp, type HelpCall } from './fetch-page.js';
+import { fetchListing, fetchPage, spawnHelp, type HelpCall, type ParentPage } from './fetch-page.js';
 import { withFullCommandList } from './git-commands.js';
 import { manualOptions, wantsManual, withManualOptions } from './git-manual.js';
 import { fullerHelpArgs } from './fuller-help.js';
@@ -24,7 +24,7 @@ import { protocolFlags } from './cobra-merge.js';
 import { conventionsOf } from './value-form.js';
 import { crawlBudget, type CrawlBound, type CrawlLimits } from './budget.js';
 import { selectOnly } from './command-list.js';
-import { firstWord, OPTIONS_WORD, splitPath } from './usage-tokens.js';
+import { isOptionsPlaceholder, splitPath } from './usage-tokens.js';
 
 /** What a crawl of the pages is told. */
 export interface CrawlSettings extends CrawlLimits {
@@ -71,14 +71,14 @@ export async function crawlPages(rootCall: HelpCall, settings: CrawlSettings, st
   let pages = 0;
   let known = 1;
   const label = (words: readonly string[]): string => [call.program, ...words].join(' ');
-  const read = (words: readonly string[], entry?: SubcommandEntry, parentText?: string) =>
+  const read = (words: readonly string[], entry?: SubcommandEntry, parent?: ParentPage) =>
     limit(async () => {
       const bound = budget.exhausted();
       if (bound !== undefined) return { kind: 'failed', reason: bound } as const;
       budget.begin();
       const result = await fetchPage({ ...call, deadline }, dialect, words, {
         ...(entry !== undefined ? { entry } : {}),
-        ...(parentText !== undefined ? { parentText } : {}),
+        ...(parent !== undefined ? { parent } : {}),
       });
       if (result.kind !== 'page') return result;
       pages += 1;
@@ -149,7 +149,7 @@ export async function crawlPages(rootCall: HelpCall, settings: CrawlSettings, st
         const childWords = [...words, entry.name];
         // Listed only, read when asked for: its name and line are all a lazy crawl serves until then.
         if (settings.wanted?.(childWords) === false) return { words: childWords, entry, children: [], pending: true };
-        const result = await read(childWords, entry, text);
+        const result = await read(childWords, entry, { text, page });
         if (result.kind === 'page') return { ...(await visit(childWords, result.page, result.text, depth + 1, below)), entry };
         // A call cut by the crawl's own deadline means the time bound was reached: the partial result is cached, marked.
         if (result.reason === 'time') budget.exhausted();
@@ -174,5 +174,5 @@ export async function crawlPages(rootCall: HelpCall, settings: CrawlSettings, st
 
 /** A usage form of the program writes where its options go: `apt-cache [options] command`. */
 function namesOptions(page: HelpPage, program: string): boolean {
-  return page.usage.some((form) => splitPath(form, [program]).rest.some((token) => OPTIONS_WORD.test(firstWord(token) ?? '')));
+  return page.usage.some((form) => splitPath(form, [program]).rest.some(isOptionsPlaceholder));
 }

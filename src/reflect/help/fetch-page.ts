@@ -9,6 +9,12 @@ import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { looksLikeHelp, parseHelp } from './parse.js';
 import { isCommandToken, isOptionPlace, splitPath, usageText } from './usage-tokens.js';
 
+/** The page a command is listed on, as printed and as read. */
+export interface ParentPage {
+  readonly text: string;
+  readonly page: HelpPage;
+}
+
 /** How one help call is made. */
 export interface HelpCall {
   readonly file: string;
@@ -98,13 +104,13 @@ export async function spawnHelp(call: HelpCall, args: readonly string[]): Promis
 
 /**
  * Reads the help of `words`. With no dialect yet (the root), the first text that reads as help
- * decides it. A page identical to `parentText` means the program ignored the subcommand.
+ * decides it. A page identical to its parent's text means the program ignored the subcommand.
  */
 export async function fetchPage(
   call: HelpCall,
   dialect: HelpDialect | undefined,
   words: readonly string[],
-  options: { readonly entry?: SubcommandEntry; readonly parentText?: string } = {},
+  options: { readonly entry?: SubcommandEntry; readonly parent?: ParentPage } = {},
 ): Promise<FetchResult & { dialect?: HelpDialect }> {
   const path = [call.program, ...words];
   // The first text that did not read as help: it may say where the help is (qpdf's `Run "qpdf --help=all"`).
@@ -114,12 +120,13 @@ export async function fetchPage(
     const result = await spawnHelp(call, args);
     if ('notStarted' in result) return { kind: 'failed', reason: 'not-started', message: result.notStarted };
     if (result.timedOut) return { kind: 'failed', reason: 'time' };
-    ignored ||= result.text === options.parentText;
-    if (result.text.trim() === '' || result.text === options.parentText) continue;
+    const parent = options.parent;
+    ignored ||= result.text === parent?.text;
+    if (result.text.trim() === '' || result.text === parent?.text) continue;
     unread ??= result.text;
     const page = parseHelp(result.text, { path, ...(dialect !== undefined ? { dialect } : {}) });
     // shx's `help cat` prints its own page again, lines changed: its parent's commands listed again are its parent's page.
-    if (options.parentText !== undefined && !page.usage.some((form) => formNames(form, path)) && page.subcommands.length > 1 && sameCommands(page, parseHelp(options.parentText, { path: path.slice(0, -1), ...(dialect !== undefined ? { dialect } : {}) }))) {
+    if (parent !== undefined && !page.usage.some((form) => formNames(form, path)) && page.subcommands.length > 1 && sameCommands(page, parent.page)) {
       ignored = true;
       continue;
     }
@@ -128,7 +135,7 @@ export async function fetchPage(
   // git prints `git remote add`'s usage in `git remote -h`; it stands in when the subcommand's own help fails.
   // systemd-analyze (a parser of its own) prints its own help for `blame --help`: a command it lists is then what its listing says.
   // apt-cache prints its own help for `show --help`, and there writes `apt-cache [options] show pkg1 [pkg2 ...]`.
-  const named = ignored && options.parentText !== undefined && dialect === 'gnu' ? formsNaming(options.parentText, path, dialect) : [];
+  const named = ignored && options.parent !== undefined && dialect === 'gnu' ? formsNaming(options.parent.page, path) : [];
   const usage = options.entry?.usage ?? named[0] ?? (ignored && dialect === 'gnu' && options.entry !== undefined ? path.join(' ') : undefined);
   if (usage !== undefined && dialect !== undefined) {
     const page = parseHelp(`usage: ${usage}\n`, { path, dialect });
@@ -150,9 +157,9 @@ function withListedOperands<Page extends HelpPage>(page: Page, path: readonly st
  * The parent's usage forms that name the command at `path` (program first): by its word (`apt-cache [options] show pkg1`),
  * else by the command placeholder, the word put in its place (shx's `shx [shx-options] <command> [cmd-options] [cmd-args]`).
  */
-function formsNaming(parentText: string, path: readonly string[], dialect: HelpDialect): string[] {
+function formsNaming(parentPage: HelpPage, path: readonly string[]): string[] {
   const parent = path.slice(0, -1);
-  const forms = parseHelp(parentText, { path: parent, dialect }).usage;
+  const forms = parentPage.usage;
   const named = forms.filter((form) => formNames(form, path));
   if (named.length > 0) return named;
   return forms.flatMap((form) => {

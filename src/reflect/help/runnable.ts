@@ -2,6 +2,7 @@
  * Whether a command that lists subcommands also runs by itself (`kubectl cluster-info` runs and has
  * `dump` under it): a usage form of its own names no subcommand, and the page backs that up.
  */
+import { commandNames } from './command-list.js';
 import type { HelpPage } from './page.js';
 import { isCommandToken, leadingWord, splitPath, type UsageToken } from './usage-tokens.js';
 
@@ -30,7 +31,7 @@ function exampleRunsIt(examples: string | undefined, path: readonly string[], na
  */
 export function runsByItself(page: HelpPage, path: readonly string[]): boolean {
   if (page.subcommands.length === 0) return false;
-  const names = new Set(page.subcommands.flatMap((entry) => [entry.name, ...(entry.aliases ?? [])]));
+  const names = commandNames(page.subcommands);
   const forms = page.usage.map((form) => splitPath(form, path)).filter((form) => form.path.length === path.length);
   const bare = forms.filter((form) => !form.rest.some((token) => namesSubcommand(token, names)));
   if (bare.length === 0) return false;
@@ -43,7 +44,7 @@ export function runsByItself(page: HelpPage, path: readonly string[]): boolean {
  */
 export function needsSubcommand(page: HelpPage, path: readonly string[]): boolean {
   if (page.subcommands.length === 0) return false;
-  const names = new Set(page.subcommands.flatMap((entry) => [entry.name, ...(entry.aliases ?? [])]));
+  const names = commandNames(page.subcommands);
   const forms = page.usage.map((form) => splitPath(form, path)).filter((form) => form.path.length === path.length);
   return forms.length > 0 && forms.every((form) => form.rest.some((token) => token.kind === 'word' && isCommandToken(token)) || names.has(leadingWord(form.rest) ?? ''));
 }

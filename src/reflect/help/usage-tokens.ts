@@ -145,9 +145,14 @@ export function isOptionToken(token: UsageToken | undefined): boolean {
 /** `options`, `<flags>`, `global options`, shx's `shx-options`: a placeholder for where a form's options go. */
 export const OPTIONS_WORD = /^<?([a-z]+-)?(options?|option\(s\)|flags|global[ -](options|flags))>?$/i;
 
+/** `[options]`, `<flags>`, `[shx-options]`: where a form says its options go. */
+export function isOptionsPlaceholder(token: UsageToken): boolean {
+  return OPTIONS_WORD.test(firstWord(token) ?? '');
+}
+
 /** An option, or `[options]`: what may stand between a form's words. */
 export function isOptionPlace(token: UsageToken): boolean {
-  return isOptionToken(token) || OPTIONS_WORD.test(firstWord(token) ?? '');
+  return isOptionToken(token) || isOptionsPlaceholder(token);
 }
 
 /** The first word of a form after its options and `[options]` placeholders: `show` of `[options] show pkg1`. */

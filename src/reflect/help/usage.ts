@@ -5,7 +5,7 @@
  */
 import type { PassthroughSpec, PositionalSpec } from '../../types.js';
 import type { OptionEntry } from './option-entries.js';
-import { firstWord, isCommandToken, isOptionToken, OPTIONS_WORD, usageText, type UsageToken } from './usage-tokens.js';
+import { firstWord, isCommandToken, isOptionPlace, isOptionToken, OPTIONS_WORD, usageText, type UsageToken } from './usage-tokens.js';
 
 export interface UsageRules {
   /** The page lists subcommands: `COMMAND` / `<command>` stands for them and ends the positionals. */
@@ -266,7 +266,7 @@ export function splitPassthrough(tokens: readonly UsageToken[]): { tokens: Usage
 
 function passthroughOf(after: readonly UsageToken[], required: boolean): PassthroughSpec | undefined {
   // kubectl ends every form with `[options]`; that belongs to kubectl, not to the command run.
-  const words = after.filter((token) => !OPTIONS_WORD.test(firstWord(token) ?? '') && !isOptionToken(token));
+  const words = after.filter((token) => !isOptionPlace(token));
   const first = words[0];
   const name = firstWord(first)?.replace(/^<(.*)>$/, '$1').replace(/(\.\.\.|…)$/, '');
   if (first === undefined || name === undefined || !/^[\w-]+$/.test(name)) return undefined;

@@ -80,6 +80,19 @@ export interface Rejected {
   readonly companions: readonly string[];
 }
 
+/** The rejected argv with the option's spelling replaced by an invented one of its shape. */
+function withInvented(rejected: Rejected): { fake: string; argv: string[] } {
+  const fake = inventedSpelling(rejected.spelling, rejected.taken);
+  return { fake, argv: respelled(rejected.argv, rejected.spelling, fake) };
+}
+
+/** The program's answers to the rejected argv and to the same with the spelling invented. */
+async function answersToBoth(run: RunArgs, rejected: Rejected): Promise<{ fake: string; ours: string; invented: string }> {
+  const { fake, argv } = withInvented(rejected);
+  const [ours, invented] = await Promise.all([run(rejected.argv), run(argv)]);
+  return { fake, ours, invented };
+}
+
 /**
  * Control one: the program knows the option and refused something else. Its answer differs from its answer to an
  * invented spelling, and blames what cli-mcp made up for the option (gcc's `did you mean '-std=f95'`, valgrind's
@@ -88,8 +101,7 @@ export interface Rejected {
  * leaves the rejection cli-mcp's.
  */
 export async function refusedOtherwise(run: RunArgs, rejected: Rejected): Promise<boolean> {
-  const fake = inventedSpelling(rejected.spelling, rejected.taken);
-  const [ours, invented] = await Promise.all([run(rejected.argv), run(respelled(rejected.argv, rejected.spelling, fake))]);
+  const { fake, ours, invented } = await answersToBoth(run, rejected);
   // Reproduced as it was found: naming the option, or the value it was sent (fzf-tmux hands a value it does not take to fzf).
   const named = spellingErrorLines(ours, [rejected.spelling, ...(rejected.value === undefined ? [] : [rejected.value])]);
   if (named.length === 0 || !answersDiffer(ours, invented, rejected.spelling, fake)) return false;
@@ -133,7 +145,7 @@ export function movedBeforeCommand(argv: readonly string[], spelling: string, co
 /** Control three: the program calls the option unsupported (lsof's `unsupported option: -D`) and an invented one unknown otherwise. */
 export async function unsupportedByBuild(run: RunArgs, rejected: Rejected, message: string): Promise<boolean> {
   if (!/\bunsupported\b/i.test(message)) return false;
-  const invented = await run(respelled(rejected.argv, rejected.spelling, inventedSpelling(rejected.spelling, rejected.taken)));
+  const invented = await run(withInvented(rejected).argv);
   return !/\bunsupported\b/i.test(invented) && anySpellingErrorLines(invented).length > 0;
 }
 
@@ -160,7 +172,6 @@ export async function valueRefusedInEverySpelling(run: RunArgs, rejected: Reject
   const joined = rejected.value === undefined ? [] : joinedValues(rejected.argv, rejected.spelling, rejected.value);
   if (joined.length === 0) return false;
   for (const argv of joined) if (anySpellingErrorLines(await run(argv)).length === 0) return false;
-  const fake = inventedSpelling(rejected.spelling, rejected.taken);
-  const [ours, invented] = await Promise.all([run(rejected.argv), run(respelled(rejected.argv, rejected.spelling, fake))]);
+  const { fake, ours, invented } = await answersToBoth(run, rejected);
   return answersDiffer(ours, invented, rejected.spelling, fake);
 }
