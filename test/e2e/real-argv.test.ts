@@ -7,25 +7,28 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawlingAlone, servedCrawlsHome } from '../helpers/real-crawls.js';
+import { scratchMaker } from '../helpers/scratch.js';
 import { connect, textOf, type TestClient } from './clients.js';
 
-/** A user's environment with a throwaway help cache and no cluster configured. */
+const scratch = scratchMaker('cli-mcp-real-argv-');
+const noKubeconfig = join(scratch(), 'no-kubeconfig');
+
+/** A user's environment with the given help cache and no cluster configured. */
 function env(cache: string): Record<string, string> {
-  return { ...(process.env as Record<string, string>), XDG_CACHE_HOME: cache, KUBECONFIG: join(cache, 'no-kubeconfig') };
+  return { ...(process.env as Record<string, string>), XDG_CACHE_HOME: cache, KUBECONFIG: noKubeconfig };
 }
 
 describe('kubectl through cli-mcp, as its users type it', () => {
   let client: TestClient;
-  let cache: string;
   beforeAll(async () => {
-    cache = mkdtempSync(join(tmpdir(), 'cli-mcp-kubectl-argv-'));
     // kubectl's commands as their own tools: auto would serve a list this big in search mode.
     // The kubectl preset makes exec and attach destructive: this user approves.
-    client = await connect('v2 (2026-07-28)', ['kubectl', '--tools', 'all', '--preset', 'kubectl', '--timeout', '20000'], { env: env(cache), elicit: () => 'accept' });
+    // Its crawl is the run's one, shared with the corpus's kubectl.
+    client = await crawlingAlone('served-kubectl', () => connect('v2 (2026-07-28)', ['kubectl', '--tools', 'all', '--preset', 'kubectl', '--timeout', '20000'], { env: env(servedCrawlsHome()), elicit: () => 'accept' }));
   }, 120_000);
   afterAll(async () => {
     await client?.close();
-    rmSync(cache, { recursive: true, force: true });
   });
 
   const yaml = { 'dry-run': 'client', output: 'yaml' };
@@ -91,10 +94,8 @@ describe('git read from its help, wherever the server starts', () => {
 describe('git through cli-mcp, as its users type it', () => {
   let client: TestClient;
   let repo: string;
-  let cache: string;
   beforeAll(async () => {
     repo = mkdtempSync(join(tmpdir(), 'cli-mcp-git-argv-'));
-    cache = mkdtempSync(join(tmpdir(), 'cli-mcp-git-cache-'));
     const git = (...args: string[]) => execaSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: repo });
     git('init', '-q');
     // The identity the server's calls commit with: theirs is an allowlisted environment, the test's HOME has no config.
@@ -106,12 +107,13 @@ describe('git through cli-mcp, as its users type it', () => {
       git('commit', '-qm', `commit ${n}`);
     }
     writeFileSync(join(repo, 'a.txt'), 'hi there\nchanged\n');
-    client = await connect('v2 (2026-07-28)', ['git', '--tools', 'all', '--preset', 'git', '--allow-multiline', 'git_commit.message'], { cwd: repo, env: { ...env(cache), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+    // Its crawl is the run's one, shared with the corpus's git.
+    const identity = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+    client = await crawlingAlone('served-git', () => connect('v2 (2026-07-28)', ['git', '--tools', 'all', '--preset', 'git', '--allow-multiline', 'git_commit.message'], { cwd: repo, env: { ...env(servedCrawlsHome()), ...identity } }));
   }, 60_000);
   afterAll(async () => {
     await client?.close();
     rmSync(repo, { recursive: true, force: true });
-    rmSync(cache, { recursive: true, force: true });
   });
 
   it('when git_grep is called with line-number then options come before the pattern and git finds it', async () => {

@@ -1,10 +1,12 @@
 /**
- * One full crawl of each real program per test run, shared by the files that read the same programs (cobra's protocol,
- * lazy reading): a crawl of gh or kubectl costs 10–15 s of CPU on 2 cores, and the second reader gets what a user's
- * second start gets, the cached crawl (test/reflect/help holds a cached crawl to a fresh one). A file that imports this
- * runs with the run's shared HOME: help shows defaults under HOME (kubectl's `--cache-dir`), and a user's is one.
+ * One full crawl of each real program per test run, shared by the files that read the same programs: a crawl of gh
+ * or kubectl costs 10–15 s of CPU on 2 cores, and the second reader gets what a user's second start gets, the cached
+ * crawl (test/reflect/help holds a cached crawl to a fresh one). Crawls in process (the source's help readers) and
+ * crawls by a spawned cli-mcp (the built ones) are cached apart: a cache entry names the build of its readers.
+ * A file that imports this runs with the run's shared HOME: help shows defaults under HOME (kubectl's `--cache-dir`),
+ * and a user's is one.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -16,21 +18,38 @@ export function realCrawlsHome(): string {
   return inject('realCrawls');
 }
 
+/** The XDG_CACHE_HOME to give a spawned cli-mcp that crawls a real program: the files serving the same program share it. */
+export function servedCrawlsHome(): string {
+  return join(realCrawlsHome(), 'served');
+}
+
 for (const [name, dir] of [['HOME', 'home'], ['XDG_CONFIG_HOME', 'home/.config']] as const) {
   process.env[name] = join(realCrawlsHome(), dir);
   mkdirSync(process.env[name], { recursive: true });
 }
 
-/** The program's full crawl: made by the first file that asks (the others wait for it), then read from the cache. */
-export async function sharedCrawl(program: string): ReturnType<typeof reflectHelp> {
-  const lock = join(realCrawlsHome(), `${program}.lock`);
+/** Runs `work` while no other file of the run holds `name`: the first to crawl a program fills the cache, the others wait for it. */
+export async function crawlingAlone<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const lock = join(realCrawlsHome(), `${name}.lock`);
   for (let waited = 0; !(await mkdir(lock).then(() => true, () => false)); waited += 100) {
-    if (waited > 300_000) throw new Error(`the shared crawl of ${program} stayed locked for 5 minutes`);
+    if (waited > 300_000) throw new Error(`the shared crawl ${name} stayed locked for 5 minutes`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   try {
-    return await reflectHelp(program, { cacheDir: join(realCrawlsHome(), 'cli-mcp', 'help') });
+    return await work();
   } finally {
     await rmdir(lock);
   }
+}
+
+/** The program's full crawl in process, and what the crawl that made it said: made by the first file that asks, then read from the cache. */
+export async function sharedCrawl(program: string): Promise<Awaited<ReturnType<typeof reflectHelp>> & { readonly said: readonly string[] }> {
+  const saidFile = join(realCrawlsHome(), `${program}.said.json`);
+  return crawlingAlone(program, async () => {
+    const said: string[] = [];
+    const reflected = await reflectHelp(program, { cacheDir: join(realCrawlsHome(), 'cli-mcp', 'help'), onProgress: (message) => said.push(message) });
+    if (reflected.fromCache) return { ...reflected, said: JSON.parse(readFileSync(saidFile, 'utf8')) as string[] };
+    writeFileSync(saidFile, JSON.stringify(said));
+    return { ...reflected, said };
+  });
 }

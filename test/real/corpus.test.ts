@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, type ExpectStatic } from 'vitest';
+import { crawlingAlone, servedCrawlsHome } from '../helpers/real-crawls.js';
 import { scratchMaker } from '../helpers/scratch.js';
 import { repoRoot } from '../e2e/clients.js';
 import { corpus, debianPackages } from './corpus.js';
@@ -15,7 +16,8 @@ import { writeReport } from './report.js';
 import { describeFailure, runProgram, type ProgramOutcome } from './run-program.js';
 
 const scratch = scratchMaker('cli-mcp-corpus-');
-const cache = scratch();
+// The help cache the servers share with the run's other files that serve the same programs (kubectl, git).
+const cache = servedCrawlsHome();
 const outcomes = new Map<string, ProgramOutcome>();
 
 /** Servers at once: each crawl runs up to 4 help pages, and the machine has 2 cores. */
@@ -58,7 +60,7 @@ describe('the corpus', () => {
 describe('real CLIs served by cli-mcp wrap', () => {
   for (const program of corpus) {
     it.concurrent(`when ${program.name} (${program.family}) is wrapped then its tools match its own help and ${program.calls.length} calls do their work`, async ({ expect: check }) => {
-      const run = await slot(() => runProgram(program, { cwd: scratch(), home: scratch() }, cache));
+      const run = await slot(() => crawlingAlone(`served-${program.name}`, () => runProgram(program, { cwd: scratch(), home: scratch() }, cache)));
       outcomes.set(program.name, run);
       for (const call of run.calls) {
         if (call.gap === undefined) check.soft(call.problems, describeFailure(call)).toEqual([]);
