@@ -44,12 +44,14 @@ export async function manPage(program: string, file: string, call: { readonly cw
 
 /**
  * `NAME\n  rsync - a fast…`, `NAME\n  gzip, gunzip, zcat - compress…`: the page is about this program. Miller's page names
- * its project (`Miller -- like awk…`), and its SYNOPSIS the program: `Usage: mlr [flags] {verb}…`.
+ * its project (`Miller -- like awk…`), and its SYNOPSIS the program: `Usage: mlr [flags] {verb}…`. A package that renames
+ * its program keeps the upstream name in the page installed under the new one: `man fdfind` says `fd`, `man bsdtar` says `tar`.
  */
 export function namesProgram(text: string, program: string): boolean {
-  const names = /^NAME\n\s+(.+?)\s+(?:--?|\\-|–|—)\s/m.exec(text)?.[1];
+  const names = /^NAME\n\s+(.+?)\s+(?:--?|\\-|–|—)\s/m.exec(text)?.[1]?.split(/,\s*/).map((name) => name.trim().toLowerCase()) ?? [];
+  const own = program.toLowerCase();
   // wget's page names it `Wget`.
-  if (names !== undefined && names.split(/,\s*/).some((name) => name.trim().toLowerCase() === program.toLowerCase())) return true;
+  if (names.some((name) => name === own || (name.length >= 2 && (own.startsWith(name) || own.endsWith(name))))) return true;
   const synopsis = /^SYNOPSIS\n((?:[ \t]+\S.*\n|\n)+)/m.exec(text)?.[1] ?? '';
   return new RegExp(`^\\s+(?:usage:\\s+)?${escapeRegExp(program)}(?:\\s|$)`, 'im').test(synopsis);
 }

@@ -30,6 +30,15 @@ describe('reading a man page', () => {
     expect(namesProgram(text, 'curl')).toBe(false);
   });
 
+  it('when a package renamed the program and its page keeps the upstream name (Debian\'s fdfind says `fd`, libarchive\'s bsdtar says `tar`) then the page is its own, and another program\'s is not (class: renamed programs)', () => {
+    const fd = 'NAME\n       fd - find entries in the filesystem\n';
+    expect(namesProgram(fd, 'fdfind')).toBe(true);
+    const tar = 'NAME\n     tar — manipulate tape archives\n';
+    expect(namesProgram(tar, 'bsdtar')).toBe(true);
+    expect(namesProgram(tar, 'bsdcpio')).toBe(false);
+    expect(namesProgram('NAME\n       x - one letter\n', 'xz')).toBe(false);
+  });
+
   it('when the NAME line names the project after a double dash and the SYNOPSIS the program (Miller\'s `Miller -- like awk…`, `Usage: mlr [flags] {verb}`) then the page is its own, and another program\'s is not', () => {
     const text = 'NAME\n       Miller -- like awk, sed, cut, join, and sort for name-indexed data.\n\nSYNOPSIS\n       Usage: mlr [flags] {verb} [verb-dependent options ...] {zero or more\n       file names}\n\nDESCRIPTION\n       mlr cat\n';
     expect(namesProgram(text, 'mlr')).toBe(true);
