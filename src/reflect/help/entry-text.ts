@@ -39,6 +39,8 @@ export function oneSwitchEach(entry: OptionEntry): OptionEntry[] {
 export function valuesListed(description: string, least = 3): { values: string[]; fallback?: string } | undefined {
   const items = description.split(/,\s*/);
   if (items.length < least || !items.every((item) => /^[\w.+-]{1,12}( \(default\))?$/.test(item))) return undefined;
+  // xwininfo's `-all   -tree, -stats, -bits, …`: the options a switch stands for, not its values.
+  if (items.every((item) => /^--?[A-Za-z]/.test(item))) return undefined;
   const fallback = items.find((item) => item.endsWith(' (default)'))?.replace(' (default)', '');
   return { values: items.map((item) => item.replace(' (default)', '')), ...(fallback !== undefined ? { fallback } : {}) };
 }

@@ -89,6 +89,8 @@ export function splitHelp(text: string, program?: string): HelpLayout {
     // citty's `OPTIONS`, a blank line, then its rows of two columns: the title's body starts after the blank.
     const afterBlank = lines[i + 1]?.trim() === '' && /^[A-Z][A-Z ]{2,39}$/.test(line) && /^\s+\S+(?: \S+)*\s{2,}\S/.test(lines[i + 2] ?? '');
     const heading = headingOf(line, afterBlank ? lines[i + 2] : lines[i + 1]);
+    // LLVM's `Polly Options:` over `Configure the polly loop optimizer`, flush left: the title's own line, its options below.
+    if (heading === undefined && current !== undefined && current.lines.length === 0 && indentOf(lines.slice(i + 1).find((next) => next.trim() !== '') ?? '') > 0) continue;
     if (heading === undefined) {
       current = undefined;
       if (!seenSection) intro.push(line);

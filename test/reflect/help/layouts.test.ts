@@ -358,6 +358,19 @@ describe('usage forms and value lists as Perl and Python programs write them', (
     expect(option(page('shasum.txt', ['shasum']), 'algorithm')).toMatchObject({ type: 'string', choices: ['1', '224', '256', '384', '512', '512224', '512256'], default: '1', aliases: ['-a'] });
   });
 
+  it('when a section\'s title has a line of its own flush left before its options (LLVM\'s `Polly Options:` over `Configure the polly loop optimizer`) then the options below are read (class: titled categories)', () => {
+    const llc = page('llc-categories.txt', ['llc']);
+    expect(option(llc, 'polly')).toMatchObject({ type: 'boolean', flag: '--polly' });
+    expect(option(llc, 'polly-dce-precise-steps')).toMatchObject({ type: 'integer' });
+    expect(option(llc, 'polly-context')).toMatchObject({ type: 'string', valueForm: 'equals' });
+  });
+
+  it('when a switch\'s text lists the options it stands for (xwininfo\'s `-all   -tree, -stats, -bits, …`) then it stays a switch (class: option lists are not value lists)', () => {
+    const xwininfo = page('xwininfo.txt', ['xwininfo']);
+    expect(option(xwininfo, 'all')).toMatchObject({ type: 'boolean', flag: '-all' });
+    expect(option(xwininfo, 'all')).not.toHaveProperty('choices');
+  });
+
   it('when a switch and an option with a value are one (diff\'s `-u, -U NUM, --unified[=NUM]`) then the long name\'s optional value decides: true sends the bare switch', () => {
     expect(option(page('diff.txt', ['diff']), 'unified')).toMatchObject({ type: 'integer', flag: '--unified', optionalValue: true, valueForm: 'equals', aliases: ['-u', '-U'] });
   });
