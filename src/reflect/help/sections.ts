@@ -67,7 +67,9 @@ export function splitHelp(text: string, program?: string): HelpLayout {
       current = { title: 'Options', inline: '', lines: [] };
       sections.push(current);
     }
-    if ((indentOf(line) > 0 && !argpTitle) || flushOption) {
+    // pidtree's `  Usage` indented above titles flush left (`Options`): its usage's title still, outside any section.
+    const strayUsage = current === undefined && indentOf(line) <= 2 && /^\s+usage:?$/i.test(line);
+    if ((indentOf(line) > 0 && !argpTitle && !strayUsage) || flushOption) {
       if (current !== undefined) current.lines.push(line);
       else if (!seenSection) intro.push(line);
       continue;

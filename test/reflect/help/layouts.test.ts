@@ -365,6 +365,13 @@ describe('usage forms and value lists as Perl and Python programs write them', (
     expect(option(llc, 'polly-context')).toMatchObject({ type: 'string', valueForm: 'equals' });
   });
 
+  it('when a usage title is indented above titles flush left (pidtree\'s `  Usage` over `  $ pidtree <ppid>`, then `Options`) then its form is the usage and its operand is read (class: stray indented titles)', () => {
+    const pidtree = page('pidtree.txt', ['pidtree']);
+    expect(pidtree.usage).toEqual(['pidtree <ppid>']);
+    expect(pidtree.positionals).toEqual([expect.objectContaining({ name: 'ppid', required: true })]);
+    expect(option(pidtree, 'list')).toMatchObject({ type: 'boolean' });
+  });
+
   it('when a switch\'s text lists the options it stands for (xwininfo\'s `-all   -tree, -stats, -bits, …`) then it stays a switch (class: option lists are not value lists)', () => {
     const xwininfo = page('xwininfo.txt', ['xwininfo']);
     expect(option(xwininfo, 'all')).toMatchObject({ type: 'boolean', flag: '-all' });
