@@ -76,6 +76,12 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
     const written = tokens[i] as UsageToken;
     // gsettings' `SCHEMA[:PATH]`, unzip's `file[.zip]`, degit's `<src>[#ref]`: an optional suffix of the same word.
     const token: UsageToken = written.kind === 'word' && !written.text.startsWith('-') ? { ...written, text: written.text.replace(/(?<=[\w>])\[[:.#][\w-]+\]$/, '') } : written;
+    // Angular's `[project][:target][:configuration]`: one optional word whose glued suffixes mark it a placeholder, whatever its case.
+    const glued = token.kind === 'word' ? /^\[([a-z][\w-]*)\](?:\[[:.#][\w-]+\])+$/i.exec(token.text)?.[1] : undefined;
+    if (glued !== undefined) {
+      out.push({ name: positionalName(glued), required: false, variadic: token.repeat, plural: false });
+      continue;
+    }
     if (rules.subcommands === true && isCommandToken(token)) return false;
     if (token.kind === 'word') {
       if (token.text === '--' || token.text === '-' || OPTIONS_WORD.test(token.text)) continue;

@@ -372,6 +372,10 @@ describe('usage forms and value lists as Perl and Python programs write them', (
     expect(option(pidtree, 'list')).toMatchObject({ type: 'boolean' });
   });
 
+  it('when an operand is written as bracketed parts glued together (Angular architect\'s `[project][:target][:configuration]`) then it is one optional operand named by its first part (class: glued optional suffixes)', () => {
+    expect(page('architect.txt', ['architect']).positionals).toEqual([expect.objectContaining({ name: 'project', required: false, variadic: false })]);
+  });
+
   it('when a switch\'s text lists the options it stands for (xwininfo\'s `-all   -tree, -stats, -bits, …`) then it stays a switch (class: option lists are not value lists)', () => {
     const xwininfo = page('xwininfo.txt', ['xwininfo']);
     expect(option(xwininfo, 'all')).toMatchObject({ type: 'boolean', flag: '-all' });
