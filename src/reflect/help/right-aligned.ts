@@ -8,7 +8,7 @@
 const ROW = /^(\s*)(\S+(?: \S+)*?)\s{2,}(\S.*)$/;
 
 /**
- * Where three or more rows in a run start their text at one column and are indented more than four columns apart
+ * Where three or more rows (two flags) in a run start their text at one column and are indented more than four columns apart
  * (getopt's `      --long` under `  -s, --long` is four), each row starts at the run's least indent, its text where it was.
  */
 export function leftAligned(lines: readonly string[]): string[] {
@@ -24,7 +24,9 @@ export function leftAligned(lines: readonly string[]): string[] {
       run.push({ index, indent: indent.length, first, text });
     }
     const least = Math.min(...run.map((row) => row.indent));
-    if (run.length >= 3 && Math.max(...run.map((row) => row.indent)) > least + 4) {
+    // Two rows do when both are flags (untyped's `           --write` over `  --ignoreDefaults`).
+    const enough = run.length >= 3 || (run.length === 2 && run.every((row) => row.first.startsWith('-')));
+    if (enough && Math.max(...run.map((row) => row.indent)) > least + 4) {
       const column = textColumn(run[0]!.index, run[0]!.text);
       for (const row of run) out[row.index] = `${' '.repeat(least)}${row.first.padEnd(column - least)}${row.text}`;
     }

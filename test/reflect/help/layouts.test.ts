@@ -376,6 +376,11 @@ describe('usage forms and value lists as Perl and Python programs write them', (
     expect(page('architect.txt', ['architect']).positionals).toEqual([expect.objectContaining({ name: 'project', required: false, variadic: false })]);
   });
 
+  it('when citty right-aligns a table of only two flags (untyped load\'s `           --write` over `  --ignoreDefaults`) then both are options (class: right-aligned first columns)', () => {
+    const load = page('untyped-load.txt', ['untyped', 'load']);
+    expect(load.options.map((one) => one.name).sort()).toEqual(['ignoreDefaults', 'write']);
+  });
+
   it('when a switch\'s text lists the options it stands for (xwininfo\'s `-all   -tree, -stats, -bits, …`) then it stays a switch (class: option lists are not value lists)', () => {
     const xwininfo = page('xwininfo.txt', ['xwininfo']);
     expect(option(xwininfo, 'all')).toMatchObject({ type: 'boolean', flag: '-all' });
