@@ -17,6 +17,7 @@ import { callSettings, type CliToolsOptions, type CallSettings } from './options
 import { callCentre } from './centre.js';
 import { createRunRegistry, type RunRegistry } from '../runs/run-registry.js';
 import { readPending } from './lazy-tools.js';
+import { hasPending, readPendingUntil } from '../reflect/read-pending.js';
 import type { ReadyCommand } from '../discovery/meta-tools.js';
 import type { WarmPool } from '../exec/warm-pool.js';
 
@@ -34,6 +35,8 @@ export interface CliTools {
    * searches tools itself (server-side search would only double its round trips).
    */
   catalogFor(viewer: CatalogViewer): Catalog;
+  /** Reads what the viewer's catalog lists whole (under `auto`, a client that searches tools gets every tool): its pending commands, when the tree was read lazily. */
+  readyFor(viewer: CatalogViewer): Promise<void>;
   find(name: string): ToolDefinition | undefined;
   /** The listed tool a requested name means: exact, or resolved when unambiguous (`kubectl.get` → `kubectl_get`), else suggestions. */
   resolve(name: string): ResolvedToolName;
@@ -127,8 +130,9 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
   const source = { program: root.name, tools, names, risk, run, ready, ...(kept.latest === undefined ? {} : { readPath }), readOutput, maxPageBytes: settings.maxResultBytes, spooling: settings.spool !== undefined, runs };
   const catalog = buildCatalog(source, root, options.discovery);
   const catalogs = new Map<string, Catalog>();
-  const catalogFor = ({ access, searchesTools = false }: CatalogViewer): Catalog => {
-    const whole = searchesTools && (options.discovery?.mode ?? 'auto') === 'auto';
+  const wholeFor = (searchesTools = false): boolean => searchesTools && (options.discovery?.mode ?? 'auto') === 'auto';
+  const catalogFor = ({ access, searchesTools }: CatalogViewer): Catalog => {
+    const whole = wholeFor(searchesTools);
     if (!access && !whole) return catalog;
     const key = `${access?.rule ?? ''}\0${whole}`;
     let found = catalogs.get(key);
@@ -141,11 +145,24 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
     return found;
   };
 
+  // Every pending command read once, however many connections ask.
+  let readingAll: Promise<void> | undefined;
+  const readyFor = async ({ searchesTools }: CatalogViewer): Promise<void> => {
+    const { latest } = kept;
+    const { readCommand } = options;
+    if (!wholeFor(searchesTools) || latest === undefined || readCommand === undefined || !hasPending(latest.root)) return;
+    readingAll ??= readPendingUntil(latest.root, readCommand, () => false).then(({ tree: spec }) => {
+      if (spec !== latest.root) Object.assign(latest, { root: spec, tools: toolsOver(spec, kept) });
+    });
+    await readingAll;
+  };
+
   return {
     tools,
     runs,
     catalog,
     catalogFor,
+    readyFor,
     find: (name) => byName.get(name),
     resolve: (name) => catalog.resolve(name),
     run,
@@ -197,6 +214,7 @@ export function newestTools(latest: { tools: CliTools }): CliTools {
       return latest.tools.warm;
     },
     catalogFor: (viewer) => latest.tools.catalogFor(viewer),
+    readyFor: (viewer) => latest.tools.readyFor(viewer),
     find: (name) => latest.tools.find(name),
     resolve: (name) => latest.tools.resolve(name),
     call: (name, input, options) => latest.tools.call(name, input, options),

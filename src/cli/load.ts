@@ -10,6 +10,10 @@ import type { CommandSpec, ReadCommand } from '../types.js';
 import type { CliIo } from './io.js';
 import { environmentOf, serverOptions, type SharedFlags } from './options.js';
 import { CliMcpError } from '../errors.js';
+import { DEFAULTS } from '../options.js';
+import { createCliTools } from '../call/cli-tools.js';
+import { readPendingUntil } from '../reflect/read-pending.js';
+import { surePart } from '../discovery/sure-list.js';
 
 /** Where the program comes from: a CLI to load and reflect, or a manifest file that describes one. */
 export type Source = { readonly kind: 'target'; readonly target: string } | { readonly kind: 'manifest'; readonly file: string };
@@ -26,11 +30,14 @@ export async function loadServer(source: Source, flags: SharedFlags, stderr: Nod
 export async function loadServed(source: Source, flags: SharedFlags & { readonly tokenFile?: string }, stderr: NodeJS.WritableStream, { listOnly = false, store, serving = false }: { listOnly?: boolean; store?: SharedStore; serving?: boolean } = {}): Promise<{ server: CliMcpServer; read: ReadSource }> {
   // Quiet: the call records still reach the client as log notifications, not stderr (which some clients show as their own output).
   const callLog = { write: flags.quiet ? () => {} : (line: string) => void stderr.write(`${line}\n`) };
-  // Search mode lists no command's schema: a server reads each command's help when it is described or called.
-  const lazy = serving && !listOnly && flags.tools === 'search' && (flags.pin?.length ?? 0) === 0 && flags.watch !== true;
-  const read = await readSource(source, flags, stderr, lazy);
-  if (source.kind === 'manifest' && flags.exec === undefined && !listOnly) throw new CliMcpError('cli-mcp.invalid-option', missingExec(read.spec.name));
+  // Search mode lists no command's schema: a server reads each command's help when it is described or called. Auto reads
+  // commands until those read pass the list budget (then it serves search), or all of them.
+  const mode = flags.tools ?? DEFAULTS.discovery;
+  const lazy = serving && !listOnly && (mode === 'search' || mode === 'auto') && (flags.pin?.length ?? 0) === 0 && flags.watch !== true;
+  const found = await readSource(source, flags, stderr, lazy);
+  if (source.kind === 'manifest' && flags.exec === undefined && !listOnly) throw new CliMcpError('cli-mcp.invalid-option', missingExec(found.spec.name));
   const options = serverOptions(flags);
+  const read = mode === 'auto' && found.readCommand !== undefined ? await readForAuto(found, found.readCommand, options) : found;
   // Warm workers wait in a JS program's own parse() (one found by that call, run as loaded), any other's in its sandbox to exec the call.
   const kind = read.warmable === true && flags.exec === undefined ? 'parse' : 'exec';
   const warm = listOnly || options.warm === undefined || options.warm === false ? false : { ...(options.warm === true ? {} : options.warm), kind } as const;
@@ -75,6 +82,19 @@ export async function writeTargetManifest(target: string, file: string | undefin
   else writeFileSync(resolve(flags.cwd ?? '.', file), text);
   const commands = flattenRunnable(loaded.spec).length;
   io.stderr.write(`cli-mcp: ${loaded.spec.name}: manifest of ${commands} commands written to ${file ?? 'stdout'}, found by ${loaded.method}\n`);
+}
+
+/** A lazily read tree's commands read until auto's choice is sure: search mode (the rest read when asked for) or every command read. */
+async function readForAuto(found: ReadSource, readCommand: ReadCommand, options: ReturnType<typeof serverOptions>): Promise<ReadSource> {
+  const { tree, asked } = await readPendingUntil(found.spec, readCommand, (part) => servesSearch(part, options, found.launcher));
+  return asked === 0 ? found : { ...found, spec: tree, how: `${found.how}; ${commands(asked)} read to choose how to list them` };
+}
+
+/** Whether `auto` is sure to serve a part-read tree in search mode: what it is sure to list passes the budget. */
+function servesSearch(tree: CommandSpec, options: ReturnType<typeof serverOptions>, launcher: Launcher | undefined): boolean {
+  const tools = createCliTools(surePart(tree), { ...options, launcher: launcher ?? { file: tree.name, prefixArgs: [] }, warm: false, runs: false, spool: false });
+  void tools.close();
+  return tools.catalog.mode === 'search';
 }
 
 function commands(count: number): string {

@@ -51,13 +51,17 @@ export function serverFactory(served: ServedTools, info: ServerInfo, settings: S
   return (context = {}) => {
     const principal = principalOf(context.authInfo);
     const access = settings.accessFor?.(principal);
-    const catalogOf = (cliTools: CliTools): Catalog => cliTools.catalogFor({ access, searchesTools: clientTraits(server.getClientVersion()?.name)?.searchesTools });
+    const viewer = () => ({ access, searchesTools: clientTraits(server.getClientVersion()?.name)?.searchesTools });
+    const catalogOf = (cliTools: CliTools): Catalog => cliTools.catalogFor(viewer());
     // Over stdio grants live in one session, this connection; over HTTP an instance serves one request, so they live longer.
     const grants = settings.grants?.(principal) ?? memoryGrants();
     const server = new Server({ name: info.name, version: info.version }, { capabilities: { tools: { listChanged: true }, resources: {}, logging: {} }, jsonSchemaValidator: new FormAnswerValidator(), ...approval.serverOptions });
     // Read per request: the client names itself in initialize, or in every request's envelope (2026-07-28).
     const shape = (): ResultShape => resultShape(settings.structuredContent ?? 'auto', server.getClientVersion()?.name);
-    server.setRequestHandler('tools/list', (request) => pageOfTools(catalogOf(served.current()).listed, request.params?.cursor, pageSize, shape().structured));
+    server.setRequestHandler('tools/list', async (request) => {
+      await served.current().readyFor(viewer());
+      return pageOfTools(catalogOf(served.current()).listed, request.params?.cursor, pageSize, shape().structured);
+    });
     outputResources(server, served, principal);
     // A reload keeps the registry, so the one read now is the one every later request sees.
     const runs = served.current().runs;

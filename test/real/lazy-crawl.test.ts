@@ -5,6 +5,8 @@
  * what was read. A program that is missing fails its test, naming the package that brings it.
  */
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reflectHelp } from '../../src/reflect/help/crawl.js';
 import { flattenRunnable } from '../../src/reflect/flatten.js';
@@ -64,6 +66,26 @@ describe('real programs read lazily', () => {
       }
     }, 180_000); // a full crawl of gh or kubectl alone takes 10–15 s on 2 cores, and more under load
   }
+
+  it('when kubectl is served in auto mode with an empty cache then it reads only the commands that show its list passes the budget, and serves search mode', async () => {
+    installed('kubectl', 'kubectl (Kubernetes apt repository)');
+    const cache = scratch();
+    const client = await connect('v2 (2025-11-25)', ['kubectl'], { cwd: scratch(), env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: scratch(), XDG_CACHE_HOME: cache } });
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['kubectl_search_commands', 'kubectl_describe_command']));
+      const dir = join(cache, 'cli-mcp', 'help');
+      const entry = readdirSync(dir).find((file) => file.endsWith('.lazy.json'));
+      const read = entry === undefined ? [] : (JSON.parse(readFileSync(join(dir, entry), 'utf8')) as { read: string[][] }).read;
+      // A full crawl reads 106 pages; auto stops at the first batches of commands (8, then 16) that pass the budget.
+      expect(read.length).toBeGreaterThan(0);
+      expect(read.length).toBeLessThanOrEqual(25);
+      const described = await client.callTool('kubectl_describe_command', { command: 'version' });
+      expect(JSON.stringify(described.structuredContent)).toContain('"client"');
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
 
   it('when kubectl is served in search mode then it lists at once, describes and calls a command read then, and the next start reuses what was read', async () => {
     installed('kubectl', 'kubectl (Kubernetes apt repository)');

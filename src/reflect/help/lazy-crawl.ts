@@ -54,13 +54,17 @@ export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefi
   const answers: HelpAnswers = new Map(entry?.answers ?? []);
   const read: (readonly string[])[] = [...(entry?.read ?? [])];
   const version = start.version ?? entry?.version;
-  const wanted = (words: readonly string[]): boolean => read.some((path) => words.every((word, index) => path[index] === word));
+  const under = (paths: readonly (readonly string[])[], words: readonly string[]): boolean => paths.some((path) => words.every((word, index) => path[index] === word));
   // cobra's protocol is asked once a command is read: a start lists names and lines only.
   let asked = read.length > 0;
+  // The paths the latest crawl read: reads asked together are read in one crawl, the first one after them.
+  let crawled: readonly (readonly string[])[] = [...read];
   const crawlOnce = async (onProgress: (message: string) => void) => {
+    const paths = [...read];
     const done = await withNeutralDirectory((neutral) =>
-      crawlSpec({ file: start.file, program: start.program, cwd: neutral, env: start.env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes, sandbox: start.sandbox, answers }, { ...settings, onProgress, wanted }, performance.now(), { protocol: asked }),
+      crawlSpec({ file: start.file, program: start.program, cwd: neutral, env: start.env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes, sandbox: start.sandbox, answers }, { ...settings, onProgress, wanted: (words) => under(paths, words) }, performance.now(), { protocol: asked }),
     );
+    crawled = paths;
     return asked ? done : { ...done, spec: withRootPending(done.spec, done.crawl) };
   };
   const store = async (): Promise<void> => {
@@ -73,13 +77,13 @@ export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefi
   const known = answers.size;
   let latest = await crawlOnce(settings.onProgress);
   if (answers.size > known) await store();
-  // One read at a time: each reads over the tree the one before it left.
+  // One crawl at a time: each reads over the tree the one before it left.
   let queue: Promise<unknown> = Promise.resolve();
   const reader: ReadCommand = (words) => {
+    // A prefix of a path read was read with it (the root too, once the protocol is asked).
+    if (!under(read, words)) read.push([...words]);
     const next = queue.then(async () => {
-      // A prefix of a path read was read with it (the root too, once the protocol is asked).
-      if (!wanted(words) || !asked) {
-        if (!read.some((path) => path.join(' ') === words.join(' '))) read.push([...words]);
+      if (!under(crawled, words) || !asked) {
         asked = true;
         latest = await crawlOnce(() => {});
         await store();

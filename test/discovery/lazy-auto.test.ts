@@ -1,0 +1,134 @@
+/**
+ * `auto` over a tree read when asked for (a lazy help crawl's): pending commands are read breadth-first until what the
+ * tree is sure to list passes the budget, or all of them; a client that searches tools itself gets them all read.
+ */
+import { describe, expect, it } from 'vitest';
+import { createCliTools } from '../../src/call/cli-tools.js';
+import { surePart } from '../../src/discovery/sure-list.js';
+import { flattenRunnable } from '../../src/reflect/flatten.js';
+import { readPendingUntil } from '../../src/reflect/read-pending.js';
+import type { Launcher } from '../../src/exec/launcher.js';
+import type { CommandSpec, OptionSpec, ReadCommand } from '../../src/types.js';
+import { spec } from '../helpers/commands.js';
+
+const launcher: Launcher = { file: process.execPath, prefixArgs: ['test/fixtures/argv-log/argv-log.js'] };
+const flag = (name: string, extra: Partial<OptionSpec> = {}): OptionSpec => ({ name, type: 'string', flag: `--${name}`, description: `Sets ${name}, a value the command reads when it starts.`, ...extra });
+
+/** A program of `groups` groups of `each` commands, each command taking `flags` flags of its own; a global `--profile` on the root and its own `--serve` that only the root takes. */
+function program(groups: number, each: number, flags: number): CommandSpec {
+  return spec('shop', {
+    options: [flag('profile'), flag('serve', { local: true })],
+    subcommands: Array.from({ length: groups }, (_, g) =>
+      spec(`group${g}`, {
+        runnable: false,
+        description: `Manages the things of kind ${g}.`,
+        subcommands: Array.from({ length: each }, (_, c) => spec(`do${c}`, { description: `Does thing ${c} of kind ${g}.`, options: Array.from({ length: flags }, (_, f) => flag(`option${f}`)) })),
+      }),
+    ),
+  });
+}
+
+/** `full` with only the commands on `read` paths read; the others pending, by name and line. */
+function pruned(node: CommandSpec, read: readonly (readonly string[])[], words: readonly string[] = []): CommandSpec {
+  const onPath = words.length === 0 || read.some((path) => words.every((word, index) => path[index] === word));
+  if (!onPath) return { name: node.name, ...(node.description ? { description: node.description } : {}), runnable: true, pending: true, options: [], positionals: [], subcommands: [] };
+  return { ...node, subcommands: node.subcommands.map((child) => pruned(child, read, [...words, child.name])) };
+}
+
+/** A reader over `full` that records each path it was asked for; `broken` ones stay pending. */
+function reader(full: CommandSpec, broken: readonly string[] = []): { readCommand: ReadCommand; asked: string[][]; start: CommandSpec } {
+  const read: string[][] = [];
+  const asked: string[][] = [];
+  const readCommand: ReadCommand = async (words) => {
+    asked.push([...words]);
+    if (broken.includes(words.join(' '))) return { spec: pruned(full, read), failure: 'unreadable' };
+    read.push([...words]);
+    return { spec: pruned(full, read) };
+  };
+  return { readCommand, asked, start: pruned(full, []) };
+}
+
+const pendingCount = (tree: CommandSpec): number => flattenRunnable(tree).filter((command) => command.pending === true).length;
+const servesSearch = (tree: CommandSpec): boolean => createCliTools(surePart(tree), { launcher, runs: false, spool: false }).catalog.mode === 'search';
+
+describe('reading pending commands until enough', () => {
+  it('when a tree is read until nothing is enough then every command is read, shallowest first, in batches of 8, then 16, …, each asked for once', async () => {
+    const full = program(10, 3, 1);
+    const { readCommand, asked, start } = reader(full, ['group2 do1']);
+    const batches: number[] = [];
+    const { tree: read, asked: count } = await readPendingUntil(start, readCommand, (tree) => {
+      batches.push(pendingCount(tree));
+      return false;
+    });
+    expect(count).toBe(40);
+    expect(asked.slice(0, 10).every((words) => words.length === 1)).toBe(true);
+    expect(asked.filter((words) => words.join(' ') === 'group2 do1')).toHaveLength(1);
+    expect(asked).toHaveLength(10 + 30);
+    // 10 groups pending; 8 read (24 commands below them pending, 2 groups still); then 16 (group2 do1 stays pending); then the rest.
+    expect(batches).toEqual([10, 26, 17, 1]);
+    expect(flattenRunnable(read).filter((command) => command.pending).map((command) => command.path.join(' '))).toEqual(['shop group2 do1']);
+  });
+
+  it('when enough is said after the first batch then nothing more is read', async () => {
+    const { readCommand, asked, start } = reader(program(10, 3, 1));
+    await readPendingUntil(start, readCommand, () => asked.length > 0);
+    expect(asked).toHaveLength(8);
+  });
+});
+
+describe('what a part-read tree is sure to list', () => {
+  it('when only the root is read then a pending command takes none of its flags: its own may not reach the commands below', () => {
+    const { start } = reader(program(2, 2, 1));
+    const sure = flattenRunnable(surePart(start));
+    expect(sure.map((command) => [command.path.join(' '), command.options.map((option) => option.name)])).toEqual([
+      ['shop', ['profile', 'serve']],
+      ['shop group0', []],
+      ['shop group1', []],
+    ]);
+  });
+
+  it('when a command read takes a flag from above then the pending commands take it too, and the root\'s own flag still reaches none', () => {
+    const full = program(2, 2, 1);
+    const sure = flattenRunnable(surePart(pruned(full, [['group0', 'do0']])));
+    expect(sure.map((command) => [command.path.join(' '), command.options.map((option) => option.name)])).toEqual([
+      ['shop', ['profile', 'serve']],
+      ['shop group0 do0', ['profile', 'option0']],
+      ['shop group0 do1', ['profile']],
+      ['shop group1', ['profile']],
+    ]);
+  });
+
+  it('when the tree is read whole then it is sure to list what it lists', () => {
+    const full = program(3, 2, 2);
+    expect(surePart(full)).toEqual(full);
+  });
+
+  it('when what it is sure to list passes the budget then the whole tree does too (auto serves search), and a small tree read part is not said to', () => {
+    const big = program(12, 6, 12);
+    expect(createCliTools(big, { launcher, runs: false, spool: false }).catalog.mode).toBe('search');
+    const { readCommand, start } = reader(big);
+    return readPendingUntil(start, readCommand, servesSearch).then(({ tree: read }) => {
+      expect(servesSearch(read)).toBe(true);
+      expect(pendingCount(read)).toBeGreaterThan(0);
+      const small = program(3, 3, 2);
+      expect(createCliTools(small, { launcher, runs: false, spool: false }).catalog.mode).toBe('all');
+      expect(servesSearch(pruned(small, [['group0', 'do0']]))).toBe(false);
+    });
+  });
+});
+
+describe('auto over a lazily read tree', () => {
+  it('when a client that searches tools itself asks what auto lists then every pending command is read first, and it gets the whole tree\'s tools', async () => {
+    const big = program(12, 6, 12);
+    const { readCommand, asked, start } = reader(big);
+    const tools = createCliTools(start, { launcher, readCommand });
+    await tools.readyFor({});
+    expect(asked).toEqual([]);
+    await tools.readyFor({ searchesTools: true });
+    const whole = createCliTools(big, { launcher }).catalogFor({ searchesTools: true });
+    const listed = (catalog: typeof whole) => catalog.listed.map((tool) => [tool.name, tool.description, tool.inputSchema]);
+    expect(tools.catalogFor({ searchesTools: true }).mode).toBe('all');
+    expect(listed(tools.catalogFor({ searchesTools: true }))).toEqual(listed(whole));
+    expect(tools.catalog.mode).toBe('search');
+  });
+});
