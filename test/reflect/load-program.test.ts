@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readdirSync, realpathSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,8 +125,12 @@ describe.concurrent('loadTarget on bin names', () => {
     await expect(loadTarget('no-such-bin-cli-mcp', { cwd: scratch() })).rejects.toMatchObject({ code: 'cli-mcp.target-not-found' });
   });
 
-  it('when a bare name on PATH is not JavaScript and has no readable help then reflection fails and says why', async () => {
-    await expect(loadTarget('sh', { cwd: scratch() })).rejects.toMatchObject({ code: 'cli-mcp.reflection-failed', message: expect.stringContaining('Could not read the help of') });
+  it('when a bare name (an installed bin, found as npx finds it) is not JavaScript and has no readable help then reflection fails and says why', async () => {
+    // Not a system program: no manual stands in for its help.
+    const cwd = scratch();
+    mkdirSync(path.join(cwd, 'node_modules', '.bin'), { recursive: true });
+    writeFileSync(path.join(cwd, 'node_modules', '.bin', 'helpless'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    await expect(loadTarget('helpless', { cwd })).rejects.toMatchObject({ code: 'cli-mcp.reflection-failed', message: expect.stringContaining('Could not read the help of') });
   });
 });
 

@@ -100,6 +100,8 @@ export function valueOf(rest: string, rules: OptionRules): Value | undefined {
   // optionator's `[String]` (eslint's `--ext [String]`) is a list of values, not an optional one.
   const list = /^\[(?:\w+::)?(String|Int|Number|Object|Date|RegExp)\]$/.exec(text);
   if (list) return { metavar: list[1] ?? 'String', optional: false, variadic: true };
+  // Java's manual lists a value's choices in brackets after the colon (`-Xdiags:[compact,verbose]`): not an optional value.
+  const bracketList = /^[=:]\[([a-z][\w-]*(?:,[a-z][\w-]*)+)\]$/.exec(text)?.[1];
   let optional = false;
   // Java writes `:` where GNU writes `=`: `-verbose[:suboptions]`, `-proc:{none,only,full}`.
   const bracket = /^\[[=:]?(.*)\]$/.exec(text);
@@ -112,7 +114,7 @@ export function valueOf(rest: string, rules: OptionRules): Value | undefined {
   // `{a,b}` (argparse), `[a|b]` (click), `<fetch|push>` (git): literal lowercase values, not names.
   const bare = metavar.replace(/^\((.*)\)$/, '$1');
   const literal = /^[a-z0-9][\w.-]*(\|[a-z0-9][\w.-]*)+$/.test(bare) ? bare : undefined;
-  const listed = /^\{(.*)\}$/.exec(text)?.[1] ?? (rules.bracketChoices === true ? /^\[(.*\|.*)\]$/.exec(text)?.[1] : undefined) ?? literal;
+  const listed = /^\{(.*)\}$/.exec(text)?.[1] ?? (rules.bracketChoices === true ? /^\[(.*\|.*)\]$/.exec(text)?.[1] : undefined) ?? bracketList ?? literal;
   const choices = splitChoices(listed);
   return choices === undefined ? { metavar, optional, variadic } : { metavar, optional, variadic, choices };
 }

@@ -39,7 +39,8 @@ export async function manPage(program: string, file: string, call: { readonly cw
   });
   if (outcome.kind !== 'ran' || outcome.output.exitCode !== 0 || outcome.output.timedOut) return undefined;
   const text = outcome.output.stdout;
-  return namesProgram(text, program) ? text : undefined;
+  // A program installed as a link to another (pkg-config → pkgconf) has the page of the program it links to.
+  return namesProgram(text, program) || namesProgram(text, installedName(file)) ? text : undefined;
 }
 
 /**
@@ -152,11 +153,16 @@ function taggedParagraphs(lines: Section['lines']): string[] {
     if (/^\s*-/.test(line)) {
       // A paragraph of one line (black's `--diff Don't write…`) has no next line to show its column: the section's usual one does.
       const body = next !== undefined && indentOf(next) > indentOf(line) ? indentOf(next) : usual;
-      if (body !== undefined) out[index] = splitTag(line, body);
+      out[index] = listWithoutSpaces(body === undefined ? line : splitTag(line, body));
     }
     if (line.trim() !== '') next = line;
   }
   return out;
+}
+
+/** Java's `-Xdiags:[compact, verbose]`: a tag's list of values written with spaces, which would end the tag at its first comma. */
+function listWithoutSpaces(line: string): string {
+  return line.replace(/^(\s*-[^\s[]*)\[([^\]]*,\s[^\]]*)\]/, (_, head: string, list: string) => `${head}[${list.replace(/,\s+/g, ',')}]`);
 }
 
 /** The column most text lines under a tag start at in this section. */

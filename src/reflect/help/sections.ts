@@ -210,14 +210,14 @@ function usageForms(title: string, inline: string, body: readonly string[]): str
     }
     forms[forms.length - 1] = `${forms[forms.length - 1] ?? ''} ${raw.trim()}`;
   }
-  return forms.flatMap((form) => splitAtOr(withoutSummary(form.replace(/\s+/g, ' '))));
+  return forms.flatMap((form) => oneLineForms(form).map((one) => withoutSummary(one.replace(/\s+/g, ' '))));
 }
 
-/** rolldown's `rolldown -c <config> or rolldown <input> <options>`: two forms on one line. */
-function splitAtOr(form: string): string[] {
-  const program = form.split(' ')[0] ?? '';
+/** Two forms on one line: rolldown's `rolldown -c <config> or rolldown <input> <options>`, netstat's `netstat … -r         netstat {-V|--version}` (a wide gap). */
+function oneLineForms(form: string): string[] {
+  const program = form.split(/\s/)[0] ?? '';
   if (program === '' || program.startsWith('-')) return [form];
-  return form.split(new RegExp(`\\s+or\\s+(?=${escapeRegExp(program)}(?:\\s|$))`));
+  return form.split(new RegExp(`(?:\\s+or\\s+|\\s{3,})(?=${escapeRegExp(program)}(?:\\s|$))`));
 }
 
 /** GLib writes a summary after the form (`appstreamcli [OPTION…] - AppStream CLI.`): prose, not operands. */

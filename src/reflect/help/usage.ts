@@ -198,11 +198,13 @@ export function positionalsFromTokens(tokens: readonly UsageToken[], rules: Usag
 }
 
 /**
- * The positionals several forms of one command agree on: those of the form with the most, each
- * required only where every form requires it and variadic where any form repeats it.
+ * The positionals several forms of one command agree on: those of the form with the most (of two as long, the one that
+ * repeats its last), each required only where every form requires it and variadic where any form repeats it; and the
+ * last one repeats when any form takes more words than it does (netstat's `[<Af>]` and `[<Socket> ...]`).
  */
 export function mergeForms(forms: readonly (readonly PositionalSpec[])[]): PositionalSpec[] {
-  const base = forms.reduce<readonly PositionalSpec[]>((best, form) => (form.length > best.length ? form : best), []);
+  const repeats = (form: readonly PositionalSpec[]): boolean => form.some((item) => item.variadic);
+  const base = forms.reduce<readonly PositionalSpec[]>((best, form) => (form.length > best.length || (form.length === best.length && repeats(form) && !repeats(best)) ? form : best), []);
   const found = base.map((item): Found => {
     const same = forms.map((form) => form.find((other) => other.name === item.name));
     return {
@@ -212,6 +214,8 @@ export function mergeForms(forms: readonly (readonly PositionalSpec[])[]): Posit
       ...(item.choices ? { choices: [...item.choices] } : {}),
     };
   });
+  const last = found.at(-1);
+  if (last !== undefined && !found.some((item) => item.variadic) && forms.some(repeats)) found[found.length - 1] = { ...last, variadic: true };
   return settle(found);
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../../src/reflect/help/parse.js';
 import type { HelpPage } from '../../../src/reflect/help/page.js';
+import { mergeForms } from '../../../src/reflect/help/usage.js';
 
 // Help read by its layout, whatever parser printed it: each case is a real program's help (test/fixtures/help/layouts/)
 // named by the class of layout it stands for, read as the crawl reads it.
@@ -370,6 +371,20 @@ describe('usage forms and value lists as Perl and Python programs write them', (
     expect(pidtree.usage).toEqual(['pidtree <ppid>']);
     expect(pidtree.positionals).toEqual([expect.objectContaining({ name: 'ppid', required: true })]);
     expect(option(pidtree, 'list')).toMatchObject({ type: 'boolean' });
+  });
+
+  it('when a usage line holds a second form after a wide gap (netstat\'s `netstat [-vWeenNcCF] [<Af>] -r         netstat {-V|--version|-h|--help}`) then they are two forms, and the program\'s name is no operand (class: side-by-side forms)', () => {
+    const netstat = page('netstat.txt', ['netstat']);
+    expect(netstat.usage.slice(0, 2)).toEqual(['netstat [-vWeenNcCF] [<Af>] -r', 'netstat {-V|--version|-h|--help}']);
+    expect(netstat.positionals.map((positional) => positional.name)).not.toContain('netstat');
+  });
+
+  it('when forms name their operands differently and one repeats its own (netstat\'s `[<Af>]` and `[<Socket> ...]`) then the merged operand repeats (class: differently named forms)', () => {
+    expect(page('netstat.txt', ['netstat']).positionals).toEqual([expect.objectContaining({ required: false, variadic: true })]);
+    expect(mergeForms([[{ name: 'a', type: 'string', required: true, variadic: false }, { name: 'b', type: 'string', required: true, variadic: false }], [{ name: 'c', type: 'string', required: false, variadic: true }]]).map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([
+      ['a', false, false],
+      ['b', false, true],
+    ]);
   });
 
   it('when an operand is written as bracketed parts glued together (Angular architect\'s `[project][:target][:configuration]`) then it is one optional operand named by its first part (class: glued optional suffixes)', () => {

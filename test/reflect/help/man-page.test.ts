@@ -58,6 +58,14 @@ describe('reading a man page', () => {
     expect(isSystemProgram('/home/someone/project/cli.js')).toBe(false);
   });
 
+  it('when Java\'s manual lists a value\'s choices in brackets with spaces after the colon (javac\'s `-Xdiags:[compact, verbose]`) then the value is attached with the colon and takes those choices (class: bracketed value lists)', () => {
+    const text = 'NAME\n       javac - read Java declarations and compile them into class files\n\nOPTIONS\n       -Xdiags:[compact, verbose]\n              Selects a diagnostic mode.\n\n       -Xpkginfo:[always, legacy, nonempty]\n              Specifies when and how the javac command generates package-info.class files.\n\n       -Xdoclint\n              Enables recommended checks.\n';
+    const options = pageFromManual(text, ['javac']).options;
+    expect(options.find((option) => option.name === 'Xdiags')).toMatchObject({ type: 'string', flag: '-Xdiags', valueForm: 'colon', choices: ['compact', 'verbose'] });
+    expect(options.find((option) => option.name === 'Xpkginfo')).toMatchObject({ valueForm: 'colon', choices: ['always', 'legacy', 'nonempty'] });
+    expect(options.find((option) => option.name === 'Xdoclint')).toMatchObject({ type: 'boolean' });
+  });
+
   it('when a tag and its text share a line one space apart (--help Print a short help page) then the tag is the option and the rest its text', () => {
     const help = pageFromManual(helpText('layouts/man-rsync.txt'), ['rsync']).options.find((option) => option.name === 'version');
     expect(help).toBeUndefined(); // --version and --help are the program's own switches, never tools
@@ -138,5 +146,16 @@ describe.skipIf(!hasCurlManual)('the crawl of a system program with a man page',
     expect(read.sources.slice(0, 2)).toEqual(['help', 'man page']);
     expect(read.spec.options.length).toBeGreaterThanOrEqual(200);
     expect(read.spec.options.find((option) => option.name === 'compressed')).toMatchObject({ type: 'boolean' });
+  });
+});
+
+describe('the crawl of a program installed as a link to another', () => {
+  it('when pkg-config (a link to pkgconf, whose page names pkgconf) is read then its manual is its own, and gives the values its terse help leaves out (class: linked programs)', async () => {
+    const found = execaSync('sh', ['-c', 'command -v pkg-config || true']).stdout.trim();
+    if (found === '') throw new Error('pkg-config is NOT INSTALLED on this machine: install pkgconf');
+    const read = await reflectHelp('pkg-config', { cacheDir: scratch() });
+    expect(read.sources).toContain('man page');
+    // `--atleast-version   require a specific version of a module` in --help; `--atleast-version=VERSION` in the manual.
+    expect(read.spec.options.find((option) => option.name === 'atleast-version')).toMatchObject({ type: 'string' });
   });
 });
