@@ -70,3 +70,17 @@ function capped(text: string, max: number): string {
   const points = Array.from(text);
   return points.length <= max ? text : `${points.slice(0, max - 1).join('').trimEnd()}…`;
 }
+
+/**
+ * The tree without defaults that name the directory it was reflected in (nyc's and commitlint's `--cwd`, whose default is
+ * `process.cwd()` when the program loads): where cli-mcp happened to run, not what the program documents.
+ */
+export function withoutDefaultsIn(spec: CommandSpec, dir: string): CommandSpec {
+  const names = (value: unknown): boolean => typeof value === 'string' && (value === dir || value.startsWith(`${dir}/`));
+  const without = <T extends OptionSpec | PositionalSpec>(item: T): T => {
+    if (!names(item.default)) return item;
+    const { default: _here, ...rest } = item;
+    return rest as T;
+  };
+  return { ...spec, options: spec.options.map(without), positionals: spec.positionals.map(without), subcommands: spec.subcommands.map((sub) => withoutDefaultsIn(sub, dir)) };
+}

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, delimiter, dirname, extname, join, resolve } from 'node:path';
 import { CliMcpError, isCliMcpError } from '../errors.js';
 import { defaultNode, resolveLauncher, type Launcher } from '../exec/launcher.js';
@@ -6,7 +6,7 @@ import { checkedNode, nodeTooOld } from './node-version.js';
 import { typedByParser, type DeclaredOptions } from './node-parse-args.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import type { CommandSpec, ReadCommand } from '../types.js';
-import { cleanSpec } from './clean-spec.js';
+import { cleanSpec, withoutDefaultsIn } from './clean-spec.js';
 import { builtFile, packageVersion } from '../package-files.js';
 import { buildIdentity, defaultProgramCacheDir, programCacheKey, readProgramCache, writeProgramCache } from './program-cache.js';
 
@@ -211,7 +211,7 @@ async function fromProgram(target: string, script: string, launcher: Launcher, o
   // Nothing built, and a Node older than it asks for: it refused to start (cspell 10 says so on stdout and sets exitCode), not an empty program.
   const tooOld = isEmpty(answer.spec) ? nodeTooOld(script, launcher.file, '') : '';
   if (tooOld) throw new CliMcpError('cli-mcp.program-exited', `"${target}" built no commands under this Node.${tooOld}`, { cause: { tooOld: true } });
-  const loaded = { spec: answer.spec, launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, warnings: answer.warnings ?? [], warmable: answer.how.startsWith('parse() call') };
+  const loaded = { spec: withoutDefaultsIn(answer.spec, realpathSync(cwd)), launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, warnings: answer.warnings ?? [], warmable: answer.how.startsWith('parse() call') };
   return files === undefined ? { loaded } : { loaded, files };
 }
 

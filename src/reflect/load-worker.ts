@@ -86,8 +86,19 @@ const declaredOptions = watchParseArgs();
 const programStderr = teeStderr(STDERR_TAIL);
 process.exit = ((code?: number | string | null): never => {
   if (!parsed && exitedBeforeParse === undefined) exitedBeforeParse = Number(code ?? process.exitCode ?? 0) || 0;
+  // Thrown from the program's own uncaught-exception handler (bumpp's errorHandler exits), it would kill this worker (exit code 7).
+  if (inFatalException()) return undefined as never;
   throw new Intercepted('exit intercepted by cli-mcp');
 }) as typeof process.exit;
+
+/** Whether Node is dispatching an uncaught exception to its handlers (whatever stack depth the program set). */
+function inFatalException(): boolean {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 64;
+  const stack = new Error().stack ?? '';
+  Error.stackTraceLimit = limit;
+  return stack.includes('_fatalException');
+}
 // Node 22.15+ can replace the process with another program (TypeScript 7's tsc execs its native binary): refused like an exit.
 if (typeof (process as { execve?: unknown }).execve === 'function') {
   Object.defineProperty(process, 'execve', {

@@ -28,6 +28,15 @@ describe.concurrent('loadTarget on a program that exits before parse()', () => {
     expect(loaded.warnings).toEqual(['the program exited with code 3 before parse(): the commands it had built by then are used']);
   });
 
+  it('when its own uncaught-exception handler exits (bumpp\'s errorHandler) then the worker lives to say so, and the bin is read from its help (class: exits in a fatal-exception handler)', async () => {
+    const loaded = await loadTarget(fixture('programs', 'exit-in-handler.mjs'), { cwd: scratch(), cache: false });
+    expect(loaded.method).toMatch(/^help text/);
+    expect(loaded.spec.options.map((option) => [option.name, option.type])).toEqual([
+      ['preid', 'string'],
+      ['all', 'boolean'],
+    ]);
+  });
+
   it('when `cli-mcp tools` is given such a bin then it exits non-zero and shows the program\'s own error', () => {
     const cwd = scratch();
     const result = spawnSync(process.execPath, [bin, 'tools', fixture('programs', 'exits-early.mjs')], { cwd, encoding: 'utf8', timeout: 30_000 });

@@ -135,6 +135,12 @@ describe.concurrent('loadTarget on bin names', () => {
 });
 
 describe.concurrent('loadTarget edge cases', () => {
+  it('when a default is the directory the program loaded in (nyc\'s and commitlint\'s `--cwd`) then it is not published, and other defaults are (class: defaults from the load\'s place)', async () => {
+    const loaded = await loadTarget(fixture('programs', 'cwd-default.mjs'), { cwd: scratch(), cache: false });
+    expect(loaded.spec.options.find((option) => option.name === 'cwd')).not.toHaveProperty('default');
+    expect(loaded.spec.options.find((option) => option.name === 'name')).toMatchObject({ default: 'x' });
+  });
+
   it('when a bin\'s shebang passes node flags then it is still loaded', async () => {
     const cwd = scratch();
     const loaded = await loadTarget(fixture('programs', 'shebang-flags'), { cwd });

@@ -6,6 +6,9 @@ import type { HelpDialect } from './page.js';
 
 type Mark = readonly [pattern: RegExp, weight: number];
 
+/** A multi-letter one-dash spelling beside a long one (`-ln, --language-dialect str`). */
+const GO_PAIR = /^ +-\w{2,}, +--[\w-]+(?: [a-z]+)?(?: {2,}|$)/;
+
 const MARKS: Readonly<Record<HelpDialect, readonly Mark[]>> = {
   cobra: [
     [/^Usage:\n {2}\S/m, 1], // the usage form on its own line (GNU programs write it so too)
@@ -46,8 +49,9 @@ const MARKS: Readonly<Record<HelpDialect, readonly Mark[]>> = {
     [/^Usage: \S+ \[global options\]/m, 5], // terraform: the program's options go before the subcommand
     [/^Global options \(use these before the subcommand/m, 4],
     [/^ +-[a-z][\w-]+=[^\s<[]\S* {2,}\S/m, 2], // `-lock-timeout=0s   Duration …` (not gcc's `-std=<standard>`)
-    // shfmt 3 registers `-ln` and `--language-dialect str` with Go's flag (not dos2unix's `-ul, --assume-utf16le assume that…`).
-    [/^ +-\w{2,}, +--[\w-]+(?: [a-z]+)?(?: {2,}|$)/m, 3],
+    // shfmt 3 registers `-ln` and `--language-dialect str` with Go's flag, line after line (not dos2unix's `-ul, --assume-utf16le assume that…`,
+    // nor jake's one `-ar,     --allow-rejection`).
+    [new RegExp(`${GO_PAIR.source}[\\s\\S]*${GO_PAIR.source}`, 'm'), 3],
   ],
   gnu: [
     [/^Usage: \S+ \[OPTION\]/m, 4],
