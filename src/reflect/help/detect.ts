@@ -58,6 +58,7 @@ const MARKS: Readonly<Record<HelpDialect, readonly Mark[]>> = {
     [/Mandatory arguments to long options are mandatory for short options too/, 4],
     [/display this help and exit/, 3],
     [/^ +-\w, --[\w-]+=[A-Z]+/m, 2],
+    [/^ +(?:-\w, +)?--[\w-]+\[=[A-Z]+\]/m, 2], // getopt_long's optional value (flex's `--tables-file[=FILE]`): Go's flag has none
     [/^-\w(?: \w+)? +: \S/m, 3], // python's `-c cmd : program passed in as string`
     [/^usage: .*\[-\w [a-z][a-z_]*\]/im, 2], // BSD getopt's lowercase `[-a rounds]` (argparse writes `[-a ROUNDS]`)
   ],

@@ -6,7 +6,7 @@ import type { OptionSpec } from '../../types.js';
 import { spawnHelp, type HelpCall } from './fetch-page.js';
 import type { HelpPage } from './page.js';
 import { parseHelp } from './parse.js';
-import { spellings, withValuesFrom } from './values-from.js';
+import { spellings, withLongSpellingsFrom, withValuesFrom } from './values-from.js';
 
 /** The man page as plain text: `cat` as pager (no terminal is attached either), lines wide enough that no option line wraps. */
 export const MANUAL_ENV = { MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '1000' } as const;
@@ -36,6 +36,6 @@ export function withManualOptions(page: HelpPage, manual: readonly OptionSpec[])
   const flags = new Set(page.options.flatMap(spellings));
   // Any spelling the page already has (`-A` as an alias of `--after-context`) is that option: the page says it.
   const added = manual.filter((option) => !names.has(option.name) && !spellings(option).some((flag) => flags.has(flag)));
-  const options = withValuesFrom(page.options, manual);
+  const options = withLongSpellingsFrom(withValuesFrom(page.options, manual), manual);
   return added.length === 0 && options.every((option, index) => option === page.options[index]) ? page : { ...page, options: [...options, ...added.map((option) => ({ ...option, source: 'man page' as const }))] };
 }

@@ -186,6 +186,8 @@ function splitTag(line: string, body: number): string {
   // find's `-group gname` over its text: a lone lowercase word at the text's column is the tag's value, not the text;
   // patch's `-x num  or  --debug=num` goes on with another spelling.
   if (!/[A-Z(]/.test(line[body] ?? '') && (line.slice(body).trim().split(/\s+/).length < 3 || /\s{2,}or\s{2,}-/.test(line))) return line;
+  // niceload's `--factor FACTOR` over its text: a metavar alone at the text's column is the tag's value too.
+  if (/^[A-Z][A-Z0-9_-]*$/.test(line.slice(body).trim())) return line;
   return `${line.slice(0, body)} ${line.slice(body)}`;
 }
 

@@ -19,6 +19,25 @@ export function withValuesFrom(options: readonly OptionSpec[], other: readonly O
   });
 }
 
+/**
+ * An option the page spells short only (a usage line's `-f factor`) takes the long spelling another source gives it
+ * (niceload's manual: `-f FACTOR` over `--factor FACTOR`): its name and flag, the short kept as an alias, and that text
+ * when the page has none.
+ */
+export function withLongSpellingsFrom(options: readonly OptionSpec[], other: readonly OptionSpec[]): OptionSpec[] {
+  const isLong = (flag: string): boolean => flag.startsWith('--');
+  return options.map((option) => {
+    const own = spellings(option);
+    if (own.some(isLong) || option.flag === undefined) return option;
+    const twin = other.find((found) => found.flag !== undefined && isLong(found.flag) && spellings(found).some((flag) => own.includes(flag)));
+    // The page has that long spelling already, as another option (strings' `-U {d|s|…}` beside `--unicode={default|…}`).
+    if (twin?.flag === undefined || options.some((found) => found.name === twin.name || spellings(found).includes(twin.flag ?? ''))) return option;
+    const aliases = [...new Set([...own, ...(twin.aliases ?? [])])].filter((flag) => flag !== twin.flag && flag !== option.negation);
+    const description = option.description ?? twin.description;
+    return { ...option, name: twin.name, flag: twin.flag, aliases, ...(description === undefined ? {} : { description }) };
+  });
+}
+
 /** Every token that names the option: its flag, its negation and its aliases. */
 export function spellings(option: OptionSpec): string[] {
   return [option.flag, option.negation, ...(option.aliases ?? [])].filter((flag) => flag !== undefined);

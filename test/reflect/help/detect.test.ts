@@ -39,6 +39,7 @@ describe('detecting the dialect of a help text', () => {
     ['cobra/kubectl-cluster-info.txt', 'cobra'],
     ['clap/fd.txt', 'clap'], // clap 3: `Print help information`, with only weak marks beside it
     ['cobra/gh.txt', 'cobra'], // gh's root page: `Use 'gh <command> <subcommand> --help'`
+    ['layouts/flex.txt', 'gnu'], // `-Ca, --align` line after line, but getopt_long's `--tables-file[=FILE]`, which Go's flag never writes
     ['layouts/jake.txt', 'gnu'], // one `-ar,     --allow-rejection` is no Go flag help (shfmt writes such pairs line after line)
   ])('when the text is %s then the dialect is %s', (name, dialect) => {
     expect(detectDialect(helpText(name))).toBe(dialect);

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../../src/reflect/help/parse.js';
 import type { HelpPage } from '../../../src/reflect/help/page.js';
 import { mergeForms } from '../../../src/reflect/help/usage.js';
+import { pageFromManual } from '../../../src/reflect/help/man-page.js';
+
+const pageFromManualText = (text: string) => pageFromManual(text, ['niceload']);
 
 // Help read by its layout, whatever parser printed it: each case is a real program's help (test/fixtures/help/layouts/)
 // named by the class of layout it stands for, read as the crawl reads it.
@@ -311,12 +314,32 @@ describe('gcc, cmake, ctags and zip as their help and man page write them', () =
     expect(options.map((found) => found.name)).toEqual(['sort']);
   });
 
-  it('when zip\'s help shows -i as a bare switch and its man page shows -i files then the man page\'s value decides', async () => {
+  it('when zip\'s help shows -i as a bare switch and its man page shows -i files, --include files then the man page\'s value and long spelling decide, the help\'s text stays', async () => {
     const { withManualOptions } = await import('../../../src/reflect/help/git-manual.js');
     const zip = page('zip.txt', ['zip']);
     const merged = withManualOptions(zip, [{ name: 'include', type: 'string', flag: '--include', aliases: ['-i'], valueForm: 'separate', syntax: '-i files, --include files' }]);
-    expect(merged.options.find((found) => found.name === 'i')).toMatchObject({ type: 'string', valueForm: 'separate', description: 'include only the following names' });
-    expect(merged.options.filter((found) => found.name === 'include')).toEqual([]);
+    expect(merged.options.filter((found) => found.name === 'include')).toEqual([expect.objectContaining({ type: 'string', flag: '--include', aliases: ['-i'], valueForm: 'separate', description: 'include only the following names' })]);
+    expect(merged.options.find((found) => found.name === 'i')).toBeUndefined();
+  });
+
+  it('when a usage line spells an option short only (niceload\'s `[-f factor]`) and its manual stacks the long one under it (`-f FACTOR` over `--factor FACTOR`) then the option takes the long name, the short as an alias, and the manual\'s text (class: short spellings in usage)', async () => {
+    const { withManualOptions } = await import('../../../src/reflect/help/git-manual.js');
+    const help = parseHelp('Usage:\n   niceload [-v] [-n niceness] [-s suspend_sec|-f factor] [-H]\n            command or -p pid\n', { path: ['niceload'] });
+    const manual = pageFromManualText('NAME\n       niceload - slow down a program\n\nOPTIONS\n       -f FACTOR\n       --factor FACTOR\n                Suspend time factor.\n\n       -H\n       --hard   Hard limit.\n');
+    const merged = withManualOptions(help, manual.options);
+    expect(merged.options.find((found) => found.flag === '--factor')).toMatchObject({ name: 'factor', type: 'string', aliases: ['-f'], description: 'Suspend time factor.' });
+    expect(merged.options.find((found) => found.flag === '--hard')).toMatchObject({ name: 'hard', type: 'boolean', aliases: ['-H'] });
+    expect(merged.options.filter((found) => found.name === 'f' || found.name === 'H')).toEqual([]);
+  });
+
+  it('when the page already spells the long one as another option (strings\' `-U {d|s|i|x|e|h}` beside `--unicode={default|…}`) then the short one keeps its own name', async () => {
+    const { withManualOptions } = await import('../../../src/reflect/help/git-manual.js');
+    const help = parseHelp('Usage: strings [option(s)] [file(s)]\n  --unicode={default|show|invalid|hex|escape|highlight}\n  -U {d|s|i|x|e|h}          Specify how to treat UTF-8 encoded unicode characters\n', { path: ['strings'] });
+    const merged = withManualOptions(help, [{ name: 'unicode', type: 'string', flag: '--unicode', aliases: ['-U'], valueForm: 'equals' }]);
+    expect(merged.options.map((found) => [found.name, found.flag])).toEqual([
+      ['unicode', '--unicode'],
+      ['U', '-U'],
+    ]);
   });
 });
 
