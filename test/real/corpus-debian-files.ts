@@ -97,9 +97,9 @@ export const debianFilePrograms: readonly Program[] = [
       },
       { does: 'lists an archive (-tf)', tool: 'bsdtar', input: { flags: { t: true, f: 'packed.tar.gz' } }, exitCode: 0, stdout: /^hello\.txt\ndata\.json$/m },
       {
-        does: 'prints one member (-xOf)',
+        does: 'prints one member (-x --to-stdout -f)',
         tool: 'bsdtar',
-        input: { flags: { x: true, O: true, f: 'packed.tar.gz' }, args: ['hello.txt'] },
+        input: { flags: { x: true, 'to-stdout': true, f: 'packed.tar.gz' }, args: ['hello.txt'] },
         exitCode: 0,
         stdout: /^hello from a file$/m,
       },

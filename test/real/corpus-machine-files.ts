@@ -16,9 +16,9 @@ export const machineFilePrograms: readonly Program[] = [
     calls: [
       { does: 'zips a directory recursively (-r)', tool: 'zip', input: { flags: { r: true }, args: ['site.zip', 'src', 'README.md'] }, exitCode: 0, stdout: /adding: src\/app\.py/, creates: ['site.zip'] },
       {
-        does: 'zips a directory leaving out the logs (-x after the operands)',
+        does: 'zips a directory leaving out the logs (--exclude, -x in its help, after the operands)',
         tool: 'zip',
-        input: { flags: { r: true, x: '*.log' }, args: ['code.zip', 'src'] },
+        input: { flags: { r: true, exclude: '*.log' }, args: ['code.zip', 'src'] },
         exitCode: 0,
         creates: ['code.zip'],
       },
