@@ -12,7 +12,7 @@ import { environmentOf, serverOptions, type SharedFlags } from './options.js';
 import { CliMcpError } from '../errors.js';
 import { DEFAULTS } from '../options.js';
 import { createCliTools } from '../call/cli-tools.js';
-import { readPendingUntil } from '../reflect/read-pending.js';
+import { hasPending, readPendingUntil } from '../reflect/read-pending.js';
 import { surePart } from '../discovery/sure-list.js';
 
 /** Where the program comes from: a CLI to load and reflect, or a manifest file that describes one. */
@@ -86,7 +86,8 @@ export async function writeTargetManifest(target: string, file: string | undefin
 
 /** A lazily read tree's commands read until auto's choice is sure: search mode (the rest read when asked for) or every command read. */
 async function readForAuto(found: ReadSource, readCommand: ReadCommand, options: ReturnType<typeof serverOptions>): Promise<ReadSource> {
-  const { tree, asked } = await readPendingUntil(found.spec, readCommand, (part) => servesSearch(part, options, found.launcher));
+  // A tree with nothing pending (read whole, or restored so from the cache) is auto's to list as it is: no tools are built to decide.
+  const { tree, asked } = await readPendingUntil(found.spec, readCommand, (part) => !hasPending(part) || servesSearch(part, options, found.launcher));
   return asked === 0 ? found : { ...found, spec: tree, how: `${found.how}; ${commands(asked)} read to choose how to list them` };
 }
 

@@ -30,11 +30,12 @@ export function withLongSpellingsFrom(options: readonly OptionSpec[], other: rea
     const own = spellings(option);
     if (own.some(isLong) || option.flag === undefined) return option;
     const twin = other.find((found) => found.flag !== undefined && isLong(found.flag) && spellings(found).some((flag) => own.includes(flag)));
+    const long = twin?.flag;
     // The page has that long spelling already, as another option (strings' `-U {d|s|…}` beside `--unicode={default|…}`).
-    if (twin?.flag === undefined || options.some((found) => found.name === twin.name || spellings(found).includes(twin.flag ?? ''))) return option;
-    const aliases = [...new Set([...own, ...(twin.aliases ?? [])])].filter((flag) => flag !== twin.flag && flag !== option.negation);
+    if (twin === undefined || long === undefined || options.some((found) => found.name === twin.name || spellings(found).includes(long))) return option;
+    const aliases = [...new Set([...own, ...(twin.aliases ?? [])])].filter((flag) => flag !== long && flag !== option.negation);
     const description = option.description ?? twin.description;
-    return { ...option, name: twin.name, flag: twin.flag, aliases, ...(description === undefined ? {} : { description }) };
+    return { ...option, name: twin.name, flag: long, aliases, ...(description === undefined ? {} : { description }) };
   });
 }
 
