@@ -26,18 +26,21 @@ oracles that need no hand-written expectations and share nothing with cli-mcp's 
   required) through cli-mcp's own pipeline under \`--sandbox strict\` without network, ${bounds.callTimeoutMs / 1000} s a call, from an
   empty directory with a scratch HOME, is never answered with the program's own usage error naming it.
   Up to ${bounds.maxCalls} options a program, ${bounds.callBudgetMs / 1000} s of calls; the rest is counted as not run. A word flag
-  the program calls unrecognised, unknown, unsupported or illegal, though its pages document it, cli-mcp sent a
-  documented spelling as written and a control call finds every other documented spelling unknown too, is counted
-  apart as unknown to the build (its documentation describes another build: readelf's manual and \`--quiet\`). A
+  the program calls unrecognised, unknown, unsupported or illegal, though its pages document it and cli-mcp sent it
+  as they write it, is counted apart as unknown to the build (its documentation describes another build: readelf's
+  manual and \`--quiet\`; namei documents \`--nosymlinks\` and takes only \`-n\`, which the list says), unless the
+  option moved before its command's words is taken. So is a value joined on as the page writes it (cpp's
+  \`-std=<standard>\`) whose whole word the program calls unknown: cli-mcp chose only the value. A
   rejection the program words as an unknown option is run again outside cli-mcp with the option's spelling
   replaced by an invented one: when the program answers that otherwise and blames the value made up for the
   option or another option it needs (psql's \`\\pset: unknown option: wide-value\`, npm-run-all's \`--race (without
   parallel)\`), it is counted apart as known to the program; so is a value sent as a word of its own that the
-  answer quotes joined to the option (vitest's \`Unexpected value "--silent=wide-value"\`). An option the program
+  answer quotes joined to the option (vitest's \`Unexpected value "--silent=wide-value"\`), and a joined value called
+  unknown where the option alone is said to need a value (oxlint's bpaf words both alike). An option the program
   calls unsupported where an invented one is unknown (lsof's \`-D\`), or unknown in every documented spelling and
   before its command's words too (pnpm's \`access --parallel\`), is unknown to the build. A missing value for an
-  option every page writes as a switch (GLib help that omits the value's name) is counted apart as a value no page
-  documents. All are listed.
+  option every page writes as a switch (GLib help that omits the value's name), or a complaint about the value such a
+  switch got when sent alone (vitest's \`--expect\`), is counted apart as a value no page documents. All are listed.
 - **(d) types**: no option documented with a value is a boolean; no default is a metavar, an environment
   reference or the directory cli-mcp ran in.
 
@@ -101,8 +104,8 @@ function gaps(results: readonly ProgramResult[]): string[] {
   lines.push('', `**Argv rejected by the program** (${rejections.length}; ${[...classes].map(([kind, count]) => `${count} ${kind}`).join(', ') || 'none'}):`, '');
   for (const { result, rejection } of rejections.slice(0, 40)) lines.push(`- ${result.name} \`${JSON.stringify(rejection.argv)}\`: ${rejection.message.split('\n')[0]!.slice(0, 120)}`);
   const unknown = checked.flatMap((result) => (result.acceptance!.unknownToBuild ?? []).map((rejection) => ({ result, rejection })));
-  lines.push('', `**Documented, unknown to this build** (${unknown.length}; not counted as rejected: the documentation names the option, cli-mcp sent its one documented spelling as written, and the program does not know it):`, '');
-  for (const { result, rejection } of unknown.slice(0, 40)) lines.push(`- ${result.name} \`${JSON.stringify(rejection.argv)}\`: ${rejection.message.split('\n')[0]!.slice(0, 120)}`);
+  lines.push('', `**Documented, unknown to this build** (${unknown.length}; not counted as rejected: the documentation names the option, cli-mcp sent it as the documentation writes it, and the program does not know that word: another build's option, or, where the page joins the value on (\`-std=<standard>\`), a value it refuses in the same words; another documented spelling the program takes is said beside):`, '');
+  for (const { result, rejection } of unknown.slice(0, 40)) lines.push(`- ${result.name} \`${JSON.stringify(rejection.argv)}\`: ${rejection.message.split('\n')[0]!.slice(0, 120)}${rejection.note === undefined ? '' : ` (${rejection.note})`}`);
   const known = checked.flatMap((result) => (result.acceptance!.knownRefused ?? []).map((rejection) => ({ result, rejection })));
   lines.push('', `**Known to the program, refused in this call** (${known.length}; not counted as rejected: the same argv with the option's spelling replaced by an invented one gets another answer, so the program knows the spelling and refused the value made up for it or the call without a command or option it needs):`, '');
   for (const { result, rejection } of known.slice(0, 40)) lines.push(`- ${result.name} \`${JSON.stringify(rejection.argv)}\`: ${rejection.message.split('\n')[0]!.slice(0, 120)}`);

@@ -7,7 +7,7 @@ import { documentedOptions, isHelpOrVersion } from './oracles/documented-options
 import { helpUsages, manUsages, parseUsage } from './oracles/usage-operands.js';
 import { rejectionClass, spellingErrorLines } from './oracles/usage-errors.js';
 import { inputFor, unknownToBuild, valueUndocumented } from './oracles/argv-acceptance.js';
-import { answersDiffer, everyAlternativeUnknown, inventedSpelling, joinedValues, movedBeforeCommand, otherSpellings, refusedOtherwise, respelled, unsupportedByBuild, valueBoundAndRefused, valueRefusedInEverySpelling } from './oracles/controls.js';
+import { answersDiffer, everyAlternativeUnknown, inventedSpelling, joinedValueRefused, joinedValues, movedBeforeCommand, otherSpellings, refusedOtherwise, respelled, unsupportedByBuild, valueBoundAndRefused, valueRefusedInEverySpelling } from './oracles/controls.js';
 
 const spellingsOf = (text: string) => documentedOptions(text).map((doc) => [doc.tokens.join(' '), doc.value]);
 
@@ -202,6 +202,18 @@ describe('usage errors', () => {
     // gcc names the whole word, value on: it may not know the value, not the option.
     const std = { name: 'std', type: 'string', flag: '-std', depth: 0 } as const;
     expect(unknownToBuild(std, ['-std=wide-value'], 'gcc: error: unrecognized command-line option ‘-std=wide-value’', new Set(['-std']))).toBe(false);
+    // Unless the page joins the value on so (cpp's `-std=<standard>`): the word is the page's, only the value was cli-mcp's.
+    expect(unknownToBuild({ ...std, syntax: '-std=<standard>' }, ['-std=wide-value'], 'cpp: error: unrecognized command-line option ‘-std=wide-value’', new Set(['-std']))).toBe(true);
+    expect(unknownToBuild({ ...std, syntax: '-std <standard>' }, ['-std=wide-value'], 'cpp: error: unrecognized command-line option ‘-std=wide-value’', new Set(['-std']))).toBe(false);
+  });
+
+  it('when a value joined on is called unknown with it, and the option sent alone is said to need a value where an invented one is not (oxlint\'s bpaf) then the program knows it and refused the value; not when alone it is unknown too', async () => {
+    const rejected = { argv: ['--severity=wide-value'], spelling: '--severity', taken: new Set(['--severity']), companions: [], value: 'wide-value' };
+    const bpaf = async (args: readonly string[]) => (args[0] === '--severity' ? 'Error: `--severity` requires an argument `SEVERITY`' : `Error: \`${args[0]!.split('=')[0]}\` is not expected in this context`);
+    expect(await joinedValueRefused(bpaf, rejected)).toBe(true);
+    const unknownAlone = async (args: readonly string[]) => `Error: \`${args[0]!.split('=')[0]}\` is not expected in this context`;
+    expect(await joinedValueRefused(unknownAlone, rejected)).toBe(false);
+    expect(await joinedValueRefused(bpaf, { ...rejected, argv: ['--severity', 'wide-value'] })).toBe(false);
   });
 
   it('when the option is unknown before the command\'s words too (pnpm documents --parallel for access and takes it in neither place) then no place cli-mcp could choose works, and not when one does', async () => {
@@ -230,6 +242,11 @@ describe('usage errors', () => {
     expect(valueUndocumented(cachepath, '--cachepath', 'Missing argument for --cachepath', documented, new Set(['--cachepath']))).toBe(false);
     expect(valueUndocumented(cachepath, '--cachepath', 'Unknown option --cachepath', documented, new Set())).toBe(false);
     expect(valueUndocumented({ ...cachepath, type: 'string' }, '--cachepath', 'Missing argument for --cachepath', documented, new Set())).toBe(false);
+    // A count of one is that switch too (appstreamcli's `--source`, "may be specified multiple times"); a switch sent alone and refused for the value its parser gave it is one (vitest's `--expect`).
+    expect(valueUndocumented({ ...cachepath, name: 'source', flag: '--source', type: 'integer', count: true }, '--source', 'Missing argument for --source', new Set(['--source']), new Set())).toBe(true);
+    const expectOption = { name: 'expect', type: 'boolean', flag: '--expect', depth: 0 } as const;
+    expect(valueUndocumented(expectOption, '--expect', 'TypeError: Unexpected value for --expect: true. If you need to configure expect options, use --expect.{name}=<value> syntax', new Set(['--expect']), new Set())).toBe(true);
+    expect(valueUndocumented(expectOption, '--expect', "option '--expect' doesn't allow an argument: --expect=x", new Set(['--expect']), new Set())).toBe(false);
   });
 
   it('when a value sent is said to be missing and neither `=value` nor a glued value is taken, while an invented option is answered otherwise (identify\'s -log, which wants a %) then the value was refused; not when a joined spelling is taken', async () => {

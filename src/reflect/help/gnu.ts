@@ -16,6 +16,7 @@ import { labelledForms, resplitEntries, synopsisEntries } from './synopsis.js';
 import { optionsFromTokens } from './usage.js';
 import { withValuesFrom } from './values-from.js';
 import { splitPath } from './usage-tokens.js';
+import { GOPTION_HELP, withGOptionValues } from './goption.js';
 
 const NOT_OPTIONS = /^(examples?|usage|synopsis|description|see also|reporting bugs|author)$/i;
 /** `Commands:`, `Main commands:`, `All other commands:`, `Subcommands:`, node-gyp's `where <command> is one of:`. */
@@ -53,6 +54,7 @@ export function parseGnu(text: string, context: ParseContext = {}): HelpPage {
   if (entries.length === 0 && globalEntries.length === 0) entries = resplitEntries(optionEntries(layout.introLines), synopsis);
   // BSD getopt (ssh-keygen) lists its options only in the usage lines, values named in lowercase.
   if (entries.length === 0 && globalEntries.length === 0) entries = [...synopsis, ...forms.flatMap((form) => optionsFromTokens(form).entries).filter((entry) => entry.spec.includes('--'))];
+  if (GOPTION_HELP.test(text)) entries = withGOptionValues(entries);
   // optparse (pip) puts the description under a heading of its own.
   const described = findSection(layout, /^description$/i);
   return assemblePage(

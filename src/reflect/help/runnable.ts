@@ -4,7 +4,7 @@
  */
 import { commandNames } from './command-list.js';
 import type { HelpPage } from './page.js';
-import { isCommandToken, leadingWord, splitPath, type UsageToken } from './usage-tokens.js';
+import { isCommandToken, isOptionsPlaceholder, leadingWord, splitPath, type UsageToken } from './usage-tokens.js';
 
 /** `COMMAND`, `[command]`, `{release,status}`, or a listed name (git's `git remote add …` form). */
 function namesSubcommand(token: UsageToken, names: ReadonlySet<string>): boolean {
@@ -47,4 +47,16 @@ export function needsSubcommand(page: HelpPage, path: readonly string[]): boolea
   const names = commandNames(page.subcommands);
   const forms = page.usage.map((form) => splitPath(form, path)).filter((form) => form.path.length === path.length);
   return forms.length > 0 && forms.every((form) => form.rest.some((token) => token.kind === 'word' && isCommandToken(token)) || names.has(leadingWord(form.rest) ?? ''));
+}
+
+/**
+ * The command lists subcommands, yet every usage form writes only an options placeholder (appstreamcli's
+ * `appstreamcli [OPTION…]`, etcdctl's `etcdctl [flags]`): nothing says it runs without one. Said of a program,
+ * its options are then its commands' (both print their help or refuse when run so); a command's page may print
+ * `[flags]` whatever it does (gh's template: `gh codespace ports [flags]` lists ports), so that stays as read.
+ */
+export function silentOnCommands(page: HelpPage, path: readonly string[]): boolean {
+  if (page.subcommands.length === 0) return false;
+  const forms = page.usage.map((form) => splitPath(form, path)).filter((form) => form.path.length === path.length);
+  return forms.length > 0 && forms.every((form) => form.rest.every(isOptionsPlaceholder));
 }

@@ -4,7 +4,7 @@
  */
 import type { ArgvConventions, CommandSpec, OptionSpec } from '../../types.js';
 import type { HelpPage, SubcommandEntry } from './page.js';
-import { needsSubcommand, runsByItself } from './runnable.js';
+import { needsSubcommand, runsByItself, silentOnCommands } from './runnable.js';
 
 /** One command as the crawl found it: its words after the program, its listing and its page (when read). */
 export interface Visited {
@@ -45,8 +45,8 @@ export function assembleSpec(program: string, root: Visited, globals: Globals, c
     const subcommands = node.children.map((child) => build(child, depth + 1));
     const own = withSwitches(page?.options ?? [], node.entry?.switches);
     const path = [program, ...node.words];
-    // Options of its own make a group runnable, unless every usage form requires a subcommand: then they are the group's options for its commands.
-    const ownOptions = page !== undefined && own.some((option) => !globalNames.has(option.name)) && !needsSubcommand(page, path);
+    // Options of its own make a group runnable, unless every usage form requires a subcommand, or the program's names none: then they are the group's options for its commands.
+    const ownOptions = page !== undefined && own.some((option) => !globalNames.has(option.name)) && !needsSubcommand(page, path) && !(depth === 0 && silentOnCommands(page, path));
     const runnable = page !== undefined && (ownOptions || subcommands.length === 0 || runsByItself(page, path));
     const rootOnly = globals.rootPage.filter((option) => !inheritedNames.has(option.name));
     const reaching = [...globals.inherited, ...(conventions.options === 'command' || runnable ? rootOnly : [])];

@@ -1,6 +1,7 @@
 import { PARSER_CONVENTIONS } from '../../argv/conventions.js';
 import type { ArgvConventions } from '../../types.js';
 import type { HelpDialect } from './page.js';
+import { GOPTION_HELP } from './goption.js';
 
 // An option entry's long flag written with its value after `=` (`--lines=NUM`, `--color[=WHEN]`): the parser reads `=`.
 const LONG_EQUALS = /^\s*(?:-\w,?\s+)?--[\w-]+\[?=/m;
@@ -57,6 +58,10 @@ export function conventionsOf(dialect: HelpDialect, rootText: string): ArgvConve
   if (dialect === 'git') return PARSER_CONVENTIONS.git;
   if (dialect === 'goflag') return PARSER_CONVENTIONS.goFlag;
   // The catch-all dialect also reads programs with parsers of their own: take values as their help writes them.
-  if (dialect === 'gnu') return { ...PARSER_CONVENTIONS.getopt, ...valueFormsOf(rootText, honoursDoubleDash(rootText)), ...(honoursDoubleDash(rootText) ? {} : { doubleDash: 'never' as const }) };
+  if (dialect === 'gnu') {
+    const getopt = { ...PARSER_CONVENTIONS.getopt, ...valueFormsOf(rootText, honoursDoubleDash(rootText)), ...(honoursDoubleDash(rootText) ? {} : { doubleDash: 'never' as const }) };
+    // GOption reads options anywhere; a program with commands (appstreamcli) may take its command word first.
+    return GOPTION_HELP.test(rootText) ? { ...getopt, options: 'end' } : getopt;
+  }
   return PARSER_CONVENTIONS.getopt;
 }

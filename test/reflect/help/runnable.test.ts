@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../../src/reflect/help/parse.js';
-import { runsByItself } from '../../../src/reflect/help/runnable.js';
+import { runsByItself, silentOnCommands } from '../../../src/reflect/help/runnable.js';
 import { helpText } from './summary.js';
 
 function runs(name: string, path: string[]): boolean {
@@ -33,5 +33,22 @@ describe('telling whether a command with subcommands also runs by itself', () =>
   it('when cobra prints both `app tool [flags]` and `app tool [command]` then it runs by itself', () => {
     const text = ['Run or group', '', 'Usage:', '  app tool [flags]', '  app tool [command]', '', 'Available Commands:', '  sub         A sub', '', 'Flags:', '  -h, --help   help for tool'].join('\n');
     expect(runsByItself(parseHelp(text, { path: ['app', 'tool'] }), ['app', 'tool'])).toBe(true);
+  });
+});
+
+describe('a program whose usage names no command though it lists commands', () => {
+  it.each([
+    ['layouts/appstreamcli.txt', 'appstreamcli'],
+    ['layouts/etcdctl.txt', 'etcdctl'],
+  ])('when every usage form of %s writes only an options placeholder then its options are its commands\' (it runs none by itself)', (file, name) => {
+    const page = parseHelp(helpText(file), { path: [name] });
+    expect(page.subcommands.length).toBeGreaterThan(10);
+    expect(silentOnCommands(page, [name])).toBe(true);
+  });
+
+  it('when a form names an optional command (`tput [options] [command]`), operands, or the program lists no commands then it says something and stays as read', () => {
+    expect(silentOnCommands(parseHelp('Usage: tput [options] [command]\n\nCommands:\n  init   Initialise\n  reset  Reset\n', { path: ['tput'] }), ['tput'])).toBe(false);
+    expect(silentOnCommands(parseHelp('Usage: pack [options] FILE\n\nCommands:\n  init   Initialise\n  reset  Reset\n', { path: ['pack'] }), ['pack'])).toBe(false);
+    expect(silentOnCommands(parseHelp(helpText('gnu/ls.txt'), { path: ['ls'] }), ['ls'])).toBe(false);
   });
 });

@@ -22,6 +22,18 @@ describe('assembling crawled pages into a command tree', () => {
     expect(ps?.options.map((option) => option.name)).toEqual(['all', 'filter', 'format', 'last', 'latest', 'no-trunc', 'quiet', 'size']);
   });
 
+  it("when a program's usage names no command though it lists commands (appstreamcli's `appstreamcli [OPTION?]`) then it is no tool and its commands carry its options; a command's page that does so (gh's `gh codespace ports [flags]`) stays a tool", () => {
+    const appstream = tree('appstreamcli', 'layouts/appstreamcli.txt', 'search', 'layouts/appstreamcli-search.txt');
+    const spec = assembleSpec('appstreamcli', appstream, { inherited: [], rootPage: [] }, PARSER_CONVENTIONS.getopt);
+    expect(spec.runnable).toBe(false);
+    expect(flattenRunnable(spec).find((command) => command.path.join(' ') === 'appstreamcli search')?.options.map((option) => option.flag)).toEqual(expect.arrayContaining(['--verbose', '--profile']));
+    const ports = parseHelp(helpText('cobra/gh-codespace-ports.txt'), { path: ['gh', 'codespace', 'ports'] });
+    const forward = parseHelp(helpText('cobra/gh-codespace-ports-forward.txt'), { path: ['gh', 'codespace', 'ports', 'forward'] });
+    const gh: Visited = { words: [], page: undefined, children: [{ words: ['codespace'], page: undefined, children: [{ words: ['codespace', 'ports'], page: ports, children: [{ words: ['codespace', 'ports', 'forward'], page: forward, children: [] }] }] }] };
+    const runnable = flattenRunnable(assembleSpec('gh', gh, { inherited: [], rootPage: [] }, PARSER_CONVENTIONS.cobra)).map((command) => command.path.join(' '));
+    expect(runnable).toEqual(['gh codespace ports', 'gh codespace ports forward']);
+  });
+
   it("when terraform's global options go right after the program word then every tool carries them, declared at the root", () => {
     const visited = tree('terraform', 'goflag/terraform.txt', 'fmt', 'goflag/terraform-fmt.txt');
     const spec = assembleSpec('terraform', visited, { inherited: [], rootPage: visited.page?.globalOptions ?? [] }, PARSER_CONVENTIONS.goFlag);

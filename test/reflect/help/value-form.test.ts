@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { valueFormsOf } from '../../../src/reflect/help/value-form.js';
+import { conventionsOf, valueFormsOf } from '../../../src/reflect/help/value-form.js';
 import { helpText } from './summary.js';
 
 
@@ -65,5 +65,12 @@ describe('"--" only where the program is known to read it as the end of options'
   it.each(['layouts/redis-cli.txt', 'layouts/zip.txt', 'layouts/ffmpeg.txt'])('when a parser of the program\'s own prints the help (%s) then no "--" is sent (the class of redis-cli -- -p …)', async (name) => {
     const { honoursDoubleDash } = await import('../../../src/reflect/help/value-form.js');
     expect(honoursDoubleDash(helpText(name))).toBe(false);
+  });
+});
+
+describe('conventionsOf', () => {
+  it("when the help is GLib's GOption (`Help Options:` then `-h, --help  Show help options`: appstreamcli) then options go after the command and its operands, where the program reads them", () => {
+    expect(conventionsOf('gnu', helpText('layouts/appstreamcli.txt')).options).toBe('end');
+    expect(conventionsOf('gnu', helpText('gnu/ls.txt')).options).toBe('command');
   });
 });

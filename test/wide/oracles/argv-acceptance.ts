@@ -8,7 +8,7 @@ import type { CliTools } from '../../../src/call/cli-tools.js';
 import type { Middleware } from '../../../src/middleware/context.js';
 import type { ScopedOption } from '../../../src/types.js';
 import type { ToolDefinition } from '../../../src/tool/definition.js';
-import { everyAlternativeUnknown, movedBeforeCommand, otherSpellings, refusedOtherwise, spellingIn, unsupportedByBuild, valueBoundAndRefused, valueRefusedInEverySpelling, type RunArgs } from './controls.js';
+import { everyAlternativeUnknown, joinedValueRefused, movedBeforeCommand, otherSpellings, refusedOtherwise, spellingIn, unsupportedByBuild, valueBoundAndRefused, valueRefusedInEverySpelling, type RunArgs } from './controls.js';
 import { anySpellingErrorLines, rejectionClass, spellingErrorLines } from './usage-errors.js';
 
 /** A string option's value, and the operands' placeholders: distinctive, so a message naming them is found. */
@@ -22,6 +22,8 @@ export interface Rejection {
   readonly exitCode: number | null;
   /** The program's own lines that name the option (or the value cli-mcp sent for it). */
   readonly message: string;
+  /** What a control call found beside the verdict: another documented spelling the program takes. */
+  readonly note?: string;
 }
 
 export interface Refusal {
@@ -89,44 +91,56 @@ export function unknownToBuild(option: ScopedOption, argv: readonly string[], me
 function isUnknownAsDocumented(option: ScopedOption, argv: readonly string[], message: string, documented: ReadonlySet<string>): boolean {
   const flag = option.flag;
   if (flag === undefined || /^-[^-]$/.test(flag) || !documented.has(flag) || spellingIn(argv, [flag]) === undefined) return false;
-  // Named with the value on (gcc's `-std=wide-value`), the whole word is what is unknown: the value may be.
-  return UNKNOWN_OPTION.test(message) && !message.includes(`${flag}=`);
+  // Named with the value on (cpp's `-std=wide-value`), the whole word is what is unknown: the value may be, unless the page joins no value so.
+  return UNKNOWN_OPTION.test(message) && (!message.includes(`${flag}=`) || joinedAsDocumented(option));
 }
 
-/** A switch, as documented, that the program says needs a value: no page shows one by any of its spellings. */
+/** The page writes the value joined on with `=` (cpp's `-std=<standard>`): the word sent is the page's, only its value was cli-mcp's to choose. */
+function joinedAsDocumented(option: ScopedOption): boolean {
+  return option.flag !== undefined && option.syntax?.startsWith(`${option.flag}=`) === true;
+}
+
+/**
+ * A switch, as documented (or a count of one), that the program says needs a value: no page shows one by any of its
+ * spellings. Sent bare, a complaint about the value it got is the same (cac hands vitest's `--expect` a `true`).
+ */
 export function valueUndocumented(option: ScopedOption, spelling: string, message: string, documented: ReadonlySet<string>, withValue: ReadonlySet<string>): boolean {
   const spellings = [option.flag, option.negation, ...(option.aliases ?? [])].filter((one): one is string => !!one);
-  if (option.type !== 'boolean' || !documented.has(spelling) || spellings.some((one) => withValue.has(one))) return false;
-  return rejectionClass(message).startsWith('value missing');
+  const isSwitch = option.type === 'boolean' || option.count === true;
+  if (!isSwitch || !documented.has(spelling) || spellings.some((one) => withValue.has(one))) return false;
+  const kind = rejectionClass(message);
+  return kind.startsWith('value missing') || (kind.startsWith('value not allowed') && !message.includes(`${spelling}=`));
 }
 
 type Verdict = 'rejected' | 'unknownToBuild' | 'knownRefused' | 'valueUndocumented';
 
 /** Whose fault a rejection is: the controls run for a complaint that the option is unknown, or that a value sent is missing (a switch sent bare is cli-mcp's typing). */
-async function verdict(tool: ToolDefinition, option: ScopedOption, rejection: Rejection, bounds: AcceptanceBounds): Promise<Verdict> {
+async function verdict(tool: ToolDefinition, option: ScopedOption, rejection: Rejection, bounds: AcceptanceBounds): Promise<{ kind: Verdict; note?: string }> {
   const documented = bounds.documented ?? new Set<string>();
-  if (unknownToBuild(option, rejection.argv, rejection.message, documented)) return 'unknownToBuild';
+  if (unknownToBuild(option, rejection.argv, rejection.message, documented)) return { kind: 'unknownToBuild' };
   const spellings = [option.flag, option.negation, ...(option.aliases ?? [])].filter((one): one is string => !!one);
   const spelling = spellingIn(rejection.argv, spellings);
   const value = rejection.argv.some((word) => word === STRING_VALUE || word.endsWith(`=${STRING_VALUE}`)) ? STRING_VALUE : undefined;
-  if (spelling !== undefined && valueBoundAndRefused(rejection.argv, spelling, value, rejection.message)) return 'knownRefused';
-  if (spelling !== undefined && valueUndocumented(option, spelling, rejection.message, documented, bounds.documentedWithValue ?? new Set())) return 'valueUndocumented';
-  if (!bounds.run || spelling === undefined) return 'rejected';
+  if (spelling !== undefined && valueBoundAndRefused(rejection.argv, spelling, value, rejection.message)) return { kind: 'knownRefused' };
+  if (spelling !== undefined && valueUndocumented(option, spelling, rejection.message, documented, bounds.documentedWithValue ?? new Set())) return { kind: 'valueUndocumented' };
+  if (!bounds.run || spelling === undefined) return { kind: 'rejected' };
   const options = tool.command.options;
   const taken = new Set(options.flatMap((one) => [one.flag, one.negation, ...(one.aliases ?? [])]).filter((one): one is string => !!one));
   const companions = options.filter((one) => one.name !== option.name && one.name.length > 2).map((one) => one.name);
   const rejected = { argv: rejection.argv, spelling, taken, companions, ...(value ? { value } : {}) };
   const kind = rejectionClass(rejection.message);
-  if (kind.startsWith('value missing')) return (await valueRefusedInEverySpelling(bounds.run, rejected)) ? 'knownRefused' : 'rejected';
-  if (!kind.startsWith('unknown option')) return 'rejected';
-  if (await refusedOtherwise(bounds.run, rejected)) return 'knownRefused';
-  if (await unsupportedByBuild(bounds.run, rejected, rejection.message)) return 'unknownToBuild';
-  // Its other documented spellings, and a parent's option before the command's words: none taken, none could be.
-  const others = spellings.filter((one) => one !== spelling && documented.has(one));
-  const asDocumented = others.length > 0 && isUnknownAsDocumented(option, rejection.argv, rejection.message, documented);
+  if (kind.startsWith('value missing')) return { kind: (await valueRefusedInEverySpelling(bounds.run, rejected)) ? 'knownRefused' : 'rejected' };
+  if (!kind.startsWith('unknown option')) return { kind: 'rejected' };
+  if ((await refusedOtherwise(bounds.run, rejected)) || (await joinedValueRefused(bounds.run, rejected))) return { kind: 'knownRefused' };
+  if (await unsupportedByBuild(bounds.run, rejected, rejection.message)) return { kind: 'unknownToBuild' };
+  // A parent's option before the command's words: where cli-mcp could have put it instead.
   const moved = movedBeforeCommand(rejection.argv, spelling, tool.command.path.slice(1), value);
-  const alternatives = [...(asDocumented ? otherSpellings(rejection.argv, spelling, others) : []), ...(moved ? [moved] : [])];
-  return alternatives.length > 0 && (await everyAlternativeUnknown(bounds.run, alternatives)) ? 'unknownToBuild' : 'rejected';
+  if (moved !== undefined && !(await everyAlternativeUnknown(bounds.run, [moved]))) return { kind: 'rejected' };
+  if (!isUnknownAsDocumented(option, rejection.argv, rejection.message, documented)) return { kind: moved === undefined ? 'rejected' : 'unknownToBuild' };
+  // Every page writes the spelling sent, and the build lacks it; another documented spelling it takes is said beside (namei's `-n` for `--nosymlinks`).
+  const others = spellings.filter((one) => one !== spelling && documented.has(one));
+  const anotherTaken = others.length > 0 && !(await everyAlternativeUnknown(bounds.run, otherSpellings(rejection.argv, spelling, others)));
+  return anotherTaken ? { kind: 'unknownToBuild', note: `${others.join(', ')} taken` } : { kind: 'unknownToBuild' };
 }
 
 interface Planned {
@@ -220,7 +234,10 @@ export async function argvAcceptance(tools: CliTools, bounds: AcceptanceBounds):
       const spellings = [option.flag, option.negation, ...(option.aliases ?? []), ...valueAlone].filter((one): one is string => !!one);
       const named = spellingErrorLines(text, spellings);
       const rejection = { tool: tool.name, option: label, argv, exitCode: output.exitCode, message: named.join('\n') };
-      if (named.length > 0) result[await verdict(tool, option, rejection, bounds)].push(rejection);
+      if (named.length > 0) {
+        const { kind, note } = await verdict(tool, option, rejection, bounds);
+        result[kind].push(note === undefined ? rejection : { ...rejection, note });
+      }
       else {
         const other = anySpellingErrorLines(text);
         if (other.length > 0) result.otherUsageErrors.push({ tool: tool.name, option: label, argv, message: other.slice(0, 2).join('\n') });

@@ -8,7 +8,9 @@
  *   unknown too, the documentation describes another build of the program, or a place the option is not taken;
  * - the word `unsupported` for the option where an invented one is called unknown: the program knows it, its build lacks it;
  * - for a value said to be missing though sent, the value joined by `=` and glued on: when each is refused too, and an
- *   invented option is answered otherwise, the program knows the option and refused the value (identify's `-log` wants a `%`).
+ *   invented option is answered otherwise, the program knows the option and refused the value (identify's `-log` wants a `%`);
+ * - for a value joined on and called unknown with it, the spelling sent alone: when that is said to need a value and an
+ *   invented one is not, the program knows the option and refused the value (bpaf words both alike).
  */
 import { anySpellingErrorLines, escape, mentions, rejectionClass, spellingErrorLines } from './usage-errors.js';
 
@@ -140,6 +142,15 @@ export function movedBeforeCommand(argv: readonly string[], spelling: string, co
   if (at === -1) return undefined;
   const size = argv[at] === spelling && value !== undefined && argv[at + 1] === value ? 2 : 1;
   return { argv: [...argv.slice(at, at + size), ...argv.slice(0, at), ...argv.slice(at + size)], spelling };
+}
+
+/** Control five: the option sent joined (`--severity=wide-value`) was called unknown; sent alone it is said to need a value, an invented one is not. */
+export async function joinedValueRefused(run: RunArgs, rejected: Rejected): Promise<boolean> {
+  const at = rejected.argv.findIndex((word) => word.startsWith(`${rejected.spelling}=`));
+  if (at === -1) return false;
+  const alone = [...rejected.argv.slice(0, at), rejected.spelling, ...rejected.argv.slice(at + 1)];
+  const [ours, invented] = await Promise.all([run(alone), run(respelled(alone, rejected.spelling, inventedSpelling(rejected.spelling, rejected.taken)))]);
+  return rejectionClass(ours).startsWith('value missing') && !rejectionClass(invented).startsWith('value missing');
 }
 
 /** Control three: the program calls the option unsupported (lsof's `unsupported option: -D`) and an invented one unknown otherwise. */
