@@ -6,7 +6,7 @@ import { optionCoverage } from './oracles/option-coverage.js';
 import { documentedOptions, isHelpOrVersion } from './oracles/documented-options.js';
 import { helpUsages, manUsages, parseUsage } from './oracles/usage-operands.js';
 import { rejectionClass, spellingErrorLines } from './oracles/usage-errors.js';
-import { inputFor, unknownToBuild, valueUndocumented } from './oracles/argv-acceptance.js';
+import { inputFor, saysUnknown, unknownToBuild, valueUndocumented } from './oracles/argv-acceptance.js';
 import { answersDiffer, everyAlternativeUnknown, inventedSpelling, joinedValueRefused, joinedValues, movedBeforeCommand, otherSpellings, refusedOtherwise, respelled, unsupportedByBuild, valueBoundAndRefused, valueRefusedInEverySpelling } from './oracles/controls.js';
 
 const spellingsOf = (text: string) => documentedOptions(text).map((doc) => [doc.tokens.join(' '), doc.value]);
@@ -113,6 +113,11 @@ describe('usage operands', () => {
     expect(helpUsages(help, ['cp', 'ssh'])).toEqual(['cp [OPTION]... [-T] SOURCE DEST', 'cp [OPTION]... SOURCE... DIRECTORY', 'ssh [-46AaC] [-B bind_interface] destination [command [argument ...]]']);
   });
 
+  it("when one line joins two usages with `or` before the program's name (rolldown) then each is read apart; an `or` inside one stays", () => {
+    expect(helpUsages('Usage: rolldown -c <config> or rolldown <input> <options>\n', ['rolldown'])).toEqual(['rolldown -c <config>', 'rolldown <input> <options>']);
+    expect(helpUsages('Usage: pick [a or b] FILE\n', ['pick'])).toEqual(['pick [a or b] FILE']);
+  });
+
   it('when citty writes USAGE in capitals with the usage on its line then it is read', () => {
     expect(helpUsages('Download templates\n\nUSAGE giget [OPTIONS] <TEMPLATE> [DIR]\n\nARGUMENTS\n', ['giget'])).toEqual(['giget [OPTIONS] <TEMPLATE> [DIR]']);
   });
@@ -146,6 +151,14 @@ describe('usage errors', () => {
     // A letter getopt calls invalid may be read out of place; an option that needs another is no unknown one.
     expect(unknownToBuild({ ...quiet, name: 's', flag: '-s' }, ['-s'], "jo: invalid option -- 's'", new Set(['-s']))).toBe(false);
     expect(unknownToBuild({ ...quiet, name: 'race', flag: '--race' }, ['--race'], 'ERROR: Invalid Option: --race (without parallel)', new Set(['--race']))).toBe(false);
+  });
+
+  it("when a program words an unknown option `invalid option` (GnuPG's kbxutil) then that says unknown once the controls blamed nothing else (npm-run-all words `--race (without parallel)` so); a value's complaint never does", () => {
+    expect(saysUnknown('invalid option "--quiet"')).toBe(false);
+    expect(saysUnknown('invalid option "--quiet"', true)).toBe(true);
+    expect(saysUnknown("unrecognized option '--quiet'")).toBe(true);
+    expect(saysUnknown('Invalid option value: --install wide-value', true)).toBe(false);
+    expect(saysUnknown('invalid option argument for --x', true)).toBe(false);
   });
 
   it('when the complaint is about the value or names another option then it is not a spelling error of this one', () => {

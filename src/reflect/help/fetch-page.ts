@@ -102,6 +102,11 @@ export async function spawnHelp(call: HelpCall, args: readonly string[]): Promis
   return { text: stdout.trim() !== '' ? stdout : stderr, timedOut, exitCode };
 }
 
+/** A script's own source printed for its help (ptargrep's pod2usage, when perldoc is missing): code, not help. */
+function printsSource(text: string): boolean {
+  return /^#!\//m.test(text.split('\n').slice(0, 5).join('\n'));
+}
+
 /**
  * Reads the help of `words`. With no dialect yet (the root), the first text that reads as help
  * decides it. A page identical to its parent's text means the program ignored the subcommand.
@@ -122,7 +127,7 @@ export async function fetchPage(
     if (result.timedOut) return { kind: 'failed', reason: 'time' };
     const parent = options.parent;
     ignored ||= result.text === parent?.text;
-    if (result.text.trim() === '' || result.text === parent?.text) continue;
+    if (result.text.trim() === '' || result.text === parent?.text || printsSource(result.text)) continue;
     unread ??= result.text;
     const page = parseHelp(result.text, { path, ...(dialect !== undefined ? { dialect } : {}) });
     // shx's `help cat` prints its own page again, lines changed: its parent's commands listed again are its parent's page.

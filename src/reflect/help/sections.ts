@@ -163,7 +163,10 @@ function capitalise(word: string): string {
 function usageEnd(lines: readonly string[], from: number): number {
   let end = from;
   // A bare `Usage:` title has its forms on the following lines; skip one leading blank line.
-  if ((lines[end] ?? '').trim() === '' && (lines[end - 1] ?? '').trim().match(/^(usage|synopsis):?$/i)) end += 1;
+  const bareTitle = /^(usage|synopsis):?$/i.test((lines[end - 1] ?? '').trim());
+  if ((lines[end] ?? '').trim() === '' && bareTitle) end += 1;
+  // node-touch's `usage:` over `touch [-acfm] [-r file] … file ...` flush left: a form all the same.
+  if (bareTitle && indentOf(lines[end] ?? '') === 0 && /^[\w.-]+ (?:[[<{-]|[A-Za-z]+ \[)/.test(lines[end] ?? '') && !isProse(lines[end] ?? '')) end += 1;
   // ssh-keygen wraps a form onto a line that starts with an option, under the words after the program's name.
   const formColumn = /^\S+:\s*\S+\s+/.exec(lines[from - 1] ?? '')?.[0].length ?? Number.POSITIVE_INFINITY;
   while (end < lines.length) {

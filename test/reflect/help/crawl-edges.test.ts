@@ -83,6 +83,17 @@ describe('crawling programs whose help misbehaves', () => {
     expect(result.spec.positionals[0]).toMatchObject({ name: 'file', required: true });
   });
 
+  it("when --help prints the script's own source (class: Perl tools whose pod2usage finds no perldoc, ptargrep) then it is no help, and a help read another way is", async () => {
+    const dir = scratch();
+    const bin = join(dir, 'tgrep');
+    const source = 'You need to install the perl-doc package to use this program.\n#!/usr/bin/perl\nuse Getopt::Long;\npod2usage(-exitval => 1,  -verbose => 0,\n    -message => \\"No pattern specified\\",\n);\n=head1 SYNOPSIS\n\n  tgrep [options] <pattern> <file> ...\n\n   --ignore-case|-i  do case-insensitive pattern matching\n';
+    const help = 'Usage: tgrep [options] pattern file\n\nOptions:\n  -i, --ignore-case   match either case\n';
+    writeFileSync(bin, `#!/bin/sh\nif [ "$1" = "help" ]; then printf '%s' '${help}'; exit 0; fi\nprintf '%s' "${source}"\nexit 1\n`);
+    chmodSync(bin, 0o755);
+    const result = await reflectHelp(bin, { cache: false, ...FAKE_CRAWL });
+    expect(result.spec.options.map((option) => option.flag)).toEqual(['--ignore-case']);
+  });
+
   it('when help runs then the program gets only allowlisted variables, plain-text settings and closed stdin', async () => {
     const fake = makeFake(scratch());
     process.env['CLI_MCP_HELP_TEST_SECRET'] = 'do-not-leak';

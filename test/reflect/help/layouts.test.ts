@@ -148,6 +148,15 @@ describe('usage forms', () => {
     expect(splitPath('apt-cache [options] show pkg1 [pkg2 ...]', ['apt-cache', 'show']).path).toEqual(['apt-cache', 'show']);
   });
 
+  it("when a bare `usage:` title has its form flush left below it, naming the program otherwise than its bin (node-touch's `nodetouch` prints `usage:` over `touch [-acfm] [-r file] … file ...`) then that is its form, its options and operands read from it", () => {
+    const touch = page('nodetouch.txt', ['nodetouch']);
+    expect(touch.usage).toEqual(['touch [-acfm] [-r file] [-t [[CC]YY]MMDDhhmm[.SS]] file ...']);
+    expect(touch.options.map((one) => `${one.flag} ${one.type}`)).toEqual(['-a boolean', '-c boolean', '-f boolean', '-m boolean', '-r string', '-t string']);
+    expect(arity(touch)).toEqual([1, Infinity]);
+    // A sentence below a bare title is no form.
+    expect(parseHelp('usage:\nRun it with care and see the manual.\n', { path: ['x'] }).usage).toEqual([]);
+  });
+
   it('when a summary follows the form after a dash (GLib\'s `appstreamcli [OPTION?] - AppStream CLI.`) then its words are no operands', () => {
     expect(page('appstreamcli-search.txt', ['appstreamcli', 'search']).positionals).toEqual([]);
     const root = page('appstreamcli.txt', ['appstreamcli']);

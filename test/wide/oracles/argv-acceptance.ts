@@ -77,6 +77,13 @@ export interface AcceptanceBounds {
 
 /** Wording that says the option itself is unknown, not that its value is missing or wrong, nor that it needs another. */
 const UNKNOWN_OPTION = /\b(unrecogni[sz]ed|unknown|unsupported|illegal)\s+(command[- ]line\s+)?(long\s+)?(options?|flags?)\b/i;
+/** And `invalid option` (GnuPG's kbxutil), once the controls found no other option or value blamed (npm-run-all words its `--race (without parallel)` so). */
+const INVALID_OPTION = /\binvalid\s+(options?|flags?)\b(?!\s+(value|argument))/i;
+
+/** The program's words say the option is unknown; `invalid option` counts only once the controls ran. */
+export function saysUnknown(text: string, afterControls = false): boolean {
+  return UNKNOWN_OPTION.test(text) || (afterControls && INVALID_OPTION.test(text));
+}
 
 /**
  * The documented option, sent in its only documented spelling as a word of its own, is unknown to the program.
@@ -88,11 +95,11 @@ export function unknownToBuild(option: ScopedOption, argv: readonly string[], me
 }
 
 /** The documented option was sent in a documented spelling (`--quiet`, `--bits-per-code=1`), and the program calls it unknown. */
-function isUnknownAsDocumented(option: ScopedOption, argv: readonly string[], message: string, documented: ReadonlySet<string>): boolean {
+function isUnknownAsDocumented(option: ScopedOption, argv: readonly string[], message: string, documented: ReadonlySet<string>, afterControls = false): boolean {
   const flag = option.flag;
   if (flag === undefined || /^-[^-]$/.test(flag) || !documented.has(flag) || spellingIn(argv, [flag]) === undefined) return false;
   // Named with the value on (cpp's `-std=wide-value`), the whole word is what is unknown: the value may be, unless the page joins no value so.
-  return UNKNOWN_OPTION.test(message) && (!message.includes(`${flag}=`) || joinedAsDocumented(option));
+  return saysUnknown(message, afterControls) && (!message.includes(`${flag}=`) || joinedAsDocumented(option));
 }
 
 /** The page writes the value joined on with `=` (cpp's `-std=<standard>`): the word sent is the page's, only its value was cli-mcp's to choose. */
@@ -136,7 +143,7 @@ async function verdict(tool: ToolDefinition, option: ScopedOption, rejection: Re
   // A parent's option before the command's words: where cli-mcp could have put it instead.
   const moved = movedBeforeCommand(rejection.argv, spelling, tool.command.path.slice(1), value);
   if (moved !== undefined && !(await everyAlternativeUnknown(bounds.run, [moved]))) return { kind: 'rejected' };
-  if (!isUnknownAsDocumented(option, rejection.argv, rejection.message, documented)) return { kind: moved === undefined ? 'rejected' : 'unknownToBuild' };
+  if (!isUnknownAsDocumented(option, rejection.argv, rejection.message, documented, true)) return { kind: moved === undefined ? 'rejected' : 'unknownToBuild' };
   // Every page writes the spelling sent, and the build lacks it; another documented spelling it takes is said beside (namei's `-n` for `--nosymlinks`).
   const others = spellings.filter((one) => one !== spelling && documented.has(one));
   const anotherTaken = others.length > 0 && !(await everyAlternativeUnknown(bounds.run, otherSpellings(rejection.argv, spelling, others)));

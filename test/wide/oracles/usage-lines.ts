@@ -22,6 +22,15 @@ function isOptionEntry(text: string): boolean {
   return text.startsWith('-') && documentedOptions(text).length > 0;
 }
 
+/** A line of usages joined by `or` before the program's name again: one usage each. */
+function splitAtOr(usage: string, isProgram: (text: string) => boolean): string[] {
+  return usage.split(/\s+or\s+/).reduce<string[]>((forms, part, k) => {
+    if (k === 0 || isProgram(part)) forms.push(part);
+    else forms[forms.length - 1] += ` or ${part}`;
+    return forms;
+  }, []);
+}
+
 /** The usages a help page states. */
 export function helpUsages(help: string, names: readonly string[]): string[] {
   const isProgram = (text: string) => names.some((name) => namesProgram(text, name));
@@ -47,7 +56,8 @@ export function helpUsages(help: string, names: readonly string[]): string[] {
       else if (/^\s{4}/.test(line) || (CONTINUES.test(text) && /^\s/.test(line))) block[block.length - 1] += ` ${text}`;
       else break;
     }
-    usages.push(...block);
+    // rolldown's `rolldown -c <config> or rolldown <input> <options>`: two usages on one line.
+    usages.push(...block.flatMap((usage) => splitAtOr(usage, isProgram)));
     i = j - 1;
   }
   // pandoc's help starts with its synopsis and no `Usage:` before it.
