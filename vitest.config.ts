@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { HeavyFirst } from './test/helpers/heavy-first.js';
 
 /** Files that measure their own process's memory: another file's garbage in the same process would be counted. */
 const OWN_PROCESS = ['test/server/frame-id.test.ts', 'test/output/progress.test.ts', 'test/exec/run-stop.test.ts'];
@@ -13,6 +14,7 @@ export default defineConfig({
     maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    sequence: { sequencer: HeavyFirst },
     projects: [
       // A worker imports the modules once for all its files (each file still gets its own HOME from hermetic.ts):
       // 70 CPU-seconds less than a process per file, of about 690.
