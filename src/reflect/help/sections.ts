@@ -89,7 +89,9 @@ export function splitHelp(text: string, program?: string): HelpLayout {
     const label = program === undefined || INLINE_TITLE.test(line) ? undefined : /^[A-Z][\w/ ]*:\s+(\S.*)$/.exec(line)?.[1];
     if (label !== undefined && program !== undefined && isBareForm(label, program)) usage.push(label.trim().replace(/\s+/g, ' '));
     // citty's `OPTIONS`, a blank line, then its rows of two columns: the title's body starts after the blank.
-    const afterBlank = lines[i + 1]?.trim() === '' && /^[A-Z][A-Z ]{2,39}$/.test(line) && /^\s+\S+(?: \S+)*\s{2,}\S/.test(lines[i + 2] ?? '');
+    // meow's `Usage`, `Options`, `Examples` (chalk-cli): a plain title, a blank line, then its body indented.
+    const plainTitle = /^(usage|options|flags|examples?|commands)$/i.test(line.trim()) && indentOf(lines[i + 2] ?? '') > 0;
+    const afterBlank = lines[i + 1]?.trim() === '' && ((/^[A-Z][A-Z ]{2,39}$/.test(line) && /^\s+\S+(?: \S+)*\s{2,}\S/.test(lines[i + 2] ?? '')) || plainTitle);
     const heading = headingOf(line, afterBlank ? lines[i + 2] : lines[i + 1]);
     // LLVM's `Polly Options:` over `Configure the polly loop optimizer`, flush left: the title's own line, its options below.
     if (heading === undefined && current !== undefined && current.lines.length === 0 && indentOf(lines.slice(i + 1).find((next) => next.trim() !== '') ?? '') > 0) continue;

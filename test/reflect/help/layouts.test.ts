@@ -148,6 +148,13 @@ describe('usage forms', () => {
     expect(splitPath('apt-cache [options] show pkg1 [pkg2 ...]', ['apt-cache', 'show']).path).toEqual(['apt-cache', 'show']);
   });
 
+  it("when meow's plain titles stand over a blank line (chalk-cli's `Usage`, then `$ chalk [options…] <style> … <string>`) then the forms and options below them are read", () => {
+    const chalk = page('chalk.txt', ['chalk']);
+    expect(chalk.usage[0]).toBe('chalk [options…] <style> … <string>');
+    expect(chalk.options.map((one) => one.flag ?? one.negation)).toEqual(['--template', '--stdin', '--no-newline', '--demo', '--color']);
+    expect(arity(chalk)).toEqual([0, Infinity]);
+  });
+
   it("when a bare `usage:` title has its form flush left below it, naming the program otherwise than its bin (node-touch's `nodetouch` prints `usage:` over `touch [-acfm] [-r file] … file ...`) then that is its form, its options and operands read from it", () => {
     const touch = page('nodetouch.txt', ['nodetouch']);
     expect(touch.usage).toEqual(['touch [-acfm] [-r file] [-t [[CC]YY]MMDDhhmm[.SS]] file ...']);
