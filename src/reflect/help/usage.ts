@@ -125,6 +125,12 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
     const only = alternatives.length === 1 && alternatives[0]?.length === 1 ? alternatives[0][0] : undefined;
     if (only?.kind === 'word' && (only.text === '--' || OPTIONS_WORD.test(only.text))) continue;
     const last = out[out.length - 1];
+    // mkdirp's `[DIR1,DIR2..]`: the first names of a numbered list, any number of one argument.
+    const numbered = only?.kind === 'word' ? /^([A-Za-z]+)1,\1 ?2,?(?:\.{2,3}|…)?$/.exec(only.text)?.[1] : undefined;
+    if (numbered !== undefined) {
+      out.push({ name: positionalName(numbered), required: inner, variadic: true });
+      continue;
+    }
     // cac's `[...files]`: any number of a named argument.
     const spread = only?.kind === 'word' ? /^(?:\.\.\.|…)([a-z][\w-]*)$/i.exec(only.text)?.[1] : undefined;
     if (spread !== undefined) {

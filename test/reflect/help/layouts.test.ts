@@ -148,6 +148,11 @@ describe('usage forms', () => {
     expect(splitPath('apt-cache [options] show pkg1 [pkg2 ...]', ['apt-cache', 'show']).path).toEqual(['apt-cache', 'show']);
   });
 
+  it("when a usage lists the first names of a numbered list (mkdirp's `[DIR1,DIR2..]`) then it is any number of one argument", () => {
+    const mkdirp = page('mkdirp.txt', ['mkdirp']);
+    expect(mkdirp.positionals).toEqual([{ name: 'dir', type: 'string', required: false, variadic: true }]);
+  });
+
   it("when meow's plain titles stand over a blank line (chalk-cli's `Usage`, then `$ chalk [options…] <style> … <string>`) then the forms and options below them are read", () => {
     const chalk = page('chalk.txt', ['chalk']);
     expect(chalk.usage[0]).toBe('chalk [options…] <style> … <string>');
