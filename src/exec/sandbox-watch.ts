@@ -22,11 +22,21 @@ export interface BackgroundWatch {
 export function watchBackground(info: Promise<SandboxInfo | undefined>): BackgroundWatch {
   let last: readonly string[] = [];
   let timer: NodeJS.Timeout | undefined;
+  let trailing: NodeJS.Timeout | undefined;
   let init: number | undefined;
   let stopped = false;
   let sampledAt = 0;
   const sample = (): void => {
-    if (init === undefined || stopped || performance.now() - sampledAt < MIN_GAP_MS) return;
+    if (init === undefined || stopped) return;
+    const wait = MIN_GAP_MS - (performance.now() - sampledAt);
+    // Too soon after the last: sampled once the gap is over, so the last output (pm2's `daemonized`, then its exit) is never left unsampled.
+    if (wait > 0) {
+      trailing ??= setTimeout(() => {
+        trailing = undefined;
+        sample();
+      }, wait);
+      return;
+    }
     sampledAt = performance.now();
     // A sample taken once the command has exited finds the namespace gone: the one before it stands.
     last = background(init) ?? last;
@@ -43,6 +53,7 @@ export function watchBackground(info: Promise<SandboxInfo | undefined>): Backgro
     stop: () => {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(trailing);
       return last;
     },
   };
