@@ -34,7 +34,7 @@ export function watchBackground(info: Promise<SandboxInfo | undefined>): Backgro
       trailing ??= setTimeout(() => {
         trailing = undefined;
         sample();
-      }, wait);
+      }, wait).unref();
       return;
     }
     sampledAt = performance.now();
