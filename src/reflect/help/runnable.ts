@@ -6,6 +6,11 @@ import { commandNames } from './command-list.js';
 import type { HelpPage } from './page.js';
 import { isCommandToken, isOptionsPlaceholder, leadingWord, splitPath, type UsageToken } from './usage-tokens.js';
 
+/** The page's usage forms of the command at `path` itself, its path split off. */
+function formsAt(page: HelpPage, path: readonly string[]) {
+  return page.usage.map((form) => splitPath(form, path)).filter((form) => form.path.length === path.length);
+}
+
 /** `COMMAND`, `[command]`, `{release,status}`, or a listed name (git's `git remote add …` form). */
 function namesSubcommand(token: UsageToken, names: ReadonlySet<string>): boolean {
   if (isCommandToken(token)) return true;
@@ -32,7 +37,7 @@ function exampleRunsIt(examples: string | undefined, path: readonly string[], na
 export function runsByItself(page: HelpPage, path: readonly string[]): boolean {
   if (page.subcommands.length === 0) return false;
   const names = commandNames(page.subcommands);
-  const forms = page.usage.map((form) => splitPath(form, path)).filter((form) => form.path.length === path.length);
+  const forms = formsAt(page, path);
   const bare = forms.filter((form) => !form.rest.some((token) => namesSubcommand(token, names)));
   if (bare.length === 0) return false;
   return bare.length < forms.length || exampleRunsIt(page.examples, path, names);
@@ -45,7 +50,7 @@ export function runsByItself(page: HelpPage, path: readonly string[]): boolean {
 export function needsSubcommand(page: HelpPage, path: readonly string[]): boolean {
   if (page.subcommands.length === 0) return false;
   const names = commandNames(page.subcommands);
-  const forms = page.usage.map((form) => splitPath(form, path)).filter((form) => form.path.length === path.length);
+  const forms = formsAt(page, path);
   return forms.length > 0 && forms.every((form) => form.rest.some((token) => token.kind === 'word' && isCommandToken(token)) || names.has(leadingWord(form.rest) ?? ''));
 }
 
@@ -57,6 +62,6 @@ export function needsSubcommand(page: HelpPage, path: readonly string[]): boolea
  */
 export function silentOnCommands(page: HelpPage, path: readonly string[]): boolean {
   if (page.subcommands.length === 0) return false;
-  const forms = page.usage.map((form) => splitPath(form, path)).filter((form) => form.path.length === path.length);
+  const forms = formsAt(page, path);
   return forms.length > 0 && forms.every((form) => form.rest.every(isOptionsPlaceholder));
 }
