@@ -2,6 +2,7 @@
 // still writes every module for the library's entry points and the workers started by path (dist/reflect/*-worker.js).
 import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { SOURCE_STAMP_FILE, sourceStamp } from '../dist/package-files.js';
 
 rmSync('dist/cli/chunks', { recursive: true, force: true });
 const { metafile } = await build({
@@ -27,3 +28,5 @@ const { metafile } = await build({
 });
 // Which source modules each output file holds: test/cli/lazy-imports.test.ts reads what a start loads from it. Not packed.
 writeFileSync('dist/bundle-meta.json', JSON.stringify(metafile));
+// The sources this build holds: caches key their entries with it, so the built bin and the sources the tests run share them.
+writeFileSync(`dist/${SOURCE_STAMP_FILE}`, sourceStamp('src'));

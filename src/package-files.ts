@@ -4,7 +4,7 @@
  * written once per build under the cache directory.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { getAsset, isSea } from 'node:sea';
@@ -35,6 +35,37 @@ export function packageVersion(): string {
 /** The file a new build of cli-mcp rewrites: caches stamp entries with it, so a changed reader never reads an old one. */
 export function ownFile(): string {
   return IN_BINARY ? process.execPath : fileURLToPath(import.meta.url);
+}
+
+/** The file the build writes {@link sourceStamp} of the sources it built into. */
+export const SOURCE_STAMP_FILE = 'source-stamp.txt';
+
+let stamp: string | undefined;
+/**
+ * What caches stamp their entries with: the sources of this build, so a changed reader never reads an old entry,
+ * while builds of the same sources (the bundled bin, the library's modules, the sources run by the tests) share them.
+ */
+export function buildStamp(): string {
+  stamp ??= IN_BINARY ? `binary:${statSync(process.execPath).mtimeMs}` : ownFile().endsWith('.ts') ? sourceStamp(join(packageDirectory(), 'src')) : builtStamp();
+  return stamp;
+}
+
+/** A hash of every file under `dir`, names and contents. */
+export function sourceStamp(dir: string): string {
+  const hash = createHash('sha256');
+  for (const name of (readdirSync(dir, { recursive: true }) as string[]).sort()) {
+    const file = join(dir, name);
+    if (statSync(file).isFile()) hash.update(`${name}\0`).update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
+function builtStamp(): string {
+  try {
+    return readFileSync(join(packageDirectory(), 'dist', SOURCE_STAMP_FILE), 'utf8').trim();
+  } catch {
+    return `built:${statSync(ownFile()).mtimeMs}`; // a build that wrote no stamp
+  }
 }
 
 /** `$XDG_CACHE_HOME/cli-mcp`, else `~/.cache/cli-mcp`: where every cli-mcp cache lives. */

@@ -34,6 +34,7 @@ describe('the npm package', () => {
     const { stdout: listing } = await run('tar', ['-tzf', tarball]);
     expect(listing).toMatch(/^package\/dist\/cli\/bin\.js$/m);
     expect(listing).toMatch(/^package\/schema\/manifest\.schema\.json$/m);
+    expect(listing, 'the stamp the caches key entries with').toMatch(/^package\/dist\/source-stamp\.txt$/m);
     expect(listing).not.toMatch(/^package\/(test|src|bench)\//m);
 
     writeFileSync(join(fresh, 'package.json'), '{ "name": "fresh", "private": true }\n');

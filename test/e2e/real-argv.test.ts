@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawlingAlone, servedCrawlsHome } from '../helpers/real-crawls.js';
+import { servedCrawlsHome, serving } from '../helpers/real-crawls.js';
 import { scratchMaker } from '../helpers/scratch.js';
 import { connect, textOf, type TestClient } from './clients.js';
 
@@ -24,8 +24,8 @@ describe('kubectl through cli-mcp, as its users type it', () => {
   beforeAll(async () => {
     // kubectl's commands as their own tools: auto would serve a list this big in search mode.
     // The kubectl preset makes exec and attach destructive: this user approves.
-    // Its crawl is the run's one, shared with the corpus's kubectl.
-    client = await crawlingAlone('served-kubectl', () => connect('v2 (2026-07-28)', ['kubectl', '--tools', 'all', '--preset', 'kubectl', '--timeout', '20000'], { env: env(servedCrawlsHome()), elicit: () => 'accept' }));
+    // Its crawl is the run's one, shared with the corpus's kubectl and the crawl in process.
+    client = await serving('kubectl', () => connect('v2 (2026-07-28)', ['kubectl', '--tools', 'all', '--preset', 'kubectl', '--timeout', '20000'], { env: env(servedCrawlsHome()), elicit: () => 'accept' }));
   }, 120_000);
   afterAll(async () => {
     await client?.close();
@@ -107,9 +107,9 @@ describe('git through cli-mcp, as its users type it', () => {
       git('commit', '-qm', `commit ${n}`);
     }
     writeFileSync(join(repo, 'a.txt'), 'hi there\nchanged\n');
-    // Its crawl is the run's one, shared with the corpus's git.
+    // Its crawl is the run's one, shared with the corpus's git and the crawl in process.
     const identity = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-    client = await crawlingAlone('served-git', () => connect('v2 (2026-07-28)', ['git', '--tools', 'all', '--preset', 'git', '--allow-multiline', 'git_commit.message'], { cwd: repo, env: { ...env(servedCrawlsHome()), ...identity } }));
+    client = await serving('git', () => connect('v2 (2026-07-28)', ['git', '--tools', 'all', '--preset', 'git', '--allow-multiline', 'git_commit.message'], { cwd: repo, env: { ...env(servedCrawlsHome()), ...identity } }));
   }, 60_000);
   afterAll(async () => {
     await client?.close();

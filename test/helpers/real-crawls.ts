@@ -1,8 +1,9 @@
 /**
  * One full crawl of each real program per test run, shared by the files that read the same programs: a crawl of gh
- * or kubectl costs 10–15 s of CPU on 2 cores, and the second reader gets what a user's second start gets, the cached
- * crawl (test/reflect/help holds a cached crawl to a fresh one). Crawls in process (the source's help readers) and
- * crawls by a spawned cli-mcp (the built ones) are cached apart: a cache entry names the build of its readers.
+ * or kubectl costs 10–20 s of CPU on 2 cores, and the second reader gets what a user's second start gets, the cached
+ * crawl (test/reflect/help holds a cached crawl to a fresh one). Crawls in process (the sources' help readers) and
+ * crawls by a spawned cli-mcp (the built ones) share one cache: an entry names the sources of its readers, so they
+ * meet only when dist/ was built from the sources under test (as `npm test` builds it).
  * A file that imports this runs with the run's shared HOME: help shows defaults under HOME (kubectl's `--cache-dir`),
  * and a user's is one.
  */
@@ -18,9 +19,27 @@ export function realCrawlsHome(): string {
   return inject('realCrawls');
 }
 
-/** The XDG_CACHE_HOME to give a spawned cli-mcp that crawls a real program: the files serving the same program share it. */
+/** The XDG_CACHE_HOME to give a spawned cli-mcp that crawls a real program: the crawls in process are cached there too. */
 export function servedCrawlsHome(): string {
-  return join(realCrawlsHome(), 'served');
+  return realCrawlsHome();
+}
+
+/** Programs the run's files also crawl in process (cobra-protocol, lazy-crawl, crawl-real, crawl-git). */
+const CRAWLED_IN_PROCESS: ReadonlySet<string> = new Set(['gh', 'kubectl', 'git', 'docker', 'hugo', 'restic', 'skopeo', 'etcdctl']);
+
+/** Whether a served start of `program` reads the run's crawl in process from the cache. */
+export function crawledInProcess(program: string): boolean {
+  return CRAWLED_IN_PROCESS.has(program);
+}
+
+/**
+ * Runs `work`, a spawned cli-mcp serving `program`: after the run's crawl of it in process when other files make one
+ * (the start then reads it from the cache), else alone among the files serving it (the first fills the cache).
+ */
+export async function serving<T>(program: string, work: () => Promise<T>): Promise<T> {
+  if (!crawledInProcess(program)) return crawlingAlone(`served-${program}`, work);
+  await sharedCrawl(program);
+  return work();
 }
 
 for (const [name, dir] of [['HOME', 'home'], ['XDG_CONFIG_HOME', 'home/.config']] as const) {

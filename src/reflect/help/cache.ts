@@ -4,10 +4,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandSpec } from '../../types.js';
-import { cacheBase, ownFile, packageVersion } from '../../package-files.js';
+import { buildStamp, cacheBase, packageVersion } from '../../package-files.js';
 import type { CrawlBound } from './budget.js';
 import { HELP_DIALECTS, type HelpDialect } from './page.js';
 
@@ -54,13 +53,9 @@ export function cacheKey(parts: Readonly<Record<string, unknown>>): string {
   return createHash('sha256').update(JSON.stringify({ format: CACHE_FORMAT, reader: readerBuild(), ...parts })).digest('hex').slice(0, 40);
 }
 
-let reader: string | undefined;
-/** cli-mcp's version and when this build of the help readers was made (every build rewrites this file). */
+/** cli-mcp's version and the sources of this build of the help readers. */
 function readerBuild(): string {
-  if (reader !== undefined) return reader;
-  const self = ownFile();
-  reader = `${packageVersion()}:${statSync(self).mtimeMs}`;
-  return reader;
+  return `${packageVersion()}:${buildStamp()}`;
 }
 
 function isCachedHelp(value: unknown): value is CachedHelp {
