@@ -57,7 +57,8 @@ export interface LoadedTarget {
   /** Read from the program cache (or the help cache): nothing was run to load it. */
   readonly fromCache?: boolean;
   /** The program calls commander's or yargs' parse() as it loads, so a warm worker can hold it there. */
-  readonly warmable?: boolean;  /** Reads the tree's pending commands: a lazy help crawl's (`lazy`), when no full crawl was cached. */
+  readonly warmable?: boolean;
+  /** Reads the tree's pending commands: a lazy help crawl's (`lazy`), when no full crawl was cached. */
   readonly readCommand?: ReadCommand;
 }
 
@@ -77,7 +78,10 @@ export interface LoadOptions {
   /** Read and write the program and help caches (`--no-cache`: false). @default true */
   readonly cache?: boolean;
   /** Where reflected JS programs are cached. @default ~/.cache/cli-mcp/programs (or $XDG_CACHE_HOME/cli-mcp/programs) */
-  readonly programCacheDir?: string;  /** A program read from its help lists its commands first and reads each when `readCommand` asks (search-mode serving). @default false */
+  readonly programCacheDir?: string;
+  /** Where crawls of help text are cached. @default ~/.cache/cli-mcp/help (or $XDG_CACHE_HOME/cli-mcp/help) */
+  readonly helpCacheDir?: string;
+  /** A program read from its help lists its commands first and reads each when `readCommand` asks (search-mode serving). @default false */
   readonly lazy?: boolean;
 }
 
@@ -139,7 +143,7 @@ async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, 
 async function fromHelpText(file: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
   // The crawler and its seven dialects load only for a program read from its help.
   const { reflectHelp } = await import('./help/crawl.js');
-  const help = await reflectHelp(file, { cwd, onProgress: options.onProgress, env: options.env, cache: options.cache ?? true, lazy: options.lazy ?? false });
+  const help = await reflectHelp(file, { cwd, onProgress: options.onProgress, env: options.env, cache: options.cache ?? true, lazy: options.lazy ?? false, ...(options.helpCacheDir === undefined ? {} : { cacheDir: options.helpCacheDir }) });
   const cached = help.fromCache ? ', cached' : '';
   const unread = help.unread.length > 0 ? `, ${help.unread.length} commands not read` : '';
   const detail = help.unreadDetail.length > 0 ? `, ${help.unreadDetail.length} manual pages not read` : '';

@@ -61,12 +61,32 @@ export async function crawlingAlone<T>(name: string, work: () => Promise<T>): Pr
   }
 }
 
+/**
+ * Runs `start`, which reads `program`'s help in this process (a server started here, a manifest written), with the
+ * run's crawl of it in the cache it reads: the file's own cache (test/helpers/hermetic.ts) comes back after.
+ */
+export async function withRunCrawl<T>(program: string, start: () => Promise<T>): Promise<T> {
+  await sharedCrawl(program);
+  const own = process.env['XDG_CACHE_HOME'];
+  process.env['XDG_CACHE_HOME'] = realCrawlsHome();
+  try {
+    return await start();
+  } finally {
+    process.env['XDG_CACHE_HOME'] = own;
+  }
+}
+
+/** Where the run's crawls are cached: `<XDG_CACHE_HOME>/cli-mcp/help` of {@link servedCrawlsHome}. */
+export function sharedCrawlsDir(): string {
+  return join(realCrawlsHome(), 'cli-mcp', 'help');
+}
+
 /** The program's full crawl in process, and what the crawl that made it said: made by the first file that asks, then read from the cache. */
 export async function sharedCrawl(program: string): Promise<Awaited<ReturnType<typeof reflectHelp>> & { readonly said: readonly string[] }> {
   const saidFile = join(realCrawlsHome(), `${program}.said.json`);
   return crawlingAlone(program, async () => {
     const said: string[] = [];
-    const reflected = await reflectHelp(program, { cacheDir: join(realCrawlsHome(), 'cli-mcp', 'help'), onProgress: (message) => said.push(message) });
+    const reflected = await reflectHelp(program, { cacheDir: sharedCrawlsDir(), onProgress: (message) => said.push(message) });
     if (reflected.fromCache) return { ...reflected, said: JSON.parse(readFileSync(saidFile, 'utf8')) as string[] };
     writeFileSync(saidFile, JSON.stringify(said));
     return { ...reflected, said };

@@ -1,8 +1,6 @@
-import { execaSync } from 'execa';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTargetManifest } from '../../src/cli/load.js';
 import { main } from '../../src/cli/main.js';
 import { clientKinds, textOf, type ClientKind, type TestClient } from '../e2e/clients.js';
 import { fixture } from '../helpers/fixture.js';
@@ -103,44 +101,5 @@ describe('a kubectl-sized CLI on the default --tools auto', () => {
       expect(asked[1]).toContain('kube delete pod web-2');
       expect(ranIn(dir).filter((run) => run.path[0] === 'delete')).toEqual([{ path: ['delete'], args: ['pod', 'web-2'], opts: {} }]);
     });
-  });
-});
-
-const hasKubectl = execaSync('kubectl', ['version', '--client'], { reject: false }).exitCode === 0;
-if (!hasKubectl) console.warn('\n!!! kubectl is not installed: the real-kubectl discovery end-to-end tests are SKIPPED on this machine !!!\n');
-
-describe.skipIf(!hasKubectl)('real kubectl on the default --tools auto', () => {
-  let client: TestClient;
-  let dir: string;
-
-  beforeAll(async () => {
-    dir = scratch();
-    const manifest = join(dir, 'kubectl.json');
-    // `cli-mcp tools kubectl --manifest <file>`: a help crawl of kubectl, seconds when cli-mcp's cache has it, up to a minute or so when not.
-    const quiet = textSink().stream;
-    await writeTargetManifest('kubectl', manifest, { cwd: dir }, { stdout: quiet, stderr: quiet });
-    // Only `version --client` runs: nothing here reaches a cluster.
-    client = await connectInProcess('v2 (2026-07-28)', ['--manifest', manifest, '--exec', 'kubectl', '--preset', 'kubectl'], { cwd: dir });
-  }, 120_000);
-  afterAll(() => client?.close());
-
-  it('when the tools are listed then the list is within the 16k-token budget', async () => {
-    const list = await client.listTools();
-    expect(list.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['kubectl_search_commands', 'kubectl_describe_command', 'kubectl_run_command']));
-    expect(tokensOf(list)).toBeLessThanOrEqual(BUDGET);
-  });
-
-  it('when a model searches for the version command and runs it read-only then kubectl prints its client version', async () => {
-    const found = await client.callTool('kubectl_search_commands', { query: 'version' });
-    expect(textOf(found).split('\n')[0]).toMatch(/^kubectl_version: .*\(read-only\)$/);
-    const ran = await client.callTool('kubectl_run_read_only_command', { command: 'version', flags: { client: true } });
-    expect(ran.isError, textOf(ran)).toBeFalsy();
-    expect(ran.structuredContent?.stdout).toMatch(/^Client Version: v\d+\.\d+/);
-  });
-
-  it('when the read-only run tool is asked for kubectl delete then it refuses', async () => {
-    const refused = await client.callTool('kubectl_run_read_only_command', { command: 'delete', args: ['pod', 'web-1'] });
-    expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toContain('`kubectl delete` is destructive, not read-only');
   });
 });

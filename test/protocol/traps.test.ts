@@ -1,5 +1,4 @@
 import { Client } from '@modelcontextprotocol/client';
-import { execaSync } from 'execa';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { clientKinds } from '../e2e/clients.js';
@@ -79,32 +78,4 @@ describe('excluding a group', () => {
       await client.close();
     }
   });
-});
-
-const hasKubectl = execaSync('kubectl', ['version', '--client'], { reject: false }).exitCode === 0;
-if (!hasKubectl) console.warn('\n!!! kubectl is not installed: the --deny-flag=-s test is SKIPPED on this machine !!!\n');
-
-// kubectl's help is read into the cache test/helpers/hermetic.ts gives this file alone, then read from it.
-describe.skipIf(!hasKubectl)('denying a short spelling with the real kubectl', () => {
-  const flagsOf = async (args: readonly string[]) => {
-    const client = await connectInProcess('v2 (2026-07-28)', ['kubectl', '--include', 'get', ...args]);
-    try {
-      const get = (await client.listTools()).tools.find((tool) => tool.name === 'kubectl_get');
-      return Object.keys((get?.inputSchema as { properties: { flags: { properties: object } } }).properties.flags.properties);
-    } finally {
-      await client.close();
-    }
-  };
-
-  it('when -s is denied then kubectl_get offers no server flag, though it does without the deny', async () => {
-    expect(await flagsOf([])).toContain('server');
-    expect(await flagsOf(['--deny-flag=-s'])).not.toContain('server');
-  }, 120_000);
-
-  it('when --deny-flag is repeated with flags starting with - then the server starts and denies them all', async () => {
-    const flags = await flagsOf(['--deny-flag', '--kubeconfig', '--deny-flag', '-s']);
-    expect(flags).not.toContain('server');
-    expect(flags).not.toContain('kubeconfig');
-    expect(flags).toContain('output');
-  }, 120_000);
 });

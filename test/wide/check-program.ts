@@ -66,7 +66,8 @@ function scratchDirs(): { root: string; cwd: string; home: string; pages: string
   return dirs;
 }
 
-export async function checkProgram(program: WideProgram, bounds: Bounds = FULL_BOUNDS): Promise<ProgramResult> {
+/** Reflects afresh, or reads a crawl of its help from `helpCacheDir` (one the test run made already). */
+export async function checkProgram(program: WideProgram, bounds: Bounds = FULL_BOUNDS, helpCacheDir?: string): Promise<ProgramResult> {
   const started = Date.now();
   const base = { name: program.name, family: program.family, source: `${program.source.kind}:${program.source.pkg}`, version: await versionOf(program) };
   const file = locate(program);
@@ -77,7 +78,7 @@ export async function checkProgram(program: WideProgram, bounds: Bounds = FULL_B
     const loading = Date.now();
     let loaded: Awaited<ReturnType<typeof loadTarget>>;
     try {
-      loaded = await loadTarget(program.source.kind === 'debian' ? program.bin : file, { cwd: dirs.cwd, cache: false, timeoutMs: 30_000 });
+      loaded = await loadTarget(program.source.kind === 'debian' ? program.bin : file, { cwd: dirs.cwd, timeoutMs: 30_000, ...(helpCacheDir === undefined ? { cache: false } : { helpCacheDir }) });
     } catch (error) {
       return { ...base, status: 'not loaded', error: (error instanceof Error ? error.message : String(error)).slice(0, 600), durationMs: Date.now() - started };
     }
