@@ -1,7 +1,7 @@
 /**
  * The on-disk cache of reflected JS programs, so that a later start spawns no load worker. An entry
- * sits under a key of what the load is given (cli-mcp's version, the Node executable, the launcher's
- * flags, the script, its name, the working directory, the environment) and lists every file the
+ * sits under a key of what the load is given (cli-mcp's version and the sources of its build, the Node
+ * executable, the launcher's flags, the script, its name, the working directory, the environment) and lists every file the
  * program was built from with its mtime and size: it is used only while all of them still match. A JS
  * bin in which no commander or yargs program was found is cached the same way, with the spec its help gave.
  */
@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CommandSpec } from '../types.js';
 import { writeJsonAtomically } from './help/cache.js';
-import { cacheBase } from '../package-files.js';
+import { buildStamp, cacheBase } from '../package-files.js';
 
 /** Bumped when reflection changes what a load produces, so older entries stop matching. */
 export const PROGRAM_CACHE_FORMAT = 3;
@@ -52,7 +52,7 @@ export function defaultProgramCacheDir(): string {
 /** A file name for the load's inputs; environment values are hashed in, never stored. */
 export function programCacheKey(parts: ProgramKeyParts): string {
   const env = Object.entries(parts.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify({ format: PROGRAM_CACHE_FORMAT, ...parts, env })).digest('hex').slice(0, 40);
+  return createHash('sha256').update(JSON.stringify({ format: PROGRAM_CACHE_FORMAT, reader: buildStamp(), ...parts, env })).digest('hex').slice(0, 40);
 }
 
 /** What changes when an executable is replaced: its device, inode, mtime and size (stat follows links). */

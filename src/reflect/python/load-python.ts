@@ -4,7 +4,7 @@
  * with no parser to read is read from its help text, and that is cached on the same files.
  */
 import { realpathSync } from 'node:fs';
-import { ownFile, packageVersion } from '../../package-files.js';
+import { packageVersion } from '../../package-files.js';
 import { childEnvironment, type EnvironmentOptions } from '../../exec/environment.js';
 import type { CommandSpec } from '../../types.js';
 import { programName } from '../help/binary.js';
@@ -33,9 +33,6 @@ export interface PythonLoadOptions {
   readonly python?: string;
 }
 
-/** The file the cache entry is stamped with for this build of the reader (every build rewrites it). */
-const READER = ownFile();
-
 /**
  * `file` read from its Python parser, or from `fromHelp` when it reaches none; undefined when it is not a
  * Python script (its `#!` line runs something else), which is then read from its help text as before.
@@ -57,7 +54,7 @@ export async function loadPython(file: string, options: PythonLoadOptions, fromH
   const remember = async (files: readonly string[], loaded: PythonLoaded, readFrom?: 'help'): Promise<void> => {
     if (key === undefined) return;
     const { spec, method, warnings, version } = loaded;
-    const failed = await writeProgramCache(dir, key, [...new Set([...files, script, READER])], { spec, method, warnings, warmable: false, ...(readFrom === undefined ? {} : { readFrom }), ...(version === undefined ? {} : { version }) });
+    const failed = await writeProgramCache(dir, key, [...new Set([...files, script])], { spec, method, warnings, warmable: false, ...(readFrom === undefined ? {} : { readFrom }), ...(version === undefined ? {} : { version }) });
     if (failed !== undefined) options.onProgress?.(`could not write the program cache: ${failed.message}`);
   };
   if (!outcome.ok) {
