@@ -1,6 +1,6 @@
 /**
  * Background runs through the run tools, for clients that do not declare tasks: every client kind starts
- * a 20 s command with run_start, polls it to its end and cancels another mid-run; and GNU `tail -f`, a
+ * a 10 s command with run_start, polls it to its end and cancels another mid-run; and GNU `tail -f`, a
  * real program that runs until stopped, is followed while the test appends to its file. The long cases
  * run concurrently, so the file takes about as long as one of them.
  */
@@ -99,9 +99,9 @@ async function pollUntil(client: TestClient, prefix: string, start: RunView, don
 }
 
 describe.concurrent('background runs through the run tools, for clients without tasks', () => {
-  it.for(clientKinds)('when the %s client starts a 20 s command with run_start then each poll shows only new lines, and the last the result a direct call gives', { timeout: 60_000 }, async (kind, { expect }) => {
+  it.for(clientKinds)('when the %s client starts a 10 s command with run_start then each poll shows only new lines, and the last the result a direct call gives', { timeout: 60_000 }, async (kind, { expect }) => {
     const { ticker: client } = serversOf(kind);
-    const input = { flags: { count: 40, interval: 500 } };
+    const input = { flags: { count: 40, interval: 250 } };
     // The direct call runs alongside, to compare with at the end.
     const direct = client.callTool('ticker', input);
     const started = await client.callTool('ticker_run_start', { command: 'ticker', ...input });

@@ -29,8 +29,8 @@ describe.concurrent('MCP tasks over one connection', { timeout: 60_000 }, () => 
   });
   afterAll(() => client?.close());
 
-  it('when a 20 s command is called by a task-capable client then it becomes a task that, polled at its interval, completes with the direct call\'s result', async ({ expect }) => {
-    const args = { flags: { count: 40, interval: 500 } };
+  it('when a 12 s command is called by a task-capable client then it becomes a task that, polled at its interval, completes with the direct call\'s result', async ({ expect }) => {
+    const args = { flags: { count: 40, interval: 300 } };
     const direct = callTool(client, 'ticker_run', args, { tasks: false });
     const task = taskOf(await callTool(client, 'ticker_run', args));
     expect(task).toMatchObject({ status: 'working', pollIntervalMs: 1000, ttlMs: (30 + 15) * 60_000 });
