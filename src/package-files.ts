@@ -37,7 +37,7 @@ export function ownFile(): string {
   return IN_BINARY ? process.execPath : fileURLToPath(import.meta.url);
 }
 
-/** The file the build writes {@link sourceStamp} of the sources it built into. */
+/** The file in dist/ that holds the {@link sourceStamp} of the sources the build was made from. */
 export const SOURCE_STAMP_FILE = 'source-stamp.txt';
 
 let stamp: string | undefined;

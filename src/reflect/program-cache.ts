@@ -1,9 +1,10 @@
 /**
  * The on-disk cache of reflected JS programs, so that a later start spawns no load worker. An entry
  * sits under a key of what the load is given (cli-mcp's version and the sources of its build, the Node
- * executable, the launcher's flags, the script, its name, the working directory, the environment) and lists every file the
- * program was built from with its mtime and size: it is used only while all of them still match. A JS
- * bin in which no commander or yargs program was found is cached the same way, with the spec its help gave.
+ * executable, the launcher's flags, the script, its name, the working directory, the environment) and
+ * lists every file the program was built from with its mtime and size: it is used only while all of
+ * them still match. A JS bin in which no commander or yargs program was found is cached the same way,
+ * with the spec its help gave.
  */
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';

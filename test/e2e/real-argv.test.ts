@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servedCrawlsHome, serving } from '../helpers/real-crawls.js';
+import { realCrawlsHome, serving } from '../helpers/real-crawls.js';
 import { scratchMaker } from '../helpers/scratch.js';
 import { connect, textOf, type TestClient } from './clients.js';
 
@@ -25,7 +25,7 @@ describe('kubectl through cli-mcp, as its users type it', () => {
     // kubectl's commands as their own tools: auto would serve a list this big in search mode.
     // The kubectl preset makes exec and attach destructive: this user approves.
     // Its crawl is the run's one, shared with the corpus's kubectl and the crawl in process.
-    client = await serving('kubectl', () => connect('v2 (2026-07-28)', ['kubectl', '--tools', 'all', '--preset', 'kubectl', '--timeout', '20000'], { env: env(servedCrawlsHome()), elicit: () => 'accept' }));
+    client = await serving('kubectl', () => connect('v2 (2026-07-28)', ['kubectl', '--tools', 'all', '--preset', 'kubectl', '--timeout', '20000'], { env: env(realCrawlsHome()), elicit: () => 'accept' }));
   }, 120_000);
   afterAll(async () => {
     await client?.close();
@@ -109,7 +109,7 @@ describe('git through cli-mcp, as its users type it', () => {
     writeFileSync(join(repo, 'a.txt'), 'hi there\nchanged\n');
     // Its crawl is the run's one, shared with the corpus's git and the crawl in process.
     const identity = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-    client = await serving('git', () => connect('v2 (2026-07-28)', ['git', '--tools', 'all', '--preset', 'git', '--allow-multiline', 'git_commit.message'], { cwd: repo, env: { ...env(servedCrawlsHome()), ...identity } }));
+    client = await serving('git', () => connect('v2 (2026-07-28)', ['git', '--tools', 'all', '--preset', 'git', '--allow-multiline', 'git_commit.message'], { cwd: repo, env: { ...env(realCrawlsHome()), ...identity } }));
   }, 60_000);
   afterAll(async () => {
     await client?.close();

@@ -14,14 +14,9 @@ import { inject } from 'vitest';
 import { reflectHelp } from '../../src/reflect/help/crawl.js';
 import type {} from './real-crawls-setup.js'; // its ProvidedContext
 
-/** The XDG_CACHE_HOME of this run's shared crawls. */
+/** The XDG_CACHE_HOME of this run's shared crawls, in process and by a spawned cli-mcp alike. */
 export function realCrawlsHome(): string {
   return inject('realCrawls');
-}
-
-/** The XDG_CACHE_HOME to give a spawned cli-mcp that crawls a real program: the crawls in process are cached there too. */
-export function servedCrawlsHome(): string {
-  return realCrawlsHome();
 }
 
 /** Programs the run's files also crawl in process (cobra-protocol, lazy-crawl, crawl-real, crawl-git). */
@@ -76,7 +71,7 @@ export async function withRunCrawl<T>(program: string, start: () => Promise<T>):
   }
 }
 
-/** Where the run's crawls are cached: `<XDG_CACHE_HOME>/cli-mcp/help` of {@link servedCrawlsHome}. */
+/** Where the run's crawls are cached: `cli-mcp/help` under {@link realCrawlsHome}. */
 export function sharedCrawlsDir(): string {
   return join(realCrawlsHome(), 'cli-mcp', 'help');
 }

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, type ExpectStatic } from 'vitest';
-import { crawledInProcess, servedCrawlsHome, serving } from '../helpers/real-crawls.js';
+import { crawledInProcess, realCrawlsHome, serving } from '../helpers/real-crawls.js';
 import { scratchMaker } from '../helpers/scratch.js';
 import { repoRoot } from '../e2e/clients.js';
 import { corpus, debianPackages } from './corpus.js';
@@ -16,8 +16,8 @@ import { writeReport } from './report.js';
 import { describeFailure, locate, runProgram, type ProgramOutcome } from './run-program.js';
 
 const scratch = scratchMaker('cli-mcp-corpus-');
-// The help cache the servers share with the run's other files that serve the same programs (kubectl, git).
-const cache = servedCrawlsHome();
+// The help cache the servers share with the run's other files that read the same programs, in process or served.
+const cache = realCrawlsHome();
 const outcomes = new Map<string, ProgramOutcome>();
 
 /** Servers at once: each crawl runs up to 4 help pages, and the machine has 2 cores. */
