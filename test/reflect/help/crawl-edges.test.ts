@@ -94,7 +94,7 @@ describe('crawling programs whose help misbehaves', () => {
     expect(result.spec.options.map((option) => option.flag)).toEqual(['--ignore-case']);
   });
 
-  it('when help runs then the program gets only allowlisted variables, plain-text settings and closed stdin', async () => {
+  it('when help runs then the program gets only allowlisted variables, plain-text settings, a Go runtime that spares CPU, and closed stdin', async () => {
     const fake = makeFake(scratch());
     process.env['CLI_MCP_HELP_TEST_SECRET'] = 'do-not-leak';
     try {
@@ -104,7 +104,7 @@ describe('crawling programs whose help misbehaves', () => {
     }
     for (const call of fake.helpCalls()) {
       expect(call.env).not.toContain('CLI_MCP_HELP_TEST_SECRET');
-      expect(call.env).toEqual(expect.arrayContaining(['PATH', 'NO_COLOR', 'LC_ALL']));
+      expect(call.env).toEqual(expect.arrayContaining(['PATH', 'NO_COLOR', 'LC_ALL', 'GOMAXPROCS', 'GOGC', 'GOMEMLIMIT']));
     }
   });
 
