@@ -25,7 +25,7 @@ const shared = {
 };
 try {
   // Every import.meta in the CLI is behind IN_BINARY (src/package-files.ts) or on a path only the workers take.
-  await build({ ...shared, entryPoints: ['src/cli/binary-main.ts'], outfile: join(work, 'main.cjs'), format: 'cjs', logOverride: { 'empty-import-meta': 'silent' } });
+  await build({ ...shared, entryPoints: ['src/cli/bundle-main.ts'], outfile: join(work, 'main.cjs'), format: 'cjs', logOverride: { 'empty-import-meta': 'silent' } });
   const workers = ['load-worker', 'load-hooks', 'warm-worker'];
   await build({
     ...shared,

@@ -1,17 +1,18 @@
-// The bin bundled: a start loads dist/cli/bin.js and the chunks its command needs, not ~240 files. Runs after tsc, which
-// still writes every module for the library's entry points and the workers started by path (dist/reflect/*-worker.js).
+// The bin's code bundled: dist/cli/cli.cjs, one CommonJS script that dist/cli/bin.js (tsc's) runs through V8's code cache.
+// Runs after tsc, which still writes every module for the library's entry points and the workers started by path
+// (dist/reflect/*-worker.js). Modules reached only by a dynamic import() stay lazy: the bundle evaluates them when imported.
 import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { SOURCE_STAMP_FILE, sourceStamp } from '../dist/package-files.js';
 
+// The split ESM build's chunks, from builds before this one; and a cache made from an older bundle.
 rmSync('dist/cli/chunks', { recursive: true, force: true });
+rmSync('dist/cli/code-cache', { recursive: true, force: true });
 const { metafile } = await build({
-  entryPoints: { bin: 'src/cli/bin.ts' },
-  outdir: 'dist/cli',
-  chunkNames: 'chunks/[name]-[hash]',
+  entryPoints: ['src/cli/bundle-main.ts'],
+  outfile: 'dist/cli/cli.cjs',
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   // ESM builds first: a UMD main (jsonc-parser's) requires its own files at run time, which a bundle does not hold.
   mainFields: ['module', 'main'],
@@ -19,14 +20,15 @@ const { metafile } = await build({
   sourcemap: true,
   minifyWhitespace: true,
   minifySyntax: true,
-  // The CommonJS dependencies (commander, ioredis…) call require(); ESM output has none of its own.
-  banner: { js: "import { createRequire as __cliMcpRequire } from 'node:module';\nconst require = __cliMcpRequire(import.meta.url);" },
+  // CommonJS has no import.meta: the modules that find cli-mcp's own files by it (src/package-files.ts) get the bundle's URL.
+  define: { 'import.meta.url': '__cliMcpUrl' },
+  banner: { js: "var __cliMcpUrl = require('node:url').pathToFileURL(__filename).href;" },
   // ajv left out: cli-mcp's servers check form answers with their own validator (src/server/sdk-node-shims.ts).
   alias: { '@modelcontextprotocol/server/_shims': './src/server/sdk-node-shims.ts' },
   logLevel: 'warning',
   metafile: true,
 });
-// Which source modules each output file holds: test/cli/lazy-imports.test.ts reads what a start loads from it. Not packed.
+// Which source modules the bundle holds: test/cli/lazy-imports.test.ts checks those a start must not evaluate are in it. Not packed.
 writeFileSync('dist/bundle-meta.json', JSON.stringify(metafile));
 // The sources this build holds: caches key their entries with it, so the built bin and the sources the tests run share them.
 writeFileSync(`dist/${SOURCE_STAMP_FILE}`, sourceStamp('src'));

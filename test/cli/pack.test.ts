@@ -33,6 +33,8 @@ describe('the npm package', () => {
     const tarball = join(dir, packed.trim().split('\n').at(-1) ?? '');
     const { stdout: listing } = await run('tar', ['-tzf', tarball]);
     expect(listing).toMatch(/^package\/dist\/cli\/bin\.js$/m);
+    expect(listing, 'the bundle the bin runs').toMatch(/^package\/dist\/cli\/cli\.cjs$/m);
+    expect(listing, 'no code cache of this machine').not.toMatch(/code-cache/);
     expect(listing).toMatch(/^package\/schema\/manifest\.schema\.json$/m);
     expect(listing, 'the stamp the caches key entries with').toMatch(/^package\/dist\/source-stamp\.txt$/m);
     expect(listing).not.toMatch(/^package\/(test|src|bench)\//m);
@@ -49,5 +51,8 @@ describe('the npm package', () => {
     const called = JSON.parse((await npx('call', './greet.mjs', 'greet', '--input', '{"flags":{"loud":true},"args":["Ada"]}')).stdout) as { isError: boolean; structuredContent: { stdout: string } };
     expect(called.isError).toBe(false);
     expect(called.structuredContent.stdout).toBe('HELLO ADA\n');
+    // The installed package keeps each command's code cache beside its bundle, for the next start.
+    const kept = readdirSync(join(fresh, 'node_modules', 'cli-mcp', 'dist', 'cli', 'code-cache'));
+    expect(kept.map((file) => file.split('-')[0]).sort()).toEqual(['call', 'other', 'tools']);
   }, 300_000);
 });
