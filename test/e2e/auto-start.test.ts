@@ -30,13 +30,13 @@ function bigTree(config: Record<string, unknown>): void {
 }
 
 /**
- * The fake behind a shell script of the same name: a program read from its help that is not a JS file (a JS file's
- * help is read whole when its parser cannot be loaded), as kubectl or gh are.
+ * The fake behind a shell script of the same name: a program read from its help that is no Python file (a Python file
+ * is read from its parser first), as kubectl or gh are.
  */
 function native(fake: Fake): string {
   const dir = scratch();
   const bin = join(dir, 'fakectl');
-  writeFileSync(bin, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(fake.bin)} "$@"\n`);
+  writeFileSync(bin, `#!/bin/sh\nexec ${JSON.stringify(fake.bin)} "$@"\n`);
   chmodSync(bin, 0o755);
   return bin;
 }
