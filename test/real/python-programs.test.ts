@@ -1,7 +1,9 @@
 /**
  * Debian's Python programs read from their parser objects: for each, facts checked by hand against its
  * source and help (a choice list, an int option, a subcommand), and one real call through the built CLI
- * (`node dist/cli/bin.js call <prog> <tool> --input <json>`) that succeeds. Run `npm run build` first.
+ * (`node dist/cli/bin.js call <prog> <tool> --input <json>`) that succeeds, starting from the program cache that
+ * read filled, as a user's second start does (the cache key names the sources, so `dist/` must be built from them:
+ * `npm run build` first).
  * Programs are named by their /usr/bin path: a version manager's shim (pyenv's pip3) is a shell script.
  */
 import { execFile } from 'node:child_process';
@@ -37,7 +39,13 @@ describe('Debian Python programs read from their parsers', () => {
       continue;
     }
     it.concurrent(`when ${program.bin} (${program.family}) is read then ${program.checks} and ${program.call.tool} ${program.call.does}`, async () => {
-      const loaded = await loadTarget(file, { cache: false });
+      const dir = scratch();
+      const cwd = path.join(dir, 'cwd');
+      const cache = path.join(dir, 'cache');
+      mkdirSync(cwd, { recursive: true });
+      // Read afresh here; the call below, from the same directory and environment, then starts from what this read cached, as a user's second start does.
+      const loaded = await loadTarget(file, { cwd, programCacheDir: path.join(cache, 'cli-mcp', 'programs'), env: { set: { LANG: 'C.UTF-8' } } });
+      expect(loaded.fromCache).toBeFalsy();
       if (typeof program.method === 'string') expect(loaded.method).toBe(program.method);
       else expect(loaded.method).toMatch(program.method);
       const commands = flattenRunnable(loaded.spec);
@@ -45,15 +53,13 @@ describe('Debian Python programs read from their parsers', () => {
       for (const [words, name, expected] of program.options) expect(optionOf(commands, words, name), `${words} ${name}`).toMatchObject(expected);
       for (const [words, name] of program.hidden ?? []) expect(optionOf(commands, words, name), `${words} ${name} is hidden`).toBeUndefined();
 
-      const dir = scratch();
-      const cwd = path.join(dir, 'cwd');
       for (const [name, text] of Object.entries({ ...program.call.files, '.keep': '' })) {
         mkdirSync(path.dirname(path.join(cwd, name)), { recursive: true });
         writeFileSync(path.join(cwd, name), text);
       }
-      mkdirSync(path.join(dir, 'home'), { recursive: true });
-      const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: path.join(dir, 'home'), XDG_CACHE_HOME: path.join(dir, 'cache'), LANG: 'C.UTF-8' };
-      const { stdout } = await run(process.execPath, [bin, 'call', file, program.call.tool, '--input', JSON.stringify(program.call.input)], { cwd, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
+      const env = { ...process.env, XDG_CACHE_HOME: cache, LANG: 'C.UTF-8' };
+      const { stdout, stderr } = await run(process.execPath, [bin, 'call', file, program.call.tool, '--input', JSON.stringify(program.call.input)], { cwd, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
+      expect(stderr, 'the call starts from the read above').toMatch(/, cached\)/);
       const result = JSON.parse(stdout) as { isError: boolean; structuredContent?: { exitCode: number; stdout: string; stderr: string } };
       expect(result.isError, JSON.stringify(result.structuredContent ?? result)).toBe(false);
       expect(result.structuredContent?.exitCode).toBe(0);
