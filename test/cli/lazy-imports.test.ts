@@ -42,7 +42,10 @@ async function startToFirstList(): Promise<{ files: string[]; ran: Map<string, b
   // The end of stdin ends the server, which writes its coverage as it exits.
   child.stdin.end();
   await exited;
-  const scripts = readdirSync(coverage).flatMap((name) => (JSON.parse(readFileSync(path.join(coverage, name), 'utf8')) as Coverage).result);
+  // Node hands NODE_V8_COVERAGE on to the processes the server starts (the load worker): only the server's own file counts.
+  const own = readdirSync(coverage).filter((name) => name.startsWith(`coverage-${child.pid}-`));
+  expect(own).toHaveLength(1);
+  const scripts = own.flatMap((name) => (JSON.parse(readFileSync(path.join(coverage, name), 'utf8')) as Coverage).result);
   const files = scripts.map((script) => script.url).filter((url) => url.startsWith('file:')).map((url) => path.relative(repo, fileURLToPath(url)));
   const ran = new Map<string, boolean>();
   for (const fn of scripts.find((script) => script.url === `file://${bundleFile}`)?.functions ?? []) {
