@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
  * cli-mcp's command: runs the bundled CLI (dist/cli/cli.cjs, one CommonJS script) from the bytecode its last start left
- * beside it, V8's code cache, instead of compiling about 2 MB again: a start about a third shorter, on every Node (20 has no
- * compile cache of its own). The cache lives with the code it was made from, so it trusts no one the code does not.
+ * beside it, V8's code cache, instead of compiling about 2 MB again: a start about a third shorter on Node 20, which has no
+ * compile cache of its own, and no slower on later ones. The cache lives with the code it was made from, so it trusts no
+ * one the code does not.
  */
 import { accessSync, constants, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
@@ -25,7 +26,9 @@ try {
 } catch {
   // No cache yet: compiled from the source, and kept when this process exits.
 }
-const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+// The wrapper Node's own CommonJS loader gives a module.
+const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
+const script = new vm.Script(source, { filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
 if (cachedData === undefined || script.cachedDataRejected === true) process.once('exit', keepCodeCache);
 const bundle = { exports: {} };
 (script.runInThisContext() as (...args: unknown[]) => void).call(bundle.exports, bundle.exports, createRequire(file), bundle, file, dir);
