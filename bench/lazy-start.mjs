@@ -1,5 +1,5 @@
 // Cold starts of big native CLIs, help cache empty: `wrap <prog> --tools search` (commands read when asked for), `wrap
-// <prog>` (auto: commands read until those read pass the list budget, then search mode), `wrap <prog> --tools all`
+// <prog>` (auto: commands read until those read pass the list budget or project a list well past it, then search mode), `wrap <prog> --tools all`
 // (every page crawled first) and one `<prog> --help`; then, on the search server, the first describe of a command and its first call.
 // Runs interleaved, each start with a fresh cache directory; medians side by side.
 // Usage: npm run build && node bench/lazy-start.mjs   Env: BENCH_RUNS (default 3), BENCH_PROGRAMS (default kubectl,git,docker,gh)

@@ -61,6 +61,13 @@ export interface CliTools {
   reload(root: CommandSpec): CliTools;
 }
 
+/** The tools over a tree read as asked, as its reads replace them; and whether they are served in search mode. */
+interface Latest {
+  tools: CliTools;
+  root: CommandSpec;
+  searching?: boolean;
+}
+
 /** What a reload keeps: everything built from the options, not from the command tree. */
 interface Kept {
   readonly options: CliToolsOptions;
@@ -69,7 +76,7 @@ interface Kept {
   readonly layers: ReturnType<typeof layersFor>;
   readonly runs?: RunRegistry;
   /** The tools over the tree read so far, when its pending commands are read as they are asked for (`readCommand`). */
-  readonly latest?: { tools: CliTools; root: CommandSpec };
+  readonly latest?: Latest;
 }
 
 /** Builds the tools of a reflected CLI and the call pipeline that runs them. */
@@ -80,7 +87,7 @@ export function createCliTools(root: CommandSpec, options: CliToolsOptions): Cli
   const layers = layersFor(options, settings);
   const runs = options.runs === false ? undefined : createRunRegistry({ store: options.store, ...options.runs });
   if (options.readCommand === undefined) return toolsOver(root, { options, names, settings, layers, runs });
-  const latest = { root } as { tools: CliTools; root: CommandSpec };
+  const latest = { root } as Latest;
   latest.tools = toolsOver(root, { options, names, settings, layers, runs, latest });
   return newestTools(latest);
 }
@@ -128,7 +135,10 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
   const readOutput: CliTools['readOutput'] = (uri, offset, length, principal) => readOutputPage(settings.spool, uri, offset, length, settings.maxResultBytes, names.readOutput, principal?.id);
   const risk = (tool: ToolDefinition) => riskOf(tool.command, options.approval?.risk);
   const source = { program: root.name, tools, names, risk, run, ready, ...(kept.latest === undefined ? {} : { readPath }), readOutput, maxPageBytes: settings.maxResultBytes, spooling: settings.spool !== undefined, runs };
-  const catalog = buildCatalog(source, root, options.discovery);
+  // Search mode over a tree read as asked holds while its commands are read: a list does not change under its client.
+  const discovery = kept.latest?.searching === true ? { ...options.discovery, mode: 'search' as const } : options.discovery;
+  const catalog = buildCatalog(source, root, discovery);
+  if (kept.latest !== undefined && catalog.mode === 'search') kept.latest.searching = true;
   const catalogs = new Map<string, Catalog>();
   const wholeFor = (searchesTools = false): boolean => searchesTools && (options.discovery?.mode ?? 'auto') === 'auto';
   const catalogFor = ({ access, searchesTools }: CatalogViewer): Catalog => {
@@ -138,9 +148,8 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
     let found = catalogs.get(key);
     if (found) return found;
     const allowed = access ? tools.filter((tool) => access.allows(tool.command.path)) : tools;
-    const discovery = whole ? { ...options.discovery, mode: 'all' as const } : options.discovery;
     // A caller allowed nothing sees nothing, not even the meta-tools.
-    found = allowed.length > 0 ? buildCatalog({ ...source, tools: allowed }, root, discovery) : { mode: catalog.mode, compacted: false, listed: [], find: () => undefined, resolve: () => ({ kind: 'unknown', suggestions: [] }), note: 'no tools' };
+    found = allowed.length > 0 ? buildCatalog({ ...source, tools: allowed }, root, whole ? { ...options.discovery, mode: 'all' } : discovery) : { mode: catalog.mode, compacted: false, listed: [], find: () => undefined, resolve: () => ({ kind: 'unknown', suggestions: [] }), note: 'no tools' };
     catalogs.set(key, found);
     return found;
   };

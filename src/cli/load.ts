@@ -31,7 +31,7 @@ export async function loadServed(source: Source, flags: SharedFlags & { readonly
   // Quiet: the call records still reach the client as log notifications, not stderr (which some clients show as their own output).
   const callLog = { write: flags.quiet ? () => {} : (line: string) => void stderr.write(`${line}\n`) };
   // Search mode lists no command's schema: a server reads each command's help when it is described or called. Auto reads
-  // commands until those read pass the list budget (then it serves search), or all of them.
+  // commands until those read pass the list budget or project a list well past it (then it serves search), or all of them.
   const mode = flags.tools ?? DEFAULTS.discovery;
   const lazy = serving && !listOnly && (mode === 'search' || mode === 'auto') && (flags.pin?.length ?? 0) === 0 && flags.watch !== true;
   const found = await readSource(source, flags, stderr, lazy);
@@ -91,7 +91,7 @@ async function readForAuto(found: ReadSource, readCommand: ReadCommand, options:
   return asked === 0 ? found : { ...found, spec: tree, how: `${found.how}; ${commands(asked)} read to choose how to list them` };
 }
 
-/** Whether `auto` is sure to serve a part-read tree in search mode: what it is sure to list passes the budget. */
+/** Whether `auto` serves a part-read tree in search mode: what it is sure to list passes the budget, or the commands read project a list well past it. */
 function servesSearch(tree: CommandSpec, options: ReturnType<typeof serverOptions>, launcher: Launcher | undefined): boolean {
   const tools = createCliTools(surePart(tree), { ...options, launcher: launcher ?? { file: tree.name, prefixArgs: [] }, warm: false, runs: false, spool: false });
   void tools.close();

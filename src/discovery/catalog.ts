@@ -2,7 +2,8 @@
  * What `tools/list` shows, by discovery mode, and which call each listed name runs. `all`: a tool per
  * command, compacted (shared flags described once, first sentences) when the full list passes the
  * budget; `search`: meta-tools to search, describe and run; `groups`: a tool per command group;
- * `auto`: `all` while it fits the budget, else `search`. Pinned commands are always their own tools; every
+ * `auto`: `all` while it fits the budget, else `search` (over a tree read in part, also when the commands read project
+ * a list well past it). Pinned commands are always their own tools; every
  * mode ends with the background run tools (when runs are kept) and the read-output tool (when output is spooled).
  */
 import { CliMcpError } from '../errors.js';
@@ -59,6 +60,13 @@ export function buildCatalog(source: MetaSource, root: CommandSpec, options: Dis
   const full = (): ListedTool[] => [...tools.map((tool) => direct(tool, source)), ...closing];
   const shared = (): Set<string> => sharedOptionNames(tools.map((tool) => tool.command));
 
+  if (choice === 'auto') {
+    const projected = projectedTokens(tools, source);
+    if (projected !== undefined && projected > budget * PROJECTION_MARGIN) {
+      const read = tools.filter((tool) => tool.command.pending !== true).length;
+      return searchCatalog(source, tools, pinned, closing, `the ${read} commands read so far project about ${formatCount(projected)} tokens for all ${tools.length} compacted, well past the ${formatCount(budget)}-token budget (--tools auto)`);
+    }
+  }
   if (choice === 'all' || choice === 'auto') {
     const whole = full();
     const wholeTokens = measure(whole, budget);
@@ -108,6 +116,22 @@ function catalog(mode: DiscoveryMode, compacted: boolean, listed: readonly Liste
   const names = [...byName.keys()];
   return { mode, compacted, listed, find: (name) => byName.get(name), resolve: (requested) => resolveToolName(requested, names), note };
 }
+
+/**
+ * A part-read tree's compact list, projected: the commands read, at their mean compact size, times every command known
+ * (a pending group counted as one). Undefined when nothing is pending, or too few are read to tell.
+ */
+function projectedTokens(tools: readonly ToolDefinition[], source: MetaSource): number | undefined {
+  const read = tools.filter((tool) => tool.command.pending !== true);
+  if (read.length === tools.length || read.length < MIN_SAMPLE) return undefined;
+  const names = sharedOptionNames(read.map((tool) => tool.command));
+  const bytes = read.reduce((sum, tool) => sum + Buffer.byteLength(JSON.stringify(listedToolJson(direct(tool, source, names)))) + 1, 0);
+  return Math.ceil((bytes / 4 / read.length) * tools.length);
+}
+
+/** Commands read before a projection is trusted, and how far past the budget it must go: a few read commands tell a list's size only roughly. */
+const MIN_SAMPLE = 5;
+const PROJECTION_MARGIN = 1.25;
 
 /** Whether a compact list of this many tools could fit: a tool with a name, a line and an empty schema is already ~25 tokens. */
 function hopeful(count: number, budgetTokens: number): boolean {

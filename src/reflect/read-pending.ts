@@ -1,6 +1,6 @@
 /**
  * A lazily read tree's pending commands read breadth-first, a batch at a time, until a caller has seen enough:
- * `auto` discovery until the commands read already pass the list budget, a client that lists every tool until none is left.
+ * `auto` discovery until the commands read pass the list budget or project a list well past it, a client that lists every tool until none is left.
  */
 import type { CommandSpec, ReadCommand } from '../types.js';
 

@@ -35,9 +35,9 @@ function pruned(node: CommandSpec, read: readonly (readonly string[])[], words: 
   return { ...node, subcommands: node.subcommands.map((child) => pruned(child, read, [...words, child.name])) };
 }
 
-/** A reader over `full` that records each path it was asked for; `broken` ones stay pending. */
-function reader(full: CommandSpec, broken: readonly string[] = []): { readCommand: ReadCommand; asked: string[][]; start: CommandSpec } {
-  const read: string[][] = [];
+/** A reader over `full` that records each path it was asked for; `broken` ones stay pending; `before`: the paths read at the start. */
+function reader(full: CommandSpec, broken: readonly string[] = [], before: readonly string[][] = []): { readCommand: ReadCommand; asked: string[][]; start: CommandSpec } {
+  const read: string[][] = [...before];
   const asked: string[][] = [];
   const readCommand: ReadCommand = async (words) => {
     asked.push([...words]);
@@ -45,7 +45,7 @@ function reader(full: CommandSpec, broken: readonly string[] = []): { readComman
     read.push([...words]);
     return { spec: pruned(full, read) };
   };
-  return { readCommand, asked, start: pruned(full, []) };
+  return { readCommand, asked, start: pruned(full, read) };
 }
 
 const pendingCount = (tree: CommandSpec): number => flattenRunnable(tree).filter((command) => command.pending === true).length;
@@ -130,5 +130,53 @@ describe('auto over a lazily read tree', () => {
     expect(tools.catalogFor({ searchesTools: true }).mode).toBe('all');
     expect(listed(tools.catalogFor({ searchesTools: true }))).toEqual(listed(whole));
     expect(tools.catalog.mode).toBe('search');
+  });
+});
+
+/** `heavy` commands of 40 flags each and `light` ones of one: the heavy ones read first project a list the whole tree does not make. */
+function lopsided(heavy: number, light: number): CommandSpec {
+  const group = (name: string, count: number, flags: number) =>
+    spec(name, { runnable: false, description: `Manages ${name} things.`, subcommands: Array.from({ length: count }, (_, c) => spec(`do${c}`, { description: `Does ${name} thing ${c}.`, options: Array.from({ length: flags }, (_, f) => flag(`option${f}`)) })) });
+  return spec('shop', { runnable: false, subcommands: [group('heavy', heavy, 40), group('light', light, 1)] });
+}
+
+const heavyRead = (count: number): string[][] => [['heavy'], ['light'], ...Array.from({ length: count }, (_, c) => ['heavy', `do${c}`])];
+
+describe('auto projecting a part-read tree', () => {
+  it('when five commands read project the list past 1.25× the budget then auto serves search and says why, though what it lists now fits', () => {
+    const part = pruned(lopsided(5, 60), heavyRead(5));
+    const { catalog } = createCliTools(part, { launcher, runs: false, spool: false });
+    expect(catalog.mode).toBe('search');
+    expect(catalog.note).toMatch(/: the 5 commands read so far project about [\d,]+ tokens for all 65 compacted, well past the 16,000-token budget \(--tools auto\)$/);
+    // Without the projection the tree as read fits, compacted.
+    const asRead = createCliTools(part, { launcher, runs: false, spool: false, discovery: { mode: 'all' } }).catalog.note;
+    expect(Number(/about ([\d,]+) tokens/.exec(asRead)?.[1]?.replace(/,/g, ''))).toBeLessThan(16_000);
+  });
+
+  it('when only four commands are read then nothing is projected: auto lists the tree as it is sure to', () => {
+    const { catalog } = createCliTools(pruned(lopsided(5, 60), heavyRead(4)), { launcher, runs: false, spool: false });
+    expect(catalog.mode).toBe('all');
+  });
+
+  it('when the projection stays under 1.25× the budget then auto reads on: a bigger budget lists the same tree whole', () => {
+    const part = pruned(lopsided(5, 60), heavyRead(5));
+    const { catalog } = createCliTools(part, { launcher, runs: false, spool: false, discovery: { budgetTokens: 100_000 } });
+    expect(catalog.mode).toBe('all');
+  });
+
+  it('when auto serves search by projection and reading more commands brings the projection down then search mode holds: the list does not change under the client', async () => {
+    const full = lopsided(5, 60);
+    const { readCommand, asked, start } = reader(full, [], heavyRead(5));
+    const tools = createCliTools(start, { launcher, readCommand, runs: false, spool: false });
+    expect(tools.catalog.mode).toBe('search');
+    const listed = tools.catalog.listed.map((tool) => tool.name);
+    const describeTool = listed.find((name) => name.endsWith('_describe_command')) as string;
+    for (let c = 0; c < 40; c += 1) expect((await tools.call(describeTool, { command: `light do${c}` })).isError).toBe(false);
+    expect(asked).toHaveLength(40);
+    expect(tools.catalog.mode).toBe('search');
+    expect(tools.catalog.listed.map((tool) => tool.name)).toEqual(listed);
+    // The tree as now read, served afresh, would be listed whole.
+    const now = pruned(full, [...heavyRead(5), ...Array.from({ length: 40 }, (_, c) => ['light', `do${c}`])]);
+    expect(createCliTools(now, { launcher, runs: false, spool: false }).catalog.mode).toBe('all');
   });
 });
