@@ -57,14 +57,23 @@ export function fishCommands(script: string): FishWord[][] {
       text += script.slice(index, end + 1);
       index = end;
     } else {
+      // A run of plain characters at once (a `#` inside a word is plain too): a spec is mostly these.
+      PLAIN.lastIndex = index;
+      const run = PLAIN.exec(script)?.[0] ?? char;
       inWord = true;
-      if (char === '$' || char === '{' || char === '*' || char === '~') expands = true;
-      text += char;
+      if (EXPANDS.test(run)) expands = true;
+      text += run;
+      index += run.length - 1;
     }
   }
   endCommand();
   return commands;
 }
+
+/** Characters that are only text: none ends a word or a command, or starts a quote, an escape, a comment or a substitution. */
+const PLAIN = /[^\n; \t#\\'"(]+/y;
+/** A plain character that expands at run time. */
+const EXPANDS = /[$*{~]/;
 
 const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', ' ': ' ' };
 
@@ -82,10 +91,17 @@ function singleQuoted(script: string, from: number): { text: string; index: numb
     if (script[index] === '\\' && (next === "'" || next === '\\')) {
       text += next;
       index += 1;
-    } else text += script[index];
+      continue;
+    }
+    SINGLE_PLAIN.lastIndex = index;
+    const run = SINGLE_PLAIN.exec(script)?.[0] ?? (script[index] as string);
+    text += run;
+    index += run.length - 1;
   }
   return { text, index };
 }
+
+const SINGLE_PLAIN = /[^'\\]+/y;
 
 /** `"…"`: `\"`, `\\`, `\$` and a backslash-newline are escapes; `$` expands. */
 function doubleQuoted(script: string, from: number): { text: string; index: number; expands: boolean } {
@@ -100,12 +116,17 @@ function doubleQuoted(script: string, from: number): { text: string; index: numb
       text += next;
       index += 1;
     } else {
-      if (char === '$') expands = true;
-      text += char;
+      DOUBLE_PLAIN.lastIndex = index;
+      const run = DOUBLE_PLAIN.exec(script)?.[0] ?? char;
+      if (run.includes('$')) expands = true;
+      text += run;
+      index += run.length - 1;
     }
   }
   return { text, index, expands };
 }
+
+const DOUBLE_PLAIN = /[^"\\]+/y;
 
 /** The index of the `)` that closes the `(` at `from`, quotes inside skipped. */
 function closingParen(script: string, from: number): number {

@@ -15,6 +15,8 @@ describe('a fish script is split into words as fish reads it', () => {
     ['comments and semicolons end what they should', '# a comment -c x\ncomplete -c x; complete -c y # trailing', [['complete', '-c', 'x'], ['complete', '-c', 'y']]],
     ['a variable or a command substitution expands: its text is fish\'s to compute', 'complete -c $cmd -a (list) -d "$text"', [['complete', '-c', '{$cmd}', '-a', '{(list)}', '-d', '{$text}']]],
     ['single quotes keep $ and parentheses as text', `complete -c x -a '(not run) $x'`, [['complete', '-c', 'x', '-a', '(not run) $x']]],
+    ['a # inside a word, a backslash before another letter and quotes glued to text stay text', `complete -c x#y -d a\\qb'c\\d'"e\\f"g~`, [['complete', '-c', 'x#y', '-d', '{aqbc\\de\\fg~}']]],
+    ['an expansion in the middle of a plain run marks the word', 'complete -c x -a a*b -l ab{c,d}', [['complete', '-c', 'x', '-a', '{a*b}', '-l', '{ab{c,d}}']]],
   ])('when %s', (_title, script, expected) => {
     expect(words(script)).toEqual(expected);
   });
@@ -247,5 +249,15 @@ describe("fish's value lists become choices only where the program's own entry l
     const line = `complete -c xz -s C -l check -x -a "none crc32"`;
     const option: OptionSpec = { name: 'check', type: 'boolean', flag: '--check' };
     expect(withFishChoices(option, fishOptions(line, 'xz'), '  --check=CHECK  none or crc32')).toBe(option);
+  });
+});
+
+describe('a fish spec read again', () => {
+  it('when a lazy crawl completes one program\'s pages again then its spec is parsed once, and another program\'s spec on its own', () => {
+    const script = 'complete -c x -l verbose -d "Say more"\ncomplete -c y -l quiet';
+    const first = fishOptions(script, 'x');
+    expect(first.map((option) => option.longs)).toEqual([['verbose']]);
+    expect(fishOptions(script, 'x')).toBe(first);
+    expect(fishOptions(script, 'y').map((option) => option.longs)).toEqual([['quiet']]);
   });
 });
