@@ -11,7 +11,7 @@ import { CACHE_FORMAT, defaultCacheDir, readCache, readCacheLink, writeCache, wr
 import { cheapCrawlKey, crawlKey } from './crawl-key.js';
 import { crawlSpec } from './crawl-pages.js';
 import { programVersion } from './program-version.js';
-import { HELP_ENV, helpSandbox, type HelpCall } from './fetch-page.js';
+import { HELP_ENV, helpArgvs, helpSandbox, runHelpCall, type HelpAnswers, type HelpCall } from './fetch-page.js';
 import type { HelpReflection } from './help-reflection.js';
 import { lazyReflection, readLazyEntry } from './lazy-crawl.js';
 import { withNeutralDirectory } from './neutral-dir.js';
@@ -84,9 +84,15 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
     const lazily = { file, program: call.program, env, sandbox: call.sandbox ?? 'none', settings, ...(cheap === undefined ? {} : { cheap }) } as const;
     const linkedLazy = settings.lazy && hit === undefined && linked !== undefined ? await readLazyEntry(settings.cacheDir, linked) : undefined;
     if (linkedLazy !== undefined && linked !== undefined) return lazyReflection({ ...lazily, key: linked }, linkedLazy, started);
+    // A native binary not found by its cheap key (or no cache): its own page is asked for while `--version` runs (wasted when the
+    // key it makes is cached after all). A script has no cheap key: its cached starts go by `--version` alone.
+    const answers: HelpAnswers = new Map();
+    const cold = !settings.cache || (cheap !== undefined && linked === undefined);
+    const firstPage = cold ? runHelpCall({ ...call, answers }, helpArgvs(settings.dialect, [])[0] ?? ['--help']) : undefined;
     const keyed = settings.cache && hit === undefined ? await crawlKey(call, settings) : undefined;
     const key = keyed?.key;
     if (key !== undefined) hit = await readCache(settings.cacheDir, key);
+    await firstPage;
     if (hit !== undefined) {
       // An entry from before the link existed gets one, so the next start runs nothing.
       if (key !== undefined && cheap !== undefined) await writeCacheLink(settings.cacheDir, cheap, key);
@@ -98,8 +104,8 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
     // The version clients are told (serverInfo): read with the cache key, or now when there is no cache.
     const version = keyed ? keyed.version : (await programVersion(call, settings.callTimeoutMs)).version;
     const known = version === undefined ? {} : { version };
-    if (settings.lazy) return lazyReflection({ ...lazily, ...(key === undefined ? {} : { key }), ...known }, key === undefined ? undefined : await readLazyEntry(settings.cacheDir, key), started);
-    const { crawl, spec, sources } = await crawlSpec(call, settings, started);
+    if (settings.lazy) return lazyReflection({ ...lazily, ...(key === undefined ? {} : { key }), ...known, answered: answers }, key === undefined ? undefined : await readLazyEntry(settings.cacheDir, key), started);
+    const { crawl, spec, sources } = await crawlSpec({ ...call, answers }, settings, started);
     const partial = crawl.reached.length > 0 ? { partial: crawl.reached } : {};
     if (crawl.reached.length > 0) settings.onProgress(partialWarning(call.program, crawl.reached, settings, false) + (crawl.leftOut > 0 ? `; ${crawl.leftOut} more listed commands left out` : ''));
     // A call that timed out alone may be load: retried next start. A bound reached is cached, marked, so no start pays it twice.

@@ -27,6 +27,8 @@ export interface LazyStart {
   /** The key a native binary is found under without running it. */
   readonly cheap?: string;
   readonly version?: string;
+  /** Help calls already answered this start (the program's own page, asked for beside `--version`). */
+  readonly answered?: HelpAnswers;
 }
 
 /** A lazy crawl's cache entry: the paths read, and the answer of every help call made for them. */
@@ -51,7 +53,7 @@ export async function readLazyEntry(dir: string, key: string): Promise<LazyEntry
 /** Reads the program's page (from the entry's answers when it has them) and returns the tree with its commands pending, and the reader of each. */
 export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefined, started: number): Promise<HelpReflection & { readonly reader: ReadCommand }> {
   const { settings } = start;
-  const answers: HelpAnswers = new Map(entry?.answers ?? []);
+  const answers: HelpAnswers = new Map([...(start.answered ?? []), ...(entry?.answers ?? [])]);
   const read: (readonly string[])[] = [...(entry?.read ?? [])];
   const version = start.version ?? entry?.version;
   const under = (paths: readonly (readonly string[])[], words: readonly string[]): boolean => paths.some((path) => words.every((word, index) => path[index] === word));
@@ -74,7 +76,8 @@ export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefi
     if (failure !== undefined) settings.onProgress(`could not write the help cache: ${failure.message}`);
     else if (start.cheap !== undefined) await writeCacheLink(settings.cacheDir, start.cheap, start.key);
   };
-  const known = answers.size;
+  // Stored when a call ran that the entry does not hold (a start without an entry stores what it ran, the page asked for beside `--version` too).
+  const known = entry === undefined ? 0 : answers.size;
   let latest = await crawlOnce(settings.onProgress);
   if (answers.size > known) await store();
   // One crawl at a time: each reads over the tree the one before it left.

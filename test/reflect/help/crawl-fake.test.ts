@@ -137,6 +137,16 @@ describe('crawling a cobra-like program through its help', () => {
     expect(Math.max(...seen)).toBe(concurrency);
   });
 
+  it('when a program is read with no cached entry to find then its own page is asked for while --version runs, not after it', async () => {
+    const fake = makeFake(scratch(), (config) => {
+      config['versionSleepMs'] = 400;
+    });
+    await crawl(fake, { cache: false });
+    const argvs = fake.calls().map((call) => call.argv.join(' '));
+    expect(argvs.indexOf('--help')).toBeLessThan(argvs.indexOf('--version'));
+    expect(argvs.filter((argv) => argv === '--help')).toHaveLength(1);
+  });
+
   it('when pages are read then progress says how many of how many are done and which command', async () => {
     const messages: string[] = [];
     const result = await crawl(makeFake(scratch()), { onProgress: (message) => messages.push(message) });
