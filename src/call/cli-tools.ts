@@ -160,7 +160,7 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
     const { latest } = kept;
     const { readCommand } = options;
     if (!wholeFor(searchesTools) || latest === undefined || readCommand === undefined || !hasPending(latest.root)) return;
-    readingAll ??= readPendingUntil(latest.root, readCommand, () => false).then(({ tree: spec }) => {
+    readingAll ??= readPendingUntil(latest.root, readCommand, () => 'all').then(({ tree: spec }) => {
       if (spec !== latest.root) Object.assign(latest, { root: spec, tools: toolsOver(spec, kept) });
     });
     await readingAll;

@@ -12,7 +12,7 @@ import { environmentOf, serverOptions, type SharedFlags } from './options.js';
 import { CliMcpError } from '../errors.js';
 import { DEFAULTS } from '../options.js';
 import { createCliTools } from '../call/cli-tools.js';
-import { hasPending, readPendingUntil } from '../reflect/read-pending.js';
+import { hasPending, readPendingUntil, type ReadMore } from '../reflect/read-pending.js';
 import { surePart } from '../discovery/sure-list.js';
 
 /** Where the program comes from: a CLI to load and reflect, or a manifest file that describes one. */
@@ -87,15 +87,20 @@ export async function writeTargetManifest(target: string, file: string | undefin
 /** A lazily read tree's commands read until auto's choice is sure: search mode (the rest read when asked for) or every command read. */
 async function readForAuto(found: ReadSource, readCommand: ReadCommand, options: ReturnType<typeof serverOptions>): Promise<ReadSource> {
   // A tree with nothing pending (read whole, or restored so from the cache) is auto's to list as it is: no tools are built to decide.
-  const { tree, asked } = await readPendingUntil(found.spec, readCommand, (part) => !hasPending(part) || servesSearch(part, options, found.launcher));
+  const { tree, asked } = await readPendingUntil(found.spec, readCommand, (part) => (hasPending(part) ? nextRead(part, options, found.launcher) : 'enough'));
   return asked === 0 ? found : { ...found, spec: tree, how: `${found.how}; ${commands(asked)} read to choose how to list them` };
 }
 
-/** Whether `auto` serves a part-read tree in search mode: what it is sure to list passes the budget, or the commands read project a list well past it. */
-function servesSearch(tree: CommandSpec, options: ReturnType<typeof serverOptions>, launcher: Launcher | undefined): boolean {
+/**
+ * Enough when `auto` serves a part-read tree in search mode (what it is sure to list passes the budget, or the commands read
+ * project a list well past it); every command at once when they project a list that fits (it is likely read whole); else a batch.
+ */
+function nextRead(tree: CommandSpec, options: ReturnType<typeof serverOptions>, launcher: Launcher | undefined): ReadMore {
   const tools = createCliTools(surePart(tree), { ...options, launcher: launcher ?? { file: tree.name, prefixArgs: [] }, warm: false, runs: false, spool: false });
   void tools.close();
-  return tools.catalog.mode === 'search';
+  const { mode, projectedTokens } = tools.catalog;
+  if (mode === 'search') return 'enough';
+  return projectedTokens !== undefined && projectedTokens <= (options.discovery?.budgetTokens ?? DEFAULTS.listBudgetTokens) ? 'all' : 'batch';
 }
 
 function commands(count: number): string {

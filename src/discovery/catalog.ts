@@ -46,6 +46,8 @@ export interface Catalog {
   resolve(requested: string): ResolvedToolName;
   /** One line on how the tools are offered, and why (for stderr). */
   readonly note: string;
+  /** `auto` over a tree read in part: the compact list its commands read project for every command known. */
+  readonly projectedTokens?: number;
 }
 
 export function buildCatalog(source: MetaSource, root: CommandSpec, options: DiscoveryOptions = {}): Catalog {
@@ -60,33 +62,34 @@ export function buildCatalog(source: MetaSource, root: CommandSpec, options: Dis
   const full = (): ListedTool[] => [...tools.map((tool) => direct(tool, source)), ...closing];
   const shared = (): Set<string> => sharedOptionNames(tools.map((tool) => tool.command));
 
-  if (choice === 'auto') {
-    const projected = projectedTokens(tools, source);
+  const projected = choice === 'auto' ? projectedTokens(tools, source) : undefined;
+  const chosen = (): Catalog => {
     if (projected !== undefined && projected > budget * PROJECTION_MARGIN) {
       const read = tools.filter((tool) => tool.command.pending !== true).length;
       return searchCatalog(source, tools, pinned, closing, `the ${read} commands read so far project about ${formatCount(projected)} tokens for all ${tools.length} compacted, well past the ${formatCount(budget)}-token budget (--tools auto)`);
     }
-  }
-  if (choice === 'all' || choice === 'auto') {
-    const whole = full();
-    const wholeTokens = measure(whole, budget);
-    if (wholeTokens !== undefined) return catalog('all', false, whole, 'a tool per command', wholeTokens);
-    const over = `the full list passes the ${formatCount(budget)}-token budget`;
-    if (choice === 'all' || hopeful(tools.length, budget)) {
-      const names = shared();
-      const compact = [...tools.map((tool) => direct(tool, source, names)), describeTool(source, (tool) => tool.name), ...closing];
-      // Measured only up to the budget: past it, a forced list's schemas are built page by page, as clients ask.
-      const tokens = measure(compact, budget);
-      if (choice === 'all' || tokens !== undefined) return catalog('all', true, compact, `a tool per command, compacted: ${over}`, tokens);
+    if (choice === 'all' || choice === 'auto') {
+      const whole = full();
+      const wholeTokens = measure(whole, budget);
+      if (wholeTokens !== undefined) return catalog('all', false, whole, 'a tool per command', wholeTokens);
+      const over = `the full list passes the ${formatCount(budget)}-token budget`;
+      if (choice === 'all' || hopeful(tools.length, budget)) {
+        const names = shared();
+        const compact = [...tools.map((tool) => direct(tool, source, names)), describeTool(source, (tool) => tool.name), ...closing];
+        // Measured only up to the budget: past it, a forced list's schemas are built page by page, as clients ask.
+        const tokens = measure(compact, budget);
+        if (choice === 'all' || tokens !== undefined) return catalog('all', true, compact, `a tool per command, compacted: ${over}`, tokens);
+      }
+      return searchCatalog(source, tools, pinned, closing, `${over} even compacted (--tools auto)`);
     }
-    return searchCatalog(source, tools, pinned, closing, `${over} even compacted (--tools auto)`);
-  }
-  if (choice === 'search') return searchCatalog(source, tools, pinned, closing, 'as asked');
-  const names = shared();
-  const pins = tools.filter(pinned);
-  const grouped = groupTools(source, root, tools.filter((tool) => !pinned(tool)), names, (tool) => direct(tool, source, names));
-  const listed = [...pins.map((tool) => direct(tool, source, names)), ...grouped.listed, describeTool(source, (tool) => grouped.runWith.get(tool) ?? tool.name), ...closing];
-  return catalog('groups', true, listed, `${grouped.listed.length} tools for ${tools.length - pins.length} commands${pins.length > 0 ? `, ${pins.length} pinned` : ''}`, measure(listed));
+    if (choice === 'search') return searchCatalog(source, tools, pinned, closing, 'as asked');
+    const names = shared();
+    const pins = tools.filter(pinned);
+    const grouped = groupTools(source, root, tools.filter((tool) => !pinned(tool)), names, (tool) => direct(tool, source, names));
+    const listed = [...pins.map((tool) => direct(tool, source, names)), ...grouped.listed, describeTool(source, (tool) => grouped.runWith.get(tool) ?? tool.name), ...closing];
+    return catalog('groups', true, listed, `${grouped.listed.length} tools for ${tools.length - pins.length} commands${pins.length > 0 ? `, ${pins.length} pinned` : ''}`, measure(listed));
+  };
+  return projected === undefined ? chosen() : { ...chosen(), projectedTokens: projected };
 }
 
 function searchCatalog(source: MetaSource, tools: readonly ToolDefinition[], pinned: (tool: ToolDefinition) => boolean, closing: readonly ListedTool[], why: string): Catalog {

@@ -1,22 +1,26 @@
 /**
  * A lazily read tree's pending commands read breadth-first, a batch at a time, until a caller has seen enough:
- * `auto` discovery until the commands read pass the list budget or project a list well past it, a client that lists every tool until none is left.
+ * `auto` discovery until the commands read pass the list budget or project a list well past it (every command at once
+ * once they project one that fits), a client that lists every tool until none is left.
  */
 import type { CommandSpec, ReadCommand } from '../types.js';
 
 /** Commands asked for together at first (the lazy reader reads them in one crawl, its help calls a few at a time); each batch doubles it. */
 const FIRST_BATCH = 8;
 
+/** What a caller makes of the tree read so far: enough is read, read the next batch, or read every pending command now. */
+export type ReadMore = 'enough' | 'batch' | 'all';
+
 /**
- * Reads pending commands, shallowest first, until `enough(tree)` or none is left (each is asked for once), and returns
- * the tree as read and how many commands were asked for. A read that fails leaves its command pending, as it was.
+ * Reads pending commands, shallowest first, until `judge(tree)` says enough or none is left (each is asked for once), and
+ * returns the tree as read and how many commands were asked for. A read that fails leaves its command pending, as it was.
  */
-export async function readPendingUntil(tree: CommandSpec, readCommand: ReadCommand, enough: (tree: CommandSpec) => boolean): Promise<{ readonly tree: CommandSpec; readonly asked: number }> {
+export async function readPendingUntil(tree: CommandSpec, readCommand: ReadCommand, judge: (tree: CommandSpec) => ReadMore): Promise<{ readonly tree: CommandSpec; readonly asked: number }> {
   let latest = tree;
   const tried = new Set<string>();
   // Small at first, since a few commands may be enough; doubled, so a tree read whole takes few crawls.
-  for (let size = FIRST_BATCH; !enough(latest); size *= 2) {
-    const batch = pendingPaths(latest).filter((words) => !tried.has(words.join(' '))).slice(0, size);
+  for (let size = FIRST_BATCH, more = judge(latest); more !== 'enough'; size *= 2, more = judge(latest)) {
+    const batch = pendingPaths(latest).filter((words) => !tried.has(words.join(' '))).slice(0, more === 'all' ? undefined : size);
     if (batch.length === 0) break;
     for (const words of batch) tried.add(words.join(' '));
     const reads = await Promise.all(batch.map((words) => readCommand(words).catch(() => undefined)));

@@ -58,7 +58,7 @@ describe('reading pending commands until enough', () => {
     const batches: number[] = [];
     const { tree: read, asked: count } = await readPendingUntil(start, readCommand, (tree) => {
       batches.push(pendingCount(tree));
-      return false;
+      return 'batch';
     });
     expect(count).toBe(40);
     expect(asked.slice(0, 10).every((words) => words.length === 1)).toBe(true);
@@ -69,9 +69,20 @@ describe('reading pending commands until enough', () => {
     expect(flattenRunnable(read).filter((command) => command.pending).map((command) => command.path.join(' '))).toEqual(['shop group2 do1']);
   });
 
+  it('when every pending command is asked for at once then each level is read in one batch', async () => {
+    const { readCommand, asked, start } = reader(program(10, 3, 1));
+    const batches: number[] = [];
+    await readPendingUntil(start, readCommand, (tree) => {
+      batches.push(pendingCount(tree));
+      return 'all';
+    });
+    expect(batches).toEqual([10, 30, 0]);
+    expect(asked).toHaveLength(40);
+  });
+
   it('when enough is said after the first batch then nothing more is read', async () => {
     const { readCommand, asked, start } = reader(program(10, 3, 1));
-    await readPendingUntil(start, readCommand, () => asked.length > 0);
+    await readPendingUntil(start, readCommand, () => (asked.length > 0 ? 'enough' : 'batch'));
     expect(asked).toHaveLength(8);
   });
 });
@@ -107,7 +118,7 @@ describe('what a part-read tree is sure to list', () => {
     const big = program(12, 6, 12);
     expect(createCliTools(big, { launcher, runs: false, spool: false }).catalog.mode).toBe('search');
     const { readCommand, start } = reader(big);
-    return readPendingUntil(start, readCommand, servesSearch).then(({ tree: read }) => {
+    return readPendingUntil(start, readCommand, (tree) => (servesSearch(tree) ? 'enough' : 'batch')).then(({ tree: read }) => {
       expect(servesSearch(read)).toBe(true);
       expect(pendingCount(read)).toBeGreaterThan(0);
       const small = program(3, 3, 2);
@@ -156,6 +167,18 @@ describe('auto projecting a part-read tree', () => {
   it('when only four commands are read then nothing is projected: auto lists the tree as it is sure to', () => {
     const { catalog } = createCliTools(pruned(lopsided(5, 60), heavyRead(4)), { launcher, runs: false, spool: false });
     expect(catalog.mode).toBe('all');
+    expect(catalog.projectedTokens).toBeUndefined();
+  });
+
+  it('when a tree read in part projects a list that fits then the catalog says how big (auto reads the rest at once), and a tree read whole or another mode projects nothing', () => {
+    const full = lopsided(0, 60);
+    const light = (count: number) => [['heavy'], ['light'], ...Array.from({ length: count }, (_, c) => ['light', `do${c}`])];
+    const { catalog } = createCliTools(pruned(full, light(6)), { launcher, runs: false, spool: false });
+    expect(catalog.mode).toBe('all');
+    expect(catalog.projectedTokens).toBeGreaterThan(0);
+    expect(catalog.projectedTokens).toBeLessThan(16_000);
+    expect(createCliTools(full, { launcher, runs: false, spool: false }).catalog.projectedTokens).toBeUndefined();
+    expect(createCliTools(pruned(full, light(6)), { launcher, runs: false, spool: false, discovery: { mode: 'all' } }).catalog.projectedTokens).toBeUndefined();
   });
 
   it('when the projection stays under 1.25× the budget then auto reads on: a bigger budget lists the same tree whole', () => {
