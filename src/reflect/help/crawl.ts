@@ -89,10 +89,11 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
     const answers: HelpAnswers = new Map();
     const cold = !settings.cache || (cheap !== undefined && linked === undefined);
     const firstPage = cold ? runHelpCall({ ...call, answers }, helpArgvs(settings.dialect, [])[0] ?? ['--help']) : undefined;
-    const keyed = settings.cache && hit === undefined ? await crawlKey(call, settings) : undefined;
+    // Its page is awaited however the key fares: nothing it started runs on once this returns.
+    const keyed = settings.cache && hit === undefined ? await crawlKey(call, settings).finally(() => firstPage) : undefined;
+    await firstPage;
     const key = keyed?.key;
     if (key !== undefined) hit = await readCache(settings.cacheDir, key);
-    await firstPage;
     if (hit !== undefined) {
       // An entry from before the link existed gets one, so the next start runs nothing.
       if (key !== undefined && cheap !== undefined) await writeCacheLink(settings.cacheDir, cheap, key);
