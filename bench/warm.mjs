@@ -1,6 +1,8 @@
 // Warm workers where calls come in a row: a Node CLI call through cli-mcp (default settings) against a raw spawn of the
 // same command line, spaced (a pause after each), back to back (the next call as soon as the last returns), in bursts of 8
-// at once, and a yargs program's call with a positional. Series are interleaved per round, so load falls on each alike.
+// at once; a yargs program's call with a positional; and a native program (/bin/echo, whose warm worker is a stub waiting
+// in the sandbox to exec the call) in the default contain sandbox and with none. Series are interleaved per round, so load
+// falls on each alike.
 // Usage: npm run bench:warm   (or: npm run build && node bench/warm.mjs)
 // Env: BENCH_N calls per series (default 40), BENCH_BURSTS bursts (10), BENCH_PAUSE_MS the spaced pause (300).
 import { writeFileSync } from 'node:fs';
@@ -33,10 +35,14 @@ yargs(hideBin(process.argv)).scriptName('notes')
   .command('show <id>', 'Show a note', (y) => y.positional('id', { type: 'string' }), (argv) => console.log(chalk.bold('note ' + argv.id)))
   .strict().parse();
 `);
+const node = (...args) => ({ file: process.execPath, args });
+const echo = join(root, 'bench/native.mjs');
 const targets = [
-  { name: 'todo list --json', wrap: [todoJs], tool: 'todo_list', input: { flags: { json: true } }, raw: [todoJs, 'list', '--json'] },
+  { name: 'todo list --json', wrap: [todoJs], tool: 'todo_list', input: { flags: { json: true } }, raw: node(todoJs, 'list', '--json') },
   // A positional, which a program whose has-flag searches its argv for `--` while importing would see if cli-mcp wrote one.
-  { name: 'yargs notes show 1', wrap: [notesJs], tool: 'notes_show', input: { args: ['1'] }, raw: [notesJs, 'show', '1'] },
+  { name: 'yargs notes show 1', wrap: [notesJs], tool: 'notes_show', input: { args: ['1'] }, raw: node(notesJs, 'show', '1') },
+  { name: 'echo hello, contain', wrap: [echo, '--exec', '/bin/echo'], tool: 'echo', input: { args: ['hello'] }, raw: { file: '/bin/echo', args: ['hello'] } },
+  { name: 'echo hello, off', wrap: [echo, '--exec', '/bin/echo', '--sandbox', 'off'], tool: 'echo', input: { args: ['hello'] }, raw: { file: '/bin/echo', args: ['hello'] } },
 ];
 
 async function timed(run) {
@@ -53,7 +59,7 @@ async function measure(target) {
     const result = await client.callTool({ name: target.tool, arguments: target.input });
     if (result.isError) throw new Error(`${target.tool} failed: ${JSON.stringify(result.content)}`);
   };
-  const raw = () => execa(process.execPath, target.raw, { cwd: work, env, extendEnv: false, stdin: 'ignore' });
+  const raw = () => execa(target.raw.file, target.raw.args, { cwd: work, env, extendEnv: false, stdin: 'ignore' });
   // Warm-up: the first worker starts with the first call, and the raw side's files get cached.
   for (let index = 0; index < 3; index += 1) await Promise.all([call().then(() => pause(PAUSE_MS)), raw()]);
 
