@@ -4,7 +4,8 @@
 // in the sandbox to exec the call) in the default contain sandbox and with none. Series are interleaved per round, so load
 // falls on each alike.
 // Usage: npm run bench:warm   (or: npm run build && node bench/warm.mjs)
-// Env: BENCH_N calls per series (default 40), BENCH_BURSTS bursts (10), BENCH_PAUSE_MS the spaced pause (300).
+// Env: BENCH_N calls per series (default 40), BENCH_BURSTS bursts (10), BENCH_PAUSE_MS the spaced pause (300),
+//      BENCH_TARGETS the targets to run, by the start of their names (default all: todo,yargs,echo).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -91,7 +92,8 @@ async function measure(target) {
 
 const report = { machine: machineNow(), n: N, bursts: BURSTS, pauseMs: PAUSE_MS, targets: {} };
 try {
-  for (const target of targets) {
+  const only = process.env.BENCH_TARGETS?.split(',');
+  for (const target of targets.filter(({ name }) => only === undefined || only.some((start) => name.startsWith(start)))) {
     const rows = await measure(target);
     report.targets[target.name] = Object.fromEntries(
       Object.entries(rows).map(([row, { cli, raw }]) => [row, { cli: round2(median(cli)), raw: round2(median(raw)), ratio: round2(median(cli) / median(raw)) }]),
