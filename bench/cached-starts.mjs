@@ -1,5 +1,5 @@
 // A cached start of a JS bin read from its help text against a cached start of a native help-read binary:
-// `cli-mcp tools <target>` wall time, both caches warm, runs interleaved, medians side by side.
+// `cli-mcp tools <target>` wall time, both caches warm, runs interleaved with `node -e 0`, medians side by side.
 // Usage: npm run bench:cached-starts   (or: npm run build && node bench/cached-starts.mjs)
 // Env: BENCH_RUNS runs per figure (default 15). Needs a C compiler (cc) for the native binary.
 import { execFileSync } from 'node:child_process';
@@ -31,12 +31,18 @@ async function start(target) {
 let cached = false;
 const cold = { native: await start('./tiny'), js: await start('./tiny.mjs') };
 cached = true;
-const times = { native: [], js: [] };
+async function bareNode() {
+  const started = performance.now();
+  await execa(process.execPath, ['-e', '0'], { cwd: work, env, extendEnv: false });
+  return performance.now() - started;
+}
+const times = { native: [], js: [], node: [] };
 for (let run = 0; run < RUNS; run++) {
   times.native.push(await start('./tiny'));
   times.js.push(await start('./tiny.mjs'));
+  times.node.push(await bareNode());
 }
 await finish();
-const native = median(times.native);
-const js = median(times.js);
-console.log(JSON.stringify({ machine: machineNow(), runs: RUNS, coldMs: { native: Math.round(cold.native), js: Math.round(cold.js) }, cachedMedianMs: { native: Math.round(native), js: Math.round(js) }, ratio: Math.round((js / native) * 100) / 100 }, null, 2));
+const [native, js, node] = [median(times.native), median(times.js), median(times.node)];
+const round2 = (value) => Math.round(value * 100) / 100;
+console.log(JSON.stringify({ machine: machineNow(), runs: RUNS, coldMs: { native: Math.round(cold.native), js: Math.round(cold.js) }, cachedMedianMs: { native: Math.round(native), js: Math.round(js), nodeE0: Math.round(node) }, ratio: round2(js / native), jsOverNodeE0: round2(js / node) }, null, 2));
