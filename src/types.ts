@@ -176,10 +176,10 @@ export interface CommandSpec {
 }
 
 /**
- * Reads a pending command (its words after the program) and the groups above it: the whole tree with it read, and
- * why it could not be, when its help did not read as help.
+ * Reads a pending command (its words after the program) and the groups above it, with `below` every command under it
+ * too (`[]`: the whole tree): the whole tree with it read, and why it could not be, when its help did not read as help.
  */
-export type ReadCommand = (words: readonly string[]) => Promise<{ readonly spec: CommandSpec; readonly failure?: string }>;
+export type ReadCommand = (words: readonly string[], options?: { readonly below?: boolean }) => Promise<{ readonly spec: CommandSpec; readonly failure?: string }>;
 
 /** An option as one runnable command sees it: its own, or inherited from the command at `depth` in the path. */
 export interface ScopedOption extends OptionSpec {

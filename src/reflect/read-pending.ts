@@ -8,7 +8,7 @@ import type { CommandSpec, ReadCommand } from '../types.js';
 /** Commands asked for together at first (the lazy reader reads them in one crawl, its help calls a few at a time); each batch doubles it. */
 const FIRST_BATCH = 8;
 
-/** What a caller makes of the tree read so far: enough is read, read the next batch, or read every pending command now. */
+/** What a caller makes of the tree read so far: enough is read, read the next batch, or read the whole tree now (in one crawl). */
 export type ReadMore = 'enough' | 'batch' | 'all';
 
 /**
@@ -18,15 +18,29 @@ export type ReadMore = 'enough' | 'batch' | 'all';
 export async function readPendingUntil(tree: CommandSpec, readCommand: ReadCommand, judge: (tree: CommandSpec) => ReadMore): Promise<{ readonly tree: CommandSpec; readonly asked: number }> {
   let latest = tree;
   const tried = new Set<string>();
+  let whole = 0;
   // Small at first, since a few commands may be enough; doubled, so a tree read whole takes few crawls.
   for (let size = FIRST_BATCH, more = judge(latest); more !== 'enough'; size *= 2, more = judge(latest)) {
-    const batch = pendingPaths(latest).filter((words) => !tried.has(words.join(' '))).slice(0, more === 'all' ? undefined : size);
+    // Once: what a whole read leaves pending could not be read, and is read no more.
+    if (more === 'all' && whole === 0) {
+      const before = readCount(latest);
+      latest = (await readCommand([], { below: true }).catch(() => undefined))?.spec ?? latest;
+      whole = Math.max(1, readCount(latest) - before);
+      for (const words of pendingPaths(latest)) tried.add(words.join(' '));
+      continue;
+    }
+    const batch = pendingPaths(latest).filter((words) => !tried.has(words.join(' '))).slice(0, size);
     if (batch.length === 0) break;
     for (const words of batch) tried.add(words.join(' '));
     const reads = await Promise.all(batch.map((words) => readCommand(words).catch(() => undefined)));
     latest = reads.findLast((read) => read !== undefined)?.spec ?? latest;
   }
-  return { tree: latest, asked: tried.size };
+  return { tree: latest, asked: tried.size + whole };
+}
+
+/** Commands of the tree read (the root not counted). */
+function readCount(tree: CommandSpec): number {
+  return tree.subcommands.reduce((sum, sub) => sum + (sub.pending === true ? 0 : 1) + readCount(sub), 0);
 }
 
 /** Whether any command of the tree is still pending. */

@@ -39,13 +39,22 @@ function pruned(node: CommandSpec, read: readonly (readonly string[])[], words: 
 function reader(full: CommandSpec, broken: readonly string[] = [], before: readonly string[][] = []): { readCommand: ReadCommand; asked: string[][]; start: CommandSpec } {
   const read: string[][] = [...before];
   const asked: string[][] = [];
-  const readCommand: ReadCommand = async (words) => {
-    asked.push([...words]);
+  const readCommand: ReadCommand = async (words, { below = false } = {}) => {
+    asked.push(below ? [...words, '…'] : [...words]);
+    if (below) {
+      read.push(...pathsOf(full).filter((path) => words.every((word, index) => path[index] === word) && !broken.includes(path.join(' '))));
+      return { spec: pruned(full, read) };
+    }
     if (broken.includes(words.join(' '))) return { spec: pruned(full, read), failure: 'unreadable' };
     read.push([...words]);
     return { spec: pruned(full, read) };
   };
   return { readCommand, asked, start: pruned(full, read) };
+}
+
+/** The words after the program of every command of the tree. */
+function pathsOf(node: CommandSpec, words: readonly string[] = []): string[][] {
+  return node.subcommands.flatMap((sub) => [[...words, sub.name], ...pathsOf(sub, [...words, sub.name])]);
 }
 
 const pendingCount = (tree: CommandSpec): number => flattenRunnable(tree).filter((command) => command.pending === true).length;
@@ -69,15 +78,17 @@ describe('reading pending commands until enough', () => {
     expect(flattenRunnable(read).filter((command) => command.pending).map((command) => command.path.join(' '))).toEqual(['shop group2 do1']);
   });
 
-  it('when every pending command is asked for at once then each level is read in one batch', async () => {
-    const { readCommand, asked, start } = reader(program(10, 3, 1));
+  it('when the whole tree is asked for then it is read at once, below every level, and what stays pending is not asked for again', async () => {
+    const { readCommand, asked, start } = reader(program(10, 3, 1), ['group2 do1']);
     const batches: number[] = [];
-    await readPendingUntil(start, readCommand, (tree) => {
-      batches.push(pendingCount(tree));
+    const { tree, asked: count } = await readPendingUntil(start, readCommand, (part) => {
+      batches.push(pendingCount(part));
       return 'all';
     });
-    expect(batches).toEqual([10, 30, 0]);
-    expect(asked).toHaveLength(40);
+    expect(asked).toEqual([['…']]);
+    expect(batches).toEqual([10, 1]);
+    expect(count).toBe(40);
+    expect(flattenRunnable(tree).filter((command) => command.pending).map((command) => command.path.join(' '))).toEqual(['shop group2 do1']);
   });
 
   it('when enough is said after the first batch then nothing more is read', async () => {

@@ -37,6 +37,8 @@ export interface LazyEntry {
   readonly binary: string;
   readonly version?: string;
   readonly read: readonly (readonly string[])[];
+  /** Paths read with every command below them (`[]`: the whole tree). */
+  readonly below?: readonly (readonly string[])[];
   readonly answers: readonly (readonly [string, ExecOutput])[];
 }
 
@@ -44,7 +46,7 @@ export interface LazyEntry {
 export async function readLazyEntry(dir: string, key: string): Promise<LazyEntry | undefined> {
   try {
     const value = JSON.parse(await readFile(join(dir, `${key}.lazy.json`), 'utf8')) as Partial<LazyEntry>;
-    return value.format === CACHE_FORMAT && typeof value.binary === 'string' && Array.isArray(value.read) && Array.isArray(value.answers) ? (value as LazyEntry) : undefined;
+    return value.format === CACHE_FORMAT && typeof value.binary === 'string' && Array.isArray(value.read) && (value.below === undefined || Array.isArray(value.below)) && Array.isArray(value.answers) ? (value as LazyEntry) : undefined;
   } catch {
     return undefined;
   }
@@ -55,23 +57,27 @@ export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefi
   const { settings } = start;
   const answers: HelpAnswers = new Map([...(start.answered ?? []), ...(entry?.answers ?? [])]);
   const read: (readonly string[])[] = [...(entry?.read ?? [])];
+  const below: (readonly string[])[] = [...(entry?.below ?? [])];
   const version = start.version ?? entry?.version;
+  // Read: a command on the way to a path read (or one), or anywhere below a path read with all below it.
   const under = (paths: readonly (readonly string[])[], words: readonly string[]): boolean => paths.some((path) => words.every((word, index) => path[index] === word));
+  const within = (paths: readonly (readonly string[])[], words: readonly string[]): boolean => paths.some((path) => path.every((word, index) => words[index] === word));
   // cobra's protocol is asked once a command is read: a start lists names and lines only.
-  let asked = read.length > 0;
+  let asked = read.length + below.length > 0;
   // The paths the latest crawl read: reads asked together are read in one crawl, the first one after them.
-  let crawled: readonly (readonly string[])[] = [...read];
+  let crawled = { read: [...read], below: [...below] };
   const crawlOnce = async (onProgress: (message: string) => void) => {
-    const paths = [...read];
+    const paths = { read: [...read], below: [...below] };
+    const wanted = (words: readonly string[]) => under(paths.read, words) || within(paths.below, words);
     const done = await withNeutralDirectory((neutral) =>
-      crawlSpec({ file: start.file, program: start.program, cwd: neutral, env: start.env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes, sandbox: start.sandbox, answers }, { ...settings, onProgress, wanted: (words) => under(paths, words) }, performance.now(), { protocol: asked }),
+      crawlSpec({ file: start.file, program: start.program, cwd: neutral, env: start.env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes, sandbox: start.sandbox, answers }, { ...settings, onProgress, wanted }, performance.now(), { protocol: asked }),
     );
     crawled = paths;
     return asked ? done : { ...done, spec: withRootPending(done.spec, done.crawl) };
   };
   const store = async (): Promise<void> => {
     if (start.key === undefined) return;
-    const value: LazyEntry = { format: CACHE_FORMAT, binary: start.file, ...(version === undefined ? {} : { version }), read, answers: [...answers] };
+    const value: LazyEntry = { format: CACHE_FORMAT, binary: start.file, ...(version === undefined ? {} : { version }), read, ...(below.length === 0 ? {} : { below }), answers: [...answers] };
     const failure = await writeJsonAtomically(settings.cacheDir, `${start.key}.lazy.json`, value);
     if (failure !== undefined) settings.onProgress(`could not write the help cache: ${failure.message}`);
     else if (start.cheap !== undefined) await writeCacheLink(settings.cacheDir, start.cheap, start.key);
@@ -82,11 +88,12 @@ export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefi
   if (answers.size > known) await store();
   // One crawl at a time: each reads over the tree the one before it left.
   let queue: Promise<unknown> = Promise.resolve();
-  const reader: ReadCommand = (words) => {
-    // A prefix of a path read was read with it (the root too, once the protocol is asked).
-    if (!under(read, words)) read.push([...words]);
+  const reader: ReadCommand = (words, { below: all = false } = {}) => {
+    // A prefix of a path read was read with it (the root too, once the protocol is asked), and all below a path read so.
+    const covered = (paths: typeof crawled) => within(paths.below, words) || (!all && under(paths.read, words));
+    if (!covered({ read, below })) (all ? below : read).push([...words]);
     const next = queue.then(async () => {
-      if (!under(crawled, words) || !asked) {
+      if (!covered(crawled) || !asked) {
         asked = true;
         latest = await crawlOnce(() => {});
         await store();

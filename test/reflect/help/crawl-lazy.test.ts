@@ -80,6 +80,22 @@ describe('a lazy help crawl', () => {
     expect(fake.helpCalls().length).toBe(calls);
   });
 
+  it('when the whole tree is asked for then one crawl reads every page once, the tree is the full crawl\'s, and the next start asks for no help', async () => {
+    const full = await crawl(makeFake(scratch()), { cache: false });
+    const fake = makeFake(scratch());
+    const lazy = await crawl(fake, { lazy: true });
+    const whole = await lazy.reader?.([], { below: true });
+    expect(whole?.spec).toEqual(full.spec);
+    const pages = fake.helpCalls().filter((call) => call.argv.includes('--help')).map((call) => call.argv.join(' '));
+    expect(new Set(pages).size).toBe(pages.length);
+    expect(pages).toHaveLength(full.pages);
+    const calls = fake.helpCalls().length;
+    const again = await crawl(fake, { lazy: true });
+    expect(again.spec).toEqual(full.spec);
+    await again.reader?.(['config', 'set', 'deep']);
+    expect(fake.helpCalls()).toHaveLength(calls);
+  });
+
   it('when a full crawl is cached then a lazy start serves it whole, nothing pending', async () => {
     const fake = makeFake(scratch());
     await crawl(fake);
