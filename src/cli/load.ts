@@ -93,7 +93,7 @@ async function readForAuto(found: ReadSource, readCommand: ReadCommand, options:
 
 /**
  * Enough when `auto` serves a part-read tree in search mode (what it is sure to list passes the budget, or the commands read
- * project a list well past it); every command at once when they project a list that fits (it is likely read whole); else a batch.
+ * project a list well past it); the whole tree in one crawl when they project a list that fits (it is likely read whole); else a batch.
  */
 function nextRead(tree: CommandSpec, options: ReturnType<typeof serverOptions>, launcher: Launcher | undefined): ReadMore {
   const tools = createCliTools(surePart(tree), { ...options, launcher: launcher ?? { file: tree.name, prefixArgs: [] }, warm: false, runs: false, spool: false });

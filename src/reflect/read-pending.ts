@@ -1,7 +1,7 @@
 /**
  * A lazily read tree's pending commands read breadth-first, a batch at a time, until a caller has seen enough:
- * `auto` discovery until the commands read pass the list budget or project a list well past it (every command at once
- * once they project one that fits), a client that lists every tool until none is left.
+ * `auto` discovery until the commands read pass the list budget or project a list well past it (the whole tree in one
+ * crawl once they project one that fits), a client that lists every tool until none is left.
  */
 import type { CommandSpec, ReadCommand } from '../types.js';
 
