@@ -35,8 +35,11 @@ export interface CliTools {
    * searches tools itself (server-side search would only double its round trips).
    */
   catalogFor(viewer: CatalogViewer): Catalog;
-  /** Reads what the viewer's catalog lists whole (under `auto`, a client that searches tools gets every tool): its pending commands, when the tree was read lazily. */
-  readyFor(viewer: CatalogViewer): Promise<void>;
+  /**
+   * Reads what the viewer's catalog lists whole (under `auto`, a client that searches tools gets every tool): its pending
+   * commands, when the tree was read lazily. Resolves true, for the call that started it, when a read changed the tree.
+   */
+  readyFor(viewer: CatalogViewer): Promise<boolean>;
   find(name: string): ToolDefinition | undefined;
   /** The listed tool a requested name means: exact, or resolved when unambiguous (`kubectl.get` → `kubectl_get`), else suggestions. */
   resolve(name: string): ResolvedToolName;
@@ -155,15 +158,18 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
   };
 
   // Every pending command read once, however many connections ask.
-  let readingAll: Promise<void> | undefined;
-  const readyFor = async ({ searchesTools }: CatalogViewer): Promise<void> => {
+  let readingAll: Promise<boolean> | undefined;
+  const readyFor = async ({ searchesTools }: CatalogViewer): Promise<boolean> => {
     const { latest } = kept;
     const { readCommand } = options;
-    if (!wholeFor(searchesTools) || latest === undefined || readCommand === undefined || !hasPending(latest.root)) return;
-    readingAll ??= readPendingUntil(latest.root, readCommand, () => 'all').then(({ tree: spec }) => {
-      if (spec !== latest.root) Object.assign(latest, { root: spec, tools: toolsOver(spec, kept) });
+    if (!wholeFor(searchesTools) || latest === undefined || readCommand === undefined || !hasPending(latest.root)) return false;
+    if (readingAll !== undefined) return readingAll.then(() => false);
+    readingAll = readPendingUntil(latest.root, readCommand, () => 'all').then(({ tree: spec }) => {
+      if (spec === latest.root) return false;
+      Object.assign(latest, { root: spec, tools: toolsOver(spec, kept) });
+      return true;
     });
-    await readingAll;
+    return readingAll;
   };
 
   return {

@@ -59,7 +59,9 @@ export function serverFactory(served: ServedTools, info: ServerInfo, settings: S
     // Read per request: the client names itself in initialize, or in every request's envelope (2026-07-28).
     const shape = (): ResultShape => resultShape(settings.structuredContent ?? 'auto', server.getClientVersion()?.name);
     server.setRequestHandler('tools/list', async (request) => {
-      await served.current().readyFor(viewer());
+      // A client that lists every tool of a big program read as asked gets the commands known now (those not read yet by
+      // name and line, read when called) rather than wait for the rest (gh: 7 s cold); once they are read, the list changed.
+      void served.current().readyFor(viewer()).then((changed) => changed && served.listChanged(), () => {});
       return pageOfTools(catalogOf(served.current()).listed, request.params?.cursor, pageSize, shape().structured);
     });
     outputResources(server, served, principal);

@@ -140,13 +140,16 @@ describe('what a part-read tree is sure to list', () => {
 });
 
 describe('auto over a lazily read tree', () => {
-  it('when a client that searches tools itself asks what auto lists then every pending command is read first, and it gets the whole tree\'s tools', async () => {
+  it('when a client that searches tools itself asks what auto lists then the whole tree is read, once, the asking call hears it changed, and it gets the whole tree\'s tools', async () => {
     const big = program(12, 6, 12);
     const { readCommand, asked, start } = reader(big);
     const tools = createCliTools(start, { launcher, readCommand });
-    await tools.readyFor({});
+    expect(await tools.readyFor({})).toBe(false);
     expect(asked).toEqual([]);
-    await tools.readyFor({ searchesTools: true });
+    const [first, second] = await Promise.all([tools.readyFor({ searchesTools: true }), tools.readyFor({ searchesTools: true })]);
+    expect([first, second]).toEqual([true, false]);
+    expect(asked).toEqual([['…']]);
+    expect(await tools.readyFor({ searchesTools: true })).toBe(false);
     const whole = createCliTools(big, { launcher }).catalogFor({ searchesTools: true });
     const listed = (catalog: typeof whole) => catalog.listed.map((tool) => [tool.name, tool.description, tool.inputSchema]);
     expect(tools.catalogFor({ searchesTools: true }).mode).toBe('all');

@@ -2,18 +2,37 @@
  * Where help runs: an empty temporary directory, so a crawl describes the program the same way
  * wherever the server started, and one started in a repository does not poison the cache for others.
  */
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HelpDialect } from './page.js';
 
-/** Runs `task` with a fresh empty directory, removed afterwards whatever happens. */
+/** Runs `task` with a fresh empty directory, removed afterwards whatever happens, or as the process exits. */
 export async function withNeutralDirectory<T>(task: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'cli-mcp-help-'));
+  inUse.add(dir);
+  // A server stopped while it reads help in the background (a client that lists every tool, gone before the read ends).
+  if (!removing) process.once('exit', removeLeft);
+  removing = true;
   try {
     return await task(dir);
   } finally {
+    inUse.delete(dir);
     await rm(dir, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+const inUse = new Set<string>();
+let removing = false;
+
+function removeLeft(): void {
+  for (const dir of inUse) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Left for the system's temporary directory cleaning: an exit must not fail over it.
+    }
   }
 }
 
