@@ -18,14 +18,15 @@ export type ReadMore = 'enough' | 'batch' | 'all';
 export async function readPendingUntil(tree: CommandSpec, readCommand: ReadCommand, judge: (tree: CommandSpec) => ReadMore): Promise<{ readonly tree: CommandSpec; readonly asked: number }> {
   let latest = tree;
   const tried = new Set<string>();
-  let whole = 0;
+  // Commands the whole read read, once it has run.
+  let wholeRead: number | undefined;
   // Small at first, since a few commands may be enough; doubled, so a tree read whole takes few crawls.
   for (let size = FIRST_BATCH, more = judge(latest); more !== 'enough'; size *= 2, more = judge(latest)) {
     // Once: what a whole read leaves pending could not be read, and is read no more.
-    if (more === 'all' && whole === 0) {
+    if (more === 'all' && wholeRead === undefined) {
       const before = readCount(latest);
       latest = (await readCommand([], { below: true }).catch(() => undefined))?.spec ?? latest;
-      whole = Math.max(1, readCount(latest) - before);
+      wholeRead = readCount(latest) - before;
       for (const words of pendingPaths(latest)) tried.add(words.join(' '));
       continue;
     }
@@ -35,7 +36,7 @@ export async function readPendingUntil(tree: CommandSpec, readCommand: ReadComma
     const reads = await Promise.all(batch.map((words) => readCommand(words).catch(() => undefined)));
     latest = reads.findLast((read) => read !== undefined)?.spec ?? latest;
   }
-  return { tree: latest, asked: tried.size + whole };
+  return { tree: latest, asked: tried.size + (wholeRead ?? 0) };
 }
 
 /** Commands of the tree read (the root not counted). */
