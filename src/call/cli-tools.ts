@@ -17,7 +17,7 @@ import { callSettings, type CliToolsOptions, type CallSettings } from './options
 import { callCentre } from './centre.js';
 import { createRunRegistry, type RunRegistry } from '../runs/run-registry.js';
 import { readPending } from './lazy-tools.js';
-import { hasPending, readPendingUntil } from '../reflect/read-pending.js';
+import { commandsRead, hasPending, readPendingUntil } from '../reflect/read-pending.js';
 import type { ReadyCommand } from '../discovery/meta-tools.js';
 import type { WarmPool } from '../exec/warm-pool.js';
 
@@ -113,8 +113,11 @@ function toolsOver(root: CommandSpec, kept: Kept): CliTools {
     const { readCommand } = options;
     if (readCommand === undefined || latest === undefined) return { isError: true, message: unknownToolMessage(path.join(' '), []) };
     return readPending(path, readCommand, (spec) => {
-      if (spec !== latest.root) Object.assign(latest, { root: spec, tools: toolsOver(spec, kept) });
-      return latest.tools;
+      if (spec === latest.root) return latest.tools;
+      const tools = toolsOver(spec, kept);
+      // A command read beside a whole read has a tree of fewer commands read than the one it finished before: that one stays.
+      if (commandsRead(spec) > commandsRead(latest.root)) Object.assign(latest, { root: spec, tools });
+      return tools;
     });
   };
   const ready = async (tool: ToolDefinition): Promise<ReadyCommand | ToolResult> => (tool.command.pending === true ? readPath(tool.command.path) : { tool, run });

@@ -24,9 +24,9 @@ export async function readPendingUntil(tree: CommandSpec, readCommand: ReadComma
   for (let size = FIRST_BATCH, more = judge(latest); more !== 'enough'; size *= 2, more = judge(latest)) {
     // Once: what a whole read leaves pending could not be read, and is read no more.
     if (more === 'all' && wholeRead === undefined) {
-      const before = readCount(latest);
+      const before = commandsRead(latest);
       latest = (await readCommand([], { below: true }).catch(() => undefined))?.spec ?? latest;
-      wholeRead = readCount(latest) - before;
+      wholeRead = commandsRead(latest) - before;
       for (const words of pendingPaths(latest)) tried.add(words.join(' '));
       continue;
     }
@@ -39,9 +39,9 @@ export async function readPendingUntil(tree: CommandSpec, readCommand: ReadComma
   return { tree: latest, asked: tried.size + (wholeRead ?? 0) };
 }
 
-/** Commands of the tree read (the root not counted). */
-function readCount(tree: CommandSpec): number {
-  return tree.subcommands.reduce((sum, sub) => sum + (sub.pending === true ? 0 : 1) + readCount(sub), 0);
+/** Commands of the tree read, the root with them. */
+export function commandsRead(tree: CommandSpec): number {
+  return tree.subcommands.reduce((sum, sub) => sum + commandsRead(sub), tree.pending === true ? 0 : 1);
 }
 
 /** Whether any command of the tree is still pending. */

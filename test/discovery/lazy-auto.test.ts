@@ -158,6 +158,30 @@ describe('auto over a lazily read tree', () => {
   });
 });
 
+describe('a command read beside the whole read', () => {
+  it('when its read ends after the whole read then its call runs on the tree it was read in, and the whole tree stays the one listed', async () => {
+    const big = program(12, 6, 12);
+    const { readCommand: inner, start } = reader(big, [], [['group0']]);
+    // Its own read takes longer than the whole read, and gives the pages read before and its own, as one beside it does.
+    const readCommand: ReadCommand = async (words, options) => {
+      if (options?.below === true) return inner(words, options);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await inner(words, options);
+      return { spec: pruned(big, [['group0'], words]) };
+    };
+    const tools = createCliTools(start, { launcher, readCommand, runs: false, spool: false });
+    const pending = tools.find('shop_group0_do0');
+    expect(pending?.command.pending).toBe(true);
+    const called = tools.run(pending as NonNullable<typeof pending>, { flags: { option11: 'x' } });
+    expect(await tools.readyFor({ searchesTools: true })).toBe(true);
+    const result = await called;
+    expect(result.isError).toBe(false);
+    expect(JSON.stringify(result)).toContain('--option11=x');
+    expect(tools.tools).toHaveLength(flattenRunnable(big).length);
+    expect(tools.tools.every((tool) => tool.command.pending !== true)).toBe(true);
+  });
+});
+
 /** `heavy` commands of 40 flags each and `light` ones of one: the heavy ones read first project a list the whole tree does not make. */
 function lopsided(heavy: number, light: number): CommandSpec {
   const group = (name: string, count: number, flags: number) =>

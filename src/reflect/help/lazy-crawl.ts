@@ -66,12 +66,15 @@ export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefi
   let asked = read.length + below.length > 0;
   // The paths the latest crawl read: reads asked together are read in one crawl, the first one after them.
   let crawled = { read: [...read], below: [...below] };
-  const crawlOnce = async (onProgress: (message: string) => void) => {
-    const paths = { read: [...read], below: [...below] };
+  const crawlPaths = (paths: typeof crawled, onProgress: (message: string) => void) => {
     const wanted = (words: readonly string[]) => under(paths.read, words) || within(paths.below, words);
-    const done = await withNeutralDirectory((neutral) =>
+    return withNeutralDirectory((neutral) =>
       crawlSpec({ file: start.file, program: start.program, cwd: neutral, env: start.env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes, sandbox: start.sandbox, answers }, { ...settings, onProgress, wanted }, performance.now(), { protocol: asked }),
     );
+  };
+  const crawlOnce = async (onProgress: (message: string) => void) => {
+    const paths = { read: [...read], below: [...below] };
+    const done = await crawlPaths(paths, onProgress);
     crawled = paths;
     return asked ? done : { ...done, spec: withRootPending(done.spec, done.crawl) };
   };
@@ -88,10 +91,24 @@ export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefi
   if (answers.size > known) await store();
   // One crawl at a time: each reads over the tree the one before it left.
   let queue: Promise<unknown> = Promise.resolve();
+  // Reads of everything below a path asked for and not done: a command asked for meanwhile is read beside them.
+  let wholeReads = 0;
+  const readBeside = async (words: readonly string[]) => {
+    asked = true;
+    // The pages read before, and its own: the caller gets this tree, and the tree of the reads in line stays the one kept.
+    const done = await crawlPaths({ read: [...read], below: [...crawled.below] }, () => {});
+    await store();
+    const failure = failureOf(done.crawl, start.program, words);
+    return { spec: done.spec, ...(failure === undefined ? {} : { failure }) };
+  };
   const reader: ReadCommand = (words, { below: all = false } = {}) => {
     // A prefix of a path read was read with it (the root too, once the protocol is asked), and all below a path read so.
     const covered = (paths: typeof crawled) => within(paths.below, words) || (!all && under(paths.read, words));
-    if (!covered({ read, below })) (all ? below : read).push([...words]);
+    const beside = !all && wholeReads > 0 && !covered(crawled);
+    // Beside a whole read, the path is its own: the reads below a path still under way do not hold it yet.
+    if (!covered({ read, below: beside ? crawled.below : below })) (all ? below : read).push([...words]);
+    if (beside) return readBeside(words);
+    if (all) wholeReads += 1;
     const next = queue.then(async () => {
       if (!covered(crawled) || !asked) {
         asked = true;
@@ -102,6 +119,7 @@ export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefi
       return { spec: latest.spec, ...(failure === undefined ? {} : { failure }) };
     });
     queue = next.catch(() => {});
+    if (all) void queue.then(() => (wholeReads -= 1));
     return next;
   };
   const { crawl, spec, sources } = latest;

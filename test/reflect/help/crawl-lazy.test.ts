@@ -96,6 +96,20 @@ describe('a lazy help crawl', () => {
     expect(fake.helpCalls()).toHaveLength(calls);
   });
 
+  it('when a command is asked for while the whole tree is being read then it is read beside that read, not after it, and the whole read\'s tree is the full crawl\'s', async () => {
+    const full = await crawl(makeFake(scratch()), { cache: false });
+    const fake = makeFake(scratch(), (config) => void (config['slow'] = { 'config set deep': 1_500 }));
+    const lazy = await crawl(fake, { lazy: true });
+    const order: string[] = [];
+    const whole = lazy.reader?.([], { below: true }).then((read) => (order.push('whole'), read));
+    const get = await lazy.reader?.(['get']).then((read) => (order.push('get'), read));
+    expect(order).toEqual(['get']);
+    expect(commandAt(get?.spec ?? lazy.spec, ['get'])).toEqual(commandAt(full.spec, ['get']));
+    expect(runnable(get?.spec ?? lazy.spec)).toContain('fakectl config*');
+    expect((await whole)?.spec).toEqual(full.spec);
+    expect(order).toEqual(['get', 'whole']);
+  });
+
   it('when a full crawl is cached then a lazy start serves it whole, nothing pending', async () => {
     const fake = makeFake(scratch());
     await crawl(fake);
