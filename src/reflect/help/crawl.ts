@@ -90,8 +90,7 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
     const cold = !settings.cache || (cheap !== undefined && linked === undefined);
     const firstPage = cold ? runHelpCall({ ...call, answers }, helpArgvs(settings.dialect, [])[0] ?? ['--help']) : undefined;
     // Its page is awaited however the key fares: nothing it started runs on once this returns.
-    const keyed = settings.cache && hit === undefined ? await crawlKey(call, settings).finally(() => firstPage) : undefined;
-    await firstPage;
+    const keyed = await (settings.cache && hit === undefined ? crawlKey(call, settings) : Promise.resolve(undefined)).finally(() => firstPage);
     const key = keyed?.key;
     if (key !== undefined) hit = await readCache(settings.cacheDir, key);
     if (hit !== undefined) {

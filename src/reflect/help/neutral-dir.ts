@@ -13,8 +13,8 @@ export async function withNeutralDirectory<T>(task: (dir: string) => Promise<T>)
   const dir = await mkdtemp(join(tmpdir(), 'cli-mcp-help-'));
   inUse.add(dir);
   // A server stopped while it reads help in the background (a client that lists every tool, gone before the read ends).
-  if (!removing) process.once('exit', removeLeft);
-  removing = true;
+  if (!exitHooked) process.once('exit', removeLeft);
+  exitHooked = true;
   try {
     return await task(dir);
   } finally {
@@ -24,7 +24,7 @@ export async function withNeutralDirectory<T>(task: (dir: string) => Promise<T>)
 }
 
 const inUse = new Set<string>();
-let removing = false;
+let exitHooked = false;
 
 function removeLeft(): void {
   for (const dir of inUse) {
