@@ -1,5 +1,5 @@
 /**
- * Runs the four oracles on one program: reflects it with cli-mcp's library in-process (no cache), reads
+ * Runs the five oracles on one program: reflects it with cli-mcp's library in-process (no cache), reads
  * its own documentation independently, and calls each option through cli-mcp's call pipeline.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { documentedSpellings, documentedWithValue, optionCoverage, type Coverage
 import { bySource, type SourceFigures } from './oracles/sources.js';
 import { helpPage, manPage, runProgram, type Page, type PageRun } from './oracles/pages.js';
 import { runDirectories, typeProblems, type TypeResult } from './oracles/type-problems.js';
+import { servedAuto, type AutoResult } from './oracles/served-auto.js';
 import type { WideProgram } from './programs.js';
 
 /** How much of a program the oracles read and run. */
@@ -56,6 +57,8 @@ export interface ProgramResult {
   readonly types?: TypeResult;
   /** What each source beside the commands' own help added. */
   readonly sources?: Readonly<Record<string, SourceFigures>>;
+  /** A cold served start's `auto` against the full crawl's: programs read from their help only (nothing else is read lazily). */
+  readonly auto?: AutoResult;
   readonly durationMs: number;
 }
 
@@ -76,9 +79,10 @@ export async function checkProgram(program: WideProgram, bounds: Bounds = FULL_B
   const homeEnv = { HOME: dirs.home, XDG_CONFIG_HOME: path.join(dirs.home, '.config'), XDG_CACHE_HOME: path.join(dirs.home, '.cache') };
   try {
     const loading = Date.now();
+    const target = program.source.kind === 'debian' ? program.bin : file;
     let loaded: Awaited<ReturnType<typeof loadTarget>>;
     try {
-      loaded = await loadTarget(program.source.kind === 'debian' ? program.bin : file, { cwd: dirs.cwd, timeoutMs: 30_000, ...(helpCacheDir === undefined ? { cache: false } : { helpCacheDir }) });
+      loaded = await loadTarget(target, { cwd: dirs.cwd, timeoutMs: 30_000, ...(helpCacheDir === undefined ? { cache: false } : { helpCacheDir }) });
     } catch (error) {
       return { ...base, status: 'not loaded', error: (error instanceof Error ? error.message : String(error)).slice(0, 600), durationMs: Date.now() - started };
     }
@@ -104,6 +108,7 @@ export async function checkProgram(program: WideProgram, bounds: Bounds = FULL_B
         types: typeProblems(pages, tools.tools, runDirectories(dirs.cwd)),
         acceptance,
         sources: bySource(tools.tools, coverage, acceptance),
+        ...(loaded.method.startsWith('help text') ? { auto: await servedAuto(target, loaded.spec, loaded.launcher, { cwd: dirs.cwd, exclude: excluded }) } : {}),
         durationMs: Date.now() - started,
       };
     } finally {

@@ -1,5 +1,6 @@
 /** The corpus's figures, per program, per family and in all, from the programs' results. */
 import type { ProgramResult } from './check-program.js';
+import { autoAgrees } from './oracles/served-auto.js';
 
 export interface Figures {
   readonly programs: number;
@@ -29,6 +30,9 @@ export interface Figures {
   readonly refusals: number;
   readonly notRun: number;
   readonly typeProblems: number;
+  /** Programs read from their help whose cold served start was compared with the full crawl, and those whose list differed. */
+  readonly autoCompared: number;
+  readonly autoDiffers: number;
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? 100 : Math.round((1000 * part) / whole) / 10);
@@ -69,6 +73,8 @@ export function figuresOf(results: readonly ProgramResult[]): Figures {
     refusals: sum((r) => r.acceptance?.refused.length ?? 0),
     notRun: sum((r) => r.acceptance?.notRun ?? 0),
     typeProblems: sum((r) => r.types?.problems.length ?? 0),
+    autoCompared: checked.filter((result) => result.auto !== undefined).length,
+    autoDiffers: checked.filter((result) => result.auto !== undefined && !autoAgrees(result.auto)).length,
   };
 }
 
