@@ -1,6 +1,7 @@
 // The bin's code bundled: dist/cli/cli.cjs, one CommonJS script that dist/cli/bin.js (tsc's) runs through V8's code cache.
 // Runs after tsc, which still writes every module for the library's entry points and the workers started by path
-// (dist/reflect/*-worker.js). Modules reached only by a dynamic import() stay lazy: the bundle evaluates them when imported.
+// (dist/reflect/*-worker.js; the warm worker's preload is bundled too, below). Modules reached only by a dynamic import()
+// stay lazy: the bundle evaluates them when imported.
 import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { SOURCE_STAMP_FILE, sourceStamp } from '../dist/package-files.js';
@@ -27,6 +28,21 @@ const { metafile } = await build({
   alias: { '@modelcontextprotocol/server/_shims': './src/server/sdk-node-shims.ts' },
   logLevel: 'warning',
   metafile: true,
+});
+// A warm worker's preload, bundled over tsc's file of the same name: every worker a pool starts reads one file instead of
+// six, ready about 3 ms sooner (40 against 43 ms for the todo example; 47 when it also loaded the spawn side).
+await build({
+  entryPoints: ['src/reflect/warm-worker.ts'],
+  outfile: 'dist/reflect/warm-worker.js',
+  allowOverwrite: true,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  sourcemap: true,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'warning',
 });
 // Which source modules the bundle holds: test/cli/lazy-imports.test.ts checks those a start must not evaluate are in it. Not packed.
 writeFileSync('dist/bundle-meta.json', JSON.stringify(metafile));

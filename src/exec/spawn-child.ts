@@ -8,9 +8,7 @@ import { spawn, type ChildProcess, type IOType } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { sandboxSpawn, type Sandbox } from './sandbox.js';
 import { readSandboxInfo, type SandboxInfo } from './sandbox-stop.js';
-
-/** The fd a warm worker reads its call from (fd 3 is bwrap's info pipe). */
-export const CONTROL_FD = 4;
+import { CONTROL_FD } from './control-fd.js';
 
 /** What to start. */
 export interface SpawnRequest {

@@ -6,7 +6,7 @@
  */
 import { closeSync, readSync, writeSync } from 'node:fs';
 import { hookParse, type ParseCall } from './parse-hooks.js';
-import { CONTROL_FD } from '../exec/spawn-child.js';
+import { CONTROL_FD } from '../exec/control-fd.js';
 import { heldArgv } from '../exec/warm-argv.js';
 import { watchImport } from '../exec/warm-imports.js';
 

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import type { Readable, Writable } from 'node:stream';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { scratchMaker } from '../helpers/scratch.js';
 
@@ -77,5 +79,24 @@ describe('what `cli-mcp wrap` loads to serve stdio', () => {
     expect(unusedHeld.filter((input) => ran.get(input) !== false)).toEqual([]);
     // ajv is not in the bundle at all: cli-mcp's servers check form answers with their own validator.
     expect(held.filter((input) => /node_modules\/ajv\/|ajvProvider/.test(input))).toEqual([]);
+  }, 30_000);
+});
+
+describe('what a warm worker loads before its call', () => {
+  it('when a warm worker has imported the program and waits in its parse() then the one file of cli-mcp it loaded is its preload', async () => {
+    const dir = scratch();
+    const coverage = path.join(dir, 'coverage');
+    const preload = path.join(repo, 'dist', 'reflect', 'warm-worker.js');
+    const child = spawn(process.execPath, ['--import', pathToFileURL(preload).href, todo], { cwd: dir, stdio: ['ignore', 'ignore', 'ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_V8_COVERAGE: coverage } });
+    const control = child.stdio[4] as Readable & Writable;
+    const [ready] = (await once(control, 'data')) as [Buffer];
+    expect(JSON.parse(ready.toString())).toHaveProperty('ready');
+    // The pool gone without a call: the worker ends itself (SIGKILL, so no coverage); a call's end writes it.
+    control.end('["list","--json"]\n');
+    await once(child, 'exit');
+    const scripts = readdirSync(coverage).flatMap((name) => (JSON.parse(readFileSync(path.join(coverage, name), 'utf8')) as Coverage).result);
+    const files = scripts.map((script) => script.url).filter((url) => url.startsWith('file:')).map((url) => path.relative(repo, fileURLToPath(url)));
+    expect(files).toContain('examples/todo/todo.js');
+    expect(files.filter((file) => file.startsWith('dist/'))).toEqual(['dist/reflect/warm-worker.js']);
   }, 30_000);
 });
