@@ -131,7 +131,7 @@ export const SERVE_FLAGS = {
   structuredContent: { flag: '--structured-content <when>', doc: 'when results carry structuredContent beside the text: auto (not for clients known to show their model the JSON instead: Claude Code, Codex, mcporter, LangChain, the Inspector), always, never', choices: STRUCTURED_CONTENT_CHOICES, default: DEFAULTS.structuredContent, library: 'structuredContent' },
   runs: { flag: '--no-runs', doc: 'no background runs: every call is answered when it ends, never as a task', library: 'runs' },
   warm: { flag: '--no-warm', doc: 'start every call cold: no warm workers (a Node CLI\'s waiting in its parse(), any other program\'s waiting in its sandbox to exec the call)', library: 'warm' },
-  warmWorkers: { flag: '--warm-workers <n>', doc: 'warm workers kept ready (each takes one call; more, up to the cores and at most 4, while calls come faster than one gets ready)', value: 'positive', default: DEFAULTS.warmWorkers, library: 'warm.size' },
+  warmWorkers: { flag: '--warm-workers <n>', doc: 'warm workers kept ready (each takes one call; more, up to 4, while calls come faster than one gets ready)', value: 'positive', default: DEFAULTS.warmWorkers, library: 'warm.size' },
   warmIdle: { flag: '--warm-idle <duration>', doc: 'stop a warm worker no call has taken for this long; the pool refills after the next call', value: 'positive-duration', default: DEFAULTS.warmIdleMs, library: 'warm.idleMs' },
   warmMaxMemory: { flag: '--warm-max-memory <MiB>', doc: 'turn warm workers off for a program whose worker uses more memory than this once it has imported it', value: 'positive', default: DEFAULTS.warmMaxMemoryBytes / MiB, library: 'warm.maxMemoryBytes' },
 } as const satisfies Record<string, FlagRow>;

@@ -21,7 +21,7 @@ export type { WarmTarget };
 
 /** How the pool behaves. */
 export interface WarmOptions {
-  /** Workers kept ready; while calls come faster than they keep up, the pool grows to the machine's cores (at most 4), and shrinks back as workers idle. @default 1 */
+  /** Workers kept ready; while calls come faster than they keep up, the pool grows to 4 (importing no more at once than the machine has cores), and shrinks back as workers idle. @default 1 */
   readonly size?: number;
   /** A worker idle this long is stopped; the call after that starts cold and the pool refills after it. @default 120000 */
   readonly idleMs?: number;
@@ -85,8 +85,9 @@ interface Worker {
 /** Starts the pool; its first worker starts with the first call, after `startAfterMs` if given, or when `ready()` is awaited. */
 export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): WarmPool {
   const size = options.size ?? DEFAULTS.warmWorkers;
-  /** More workers importing at once than cores only slows each: the pool grows to this while calls wait. */
-  const most = Math.max(size, Math.min(4, availableParallelism()));
+  /** While calls wait, the pool grows to this many workers; more importing at once than cores would only slow each. */
+  const most = Math.max(size, 4);
+  const importingAtOnce = Math.min(most, availableParallelism());
   let wanted = size;
   const idleMs = options.idleMs ?? DEFAULTS.warmIdleMs;
   const maxMemory = options.maxMemoryBytes ?? DEFAULTS.warmMaxMemoryBytes;
@@ -179,6 +180,7 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
       }, idleMs);
       worker.timer.unref();
       wake();
+      refill(); // the next, if more are wanted than were let import at once
     });
     spawned.control?.on('error', () => {});
     void spawned.closed.then(({ exitCode, signal }) => {
@@ -228,7 +230,7 @@ export function createWarmPool(target: WarmTarget, options: WarmOptions = {}): W
   let first: NodeJS.Timeout | undefined;
   const refill = (): void => {
     clearTimeout(first); // once anything has asked for a worker, the first start is no longer pending
-    while (off === undefined && !closed && workers.size + starting < wanted) launch();
+    while (off === undefined && !closed && workers.size + starting < wanted && onTheirWay() < importingAtOnce) launch();
   };
 
   if ('off' in kind) turnOff(kind.off);
