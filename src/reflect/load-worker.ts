@@ -84,10 +84,13 @@ const loadedFiles = recordLoadedFiles();
 // A program on Node's own parseArgs is read from its help: the option table it declares types that help.
 const declaredOptions = watchParseArgs();
 const programStderr = teeStderr(STDERR_TAIL);
+let exitsIntercepted = 0;
 process.exit = ((code?: number | string | null): never => {
   if (!parsed && exitedBeforeParse === undefined) exitedBeforeParse = Number(code ?? process.exitCode ?? 0) || 0;
   // Thrown from the program's own uncaught-exception handler (bumpp's errorHandler exits), it would kill this worker (exit code 7).
   if (inFatalException()) return undefined as never;
+  // Stopped once: a program whose exit handler exits again on what the first one threw (npm's, after a write) would loop forever.
+  if (++exitsIntercepted > 1) return undefined as never;
   throw new Intercepted('exit intercepted by cli-mcp');
 }) as typeof process.exit;
 

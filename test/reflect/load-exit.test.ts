@@ -37,6 +37,15 @@ describe.concurrent('loadTarget on a program that exits before parse()', () => {
     ]);
   });
 
+  it('when its exit handler exits again on what the intercepted exit threw (npm\'s, from a write\'s callback) then the worker does not loop, and the bin is read from its help (class: exits again on the exit)', async () => {
+    const started = performance.now();
+    const loaded = await loadTarget(fixture('programs', 'exit-again.mjs'), { cwd: scratch(), cache: false, timeoutMs: 10_000 });
+    expect(loaded.method).toMatch(/^help text/);
+    expect(loaded.spec.options.map((option) => option.name)).toEqual(['preid', 'all']);
+    // Looping, the worker spun until its deadline and the load failed.
+    expect(performance.now() - started).toBeLessThan(8_000);
+  });
+
   it('when `cli-mcp tools` is given such a bin then it exits non-zero and shows the program\'s own error', () => {
     const cwd = scratch();
     const result = spawnSync(process.execPath, [bin, 'tools', fixture('programs', 'exits-early.mjs')], { cwd, encoding: 'utf8', timeout: 30_000 });
