@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { checkProgram, FULL_BOUNDS } from './check-program.js';
 import { programCoverage } from './figures.js';
+import { autoAgrees } from './oracles/served-auto.js';
 import { npmDir } from './locate.js';
 import type { WideProgram } from './programs.js';
 
@@ -26,11 +27,12 @@ it('scans programs outside the corpus', async () => {
       continue;
     }
     const { coverage, operands, acceptance, types } = result as Required<typeof result>;
-    say(`${name}: ${result.method}, ${result.tools} tools; (a) ${programCoverage(result) ?? '-'} % (${coverage.covered}/${coverage.documented}) (b) ${operands.accepted}/${operands.usages} (c) ${acceptance.rejected.length} rejected of ${acceptance.ran}, ${acceptance.refused.length} refused (d) ${types.problems.length}`);
+    say(`${name}: ${result.method}, ${result.tools} tools; (a) ${programCoverage(result) ?? '-'} % (${coverage.covered}/${coverage.documented}) (b) ${operands.accepted}/${operands.usages} (c) ${acceptance.rejected.length} rejected of ${acceptance.ran}, ${acceptance.refused.length} refused (d) ${types.problems.length} (e) ${result.auto === undefined ? '-' : autoAgrees(result.auto) ? 'agrees' : 'differs'}`);
     for (const missing of coverage.missing.slice(0, 4)) say(`   (a) missing ${missing.tokens.join(', ')}: ${missing.line.slice(0, 90)}`);
     for (const failure of operands.failures.slice(0, 2)) say(`   (b) ${failure.usage.slice(0, 90)}: needs ${failure.needs}, takes ${failure.accepts}`);
     for (const rejection of acceptance.rejected.slice(0, 3)) say(`   (c) ${JSON.stringify(rejection.argv)}: ${rejection.message.split('\n')[0]?.slice(0, 100)}`);
     for (const refusal of acceptance.refused.slice(0, 2)) say(`   (c) refused ${refusal.option}: ${refusal.message.slice(0, 100)}`);
     for (const problem of types.problems.slice(0, 2)) say(`   (d) ${problem.option}: ${problem.kind} (${problem.detail.slice(0, 80)})`);
+    if (result.auto !== undefined && !autoAgrees(result.auto)) say(`   (e) ${JSON.stringify({ ...result.auto, missing: result.auto.missing.slice(0, 4), extra: result.auto.extra.slice(0, 4) }).slice(0, 300)}`);
   }
 }, 60 * 60_000);

@@ -12,8 +12,8 @@ const NAME = String.raw`[A-Za-z0-9](?:[\w.+-]|:(?=\w))*`;
 const ARGUMENTS = String.raw`(?:\s(?:\[[^\]]*\]|<[^>]*>|[A-Z][A-Z0-9_-]*(?:\|[A-Z][A-Z0-9_-]*)*)(?:\.\.\.)?)*`;
 const ENTRY = new RegExp(String.raw`^(${NAME})((?:(?:,\s*|\|)${NAME})*)(${ARGUMENTS}):?(?:(?:\s{2,}|\s+(?=[-\u2013\u2014]\s))(?:[-\u2013\u2014]\s+)?(\S.*))?$`);
 const BULLET = /^(\s*)[-*•]\s+(?=[A-Za-z0-9])/;
-/** Listed by many CLIs but not commands to expose: help is what the crawl already reads. */
-const SKIPPED = new Set(['help']);
+/** Listed by many CLIs but not a command to expose: help is what the crawl already reads. */
+export const isListedHelp = (name: string): boolean => name === 'help';
 
 interface Listed {
   name: string;
@@ -46,7 +46,7 @@ export function commandEntries(listing: readonly string[], path?: readonly strin
     if (last !== undefined && indent > base) last.description.push(line.trim());
   }
   return entries
-    .filter((entry) => !SKIPPED.has(entry.name))
+    .filter((entry) => !isListedHelp(entry.name))
     .map((entry) => ({
       name: entry.name,
       ...(entry.description.length > 0 ? { description: entry.description.join(' ') } : {}),

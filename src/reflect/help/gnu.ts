@@ -5,14 +5,14 @@
  * `Main commands:`, and the fallback for help text no other dialect claims.
  */
 import { assemblePage } from './assemble.js';
-import { commandEntries, uniqueEntries } from './command-list.js';
+import { commandEntries, isListedHelp, uniqueEntries } from './command-list.js';
 import { optionEntries } from './option-entries.js';
 import { flagArity, optionsFromEntries } from './option-spec.js';
 import type { HelpPage, ParseContext, SubcommandEntry } from './page.js';
 import { cleanText } from './clean-text.js';
 import { findSection, isOptionList, paragraphs, splitHelp, type Section } from './sections.js';
 import { gridCommands } from './grid.js';
-import { labelledForms, resplitEntries, synopsisEntries } from './synopsis.js';
+import { labelledForms, resplitEntries, synopsisEntries, withBracketSynopsis } from './synopsis.js';
 import { optionsFromTokens } from './usage.js';
 import { withValuesFrom } from './values-from.js';
 import { splitPath } from './usage-tokens.js';
@@ -38,7 +38,7 @@ export function parseGnu(text: string, context: ParseContext = {}): HelpPage {
   const path = context.path ?? (layout.usage[0] === undefined ? undefined : splitPath(layout.usage[0], undefined).path);
   // gpg lists `-s, --sign` under `Commands:`: what the lines are decides, not the title.
   const commandSections = layout.sections.filter((section) => COMMANDS.test(section.title) && !isOptionList(section.lines));
-  const listed = [...commandSections.map((section) => [...inlineCommands(section.inline), ...commandEntries(section.lines, path)]), command === undefined ? labelled : [], titledCommands(layout.sections, path)];
+  const listed = [...commandSections.map((section) => namedCommands([section.inline, ...section.lines]) ?? [...namedCommands([section.inline]) ?? [], ...commandEntries(section.lines, path)]), command === undefined ? labelled : [], titledCommands(layout.sections, path)];
   const subcommands = uniqueEntries(listed.some((list) => list.length > 0) ? listed : [gridCommands(cleanText(text).split('\n'))]);
   // A page of a program with commands (its root lists them; a command's page has a longer path) shares its general options.
   const shared = subcommands.length > 0 || (path?.length ?? 0) > 1;
@@ -46,7 +46,7 @@ export function parseGnu(text: string, context: ParseContext = {}): HelpPage {
   const optionSections = layout.sections.filter((section) => !NOT_OPTIONS.test(section.title) && !commandSections.includes(section));
   // shfmt lists its main options above its first heading, under none.
   const introEntries = layout.sections.length > 0 ? optionEntries(layout.introLines) : [];
-  let entries = [...introEntries, ...optionSections.filter((section) => !isGlobal(section)).flatMap((section) => optionEntries(section.lines))];
+  let entries = [...introEntries, ...optionSections.filter((section) => !isGlobal(section)).flatMap((section) => withBracketSynopsis(section.lines, optionEntries(section.lines)))];
   const globalEntries = optionSections.filter(isGlobal).flatMap((section) => optionEntries(section.lines));
   // Some tools list options right under the usage line, with no heading.
   const forms = layout.usage.map((form) => splitPath(form, context.path).rest);
@@ -101,8 +101,12 @@ function commandLines(blocks: readonly (readonly string[])[], program: string | 
   return blocks.flatMap((lines) => lines.filter((line) => /^\s/.test(line)).map((line) => line.trim()).filter((line) => line === name || line.startsWith(`${name} `)));
 }
 
-/** llvm-profdata's `Available commands: merge, show, overlap`: the commands as a list on the title's line. */
-function inlineCommands(inline: string): SubcommandEntry[] {
-  const names = inline.trim().replace(/\.$/, '').split(/,\s*/);
-  return names.length > 1 && names.every((name) => /^[a-z][\w-]*$/.test(name)) ? names.map((name) => ({ name })) : [];
+/**
+ * Commands named in a list and nothing else: llvm-profdata's `Available commands: merge, show, overlap` on the title's
+ * line, npm's `All commands:` paragraph (`access, adduser, audit, …` over several lines). Undefined when the text is not one.
+ */
+function namedCommands(text: readonly string[]): SubcommandEntry[] | undefined {
+  const names = text.join(' ').trim().replace(/[.,]$/, '').split(/,\s*/);
+  const listed = names.length > 1 && names.every((name) => /^[a-z][\w-]*$/.test(name));
+  return listed ? names.filter((name) => !isListedHelp(name)).map((name) => ({ name })) : undefined;
 }

@@ -60,8 +60,8 @@ export function splitHelp(text: string, program?: string): HelpLayout {
     }
     // argp (tar) indents its group titles by one column: ` Main operation mode:`.
     const argpTitle = indentOf(line) === 1 && line.endsWith(':') && !line.trim().startsWith('-');
-    // semver, python and rsync print their options flush left under the section's title.
-    const flushOption = indentOf(line) === 0 && /^--?[\w?#@]/.test(line);
+    // semver, python and rsync print their options flush left under the section's title; npm its bracketed synopsis (`[-g|--global]`).
+    const flushOption = indentOf(line) === 0 && /^(?:--?[\w?#@]|\[--?\w)/.test(line);
     if (flushOption && current === undefined && seenSection) {
       // Options flush left after other sections, under no title of their own (rsync's, after its banner): a section of options.
       current = { title: 'Options', inline: '', lines: [] };

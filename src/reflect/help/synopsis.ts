@@ -5,7 +5,8 @@
  */
 import type { OptionEntry } from './option-entries.js';
 import type { SubcommandEntry } from './page.js';
-import { usageText, type UsageToken } from './usage-tokens.js';
+import { optionsFromTokens } from './usage.js';
+import { tokenizeUsage, usageText, type UsageToken } from './usage-tokens.js';
 
 interface Flag {
   metavar?: string;
@@ -115,4 +116,29 @@ export function labelledForms(forms: readonly string[], program: string | undefi
   const matches = forms.map((form) => /^([a-z][\w-]*):\s+(\S+)\s+\[?([a-z][\w-]*)\]?(.*)$/.exec(form));
   if (name === undefined || forms.length < 2 || !matches.every((match) => match !== null && match[2] === name && match[3] === match[1])) return [];
   return matches.flatMap((match) => (match === null || match[1] === 'help' ? [] : [{ name: match[1] ?? '', usage: `${name} ${match[1] ?? ''}${match[4] ?? ''}` }]));
+}
+
+/**
+ * npm's options: a bracketed synopsis flush left under the title (`[-w|--workspace <workspace-name> ...]`), then each
+ * option's text under its spellings (`  -w|--workspace`). The synopsis gives the values and the options with no text of
+ * their own (`--no-save`); the entries give their text.
+ */
+export function withBracketSynopsis(lines: readonly string[], entries: readonly OptionEntry[]): OptionEntry[] {
+  const bracketed = lines.filter((line) => /^\[--?\w/.test(line));
+  if (bracketed.length === 0) return [...entries];
+  const synopsis = optionsFromTokens(tokenizeUsage(bracketed.join(' '))).entries;
+  const spellings = (spec: string): string[] => spec.split(/[\s,|]+/).filter((word) => word.startsWith('-'));
+  const bySpelling = new Map(synopsis.flatMap((entry) => spellings(entry.spec).map((spelling) => [spelling, entry] as const)));
+  const used = new Set<OptionEntry>();
+  const described = entries.map((entry) => {
+    const shown = spellings(entry.spec).flatMap((spelling) => bySpelling.get(spelling) ?? []);
+    for (const found of shown) used.add(found);
+    // `[-S|--save|--no-save|…]` shows switches one by one: the entry's own spellings name the option.
+    const valued = shown.find((found) => found.spec.includes('<'));
+    return { ...entry, spec: valued?.spec ?? entry.spec.replace(/\|(?=-)/g, ', ') };
+  });
+  // A repeatable option is shown twice (`[--omit <type> [--omit <type> ...]]`): once is enough.
+  const rest = new Map(synopsis.filter((entry) => !used.has(entry)).map((entry) => [entry.spec, entry]));
+  for (const entry of described) rest.delete(entry.spec);
+  return [...described, ...rest.values()];
 }

@@ -116,12 +116,35 @@ describe('usage forms found where the help writes them', () => {
   });
 });
 
+describe('options as a bracketed synopsis flush left, then each one\'s text under its spellings joined by bars (npm)', () => {
+  it('when npm install --help is read then every option of the synopsis is one, with its value, choices, short spelling, negation and text', () => {
+    const install = page('npm-install.txt', ['npm', 'install']);
+    expect(install.options.length).toBeGreaterThanOrEqual(40);
+    expect(option(install, 'save')).toMatchObject({ type: 'boolean', aliases: ['-S'], negation: '--no-save', description: expect.stringMatching(/^Save installed packages/) });
+    expect(option(install, 'install-strategy')).toMatchObject({ type: 'string', choices: ['hoisted', 'nested', 'shallow', 'linked'], description: expect.stringMatching(/^Sets the strategy/) });
+    expect(option(install, 'workspace')).toMatchObject({ type: 'string', aliases: ['-w'] });
+    // Shown only in the synopsis: an option all the same.
+    expect(option(install, 'save-dev')).toMatchObject({ type: 'boolean' });
+    expect(install.options.filter((found) => found.name === 'omit')).toHaveLength(1);
+  });
+});
+
 describe('pages indented whole, commands bulleted', () => {
   it('when the commands are a list on their title\'s line (llvm-profdata\'s `Available commands: merge, show, overlap`) then each is a command', () => {
     const text = 'OVERVIEW: LLVM profile data tools\n\nUSAGE: llvm-profdata <command> [args...]\nUSAGE: llvm-profdata <command> -help\n\nSee each individual command --help for more details.\nAvailable commands: merge, show, overlap\n';
     const read = parseHelp(text, { path: ['llvm-profdata'] });
     expect(read.subcommands.map((entry) => entry.name)).toEqual(['merge', 'show', 'overlap']);
     expect(read.positionals).toEqual([]);
+  });
+
+  it('when the commands are a paragraph of names and commas under their title (npm\'s `All commands:`) then each is a command, help left out', () => {
+    const npm = page('npm.txt', ['npm']);
+    const names = npm.subcommands.map((entry) => entry.name);
+    expect(names).toHaveLength(71);
+    expect(names.slice(0, 3)).toEqual(['access', 'adduser', 'approve-scripts']);
+    expect(names).toEqual(expect.arrayContaining(['install', 'run', 'view', 'whoami']));
+    expect(names).not.toContain('help');
+    expect(npm.subcommands.every((entry) => entry.aliases === undefined)).toBe(true);
   });
 
   it('when the page is indented two columns under a footer flush left and lists its commands as bullets (node-gyp) then its usage and commands are read', () => {

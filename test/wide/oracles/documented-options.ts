@@ -65,7 +65,8 @@ function stripOverstrike(line: string): string {
 function entryOf(segment: string, line: string): Omit<DocumentedOption, 'context'> | undefined {
   // `--recursive).`, `--backup without --backup-dir.`: a sentence that starts with an option, not an entry.
   if (/(^|[^.])\.$/.test(segment) || (segment.endsWith(')') && !segment.includes('('))) return undefined;
-  const words = segment.match(/(<[^>]*>|\[[^\]]*\]|\{[^}]*\}|\([^)]*\)|[^\s,]+|,)/g) ?? [];
+  // npm's `-a|--all`: two spellings of one option, joined by a bar.
+  const words = segment.replace(/\|(?=-)/g, ' | ').match(/(<[^>]*>|\[[^\]]*\]|\{[^}]*\}|\([^)]*\)|[^\s,]+|,)/g) ?? [];
   if (words.length === 0 || words.length > 10 || !words[0]!.startsWith('-')) return undefined;
   const tokens: string[] = [];
   let value: ValueForm = 'none';
