@@ -5,6 +5,9 @@
 import type { ValueType } from '../../types.js';
 import { pflagType, splitChoices, typeOfMetavar, typeOfValue, unquote } from './infer.js';
 
+/** npm's `<pkg|glob>`: kinds of value, either one, not the values themselves (wrongly read so, a value is only left unchecked). */
+const VALUE_KINDS = /^(pkg|package|glob|pattern|file|path|dir|directory|name|id|token|url|uri|host|key|value|string|number|spec|version|range)$/;
+
 /** How a dialect writes values. */
 export interface OptionRules {
   /** pflag: the placeholder is a type name (`string`, `int`, `strings`); kubectl's `--x=default`; booleans take `--x=false`. */
@@ -113,7 +116,7 @@ export function valueOf(rest: string, rules: OptionRules): Value | undefined {
   const metavar = text.replace(/^<(.*)>$/, '$1');
   // `{a,b}` (argparse), `[a|b]` (click), `<fetch|push>` (git): literal lowercase values, not names.
   const bare = metavar.replace(/^\((.*)\)$/, '$1');
-  const literal = /^[a-z0-9][\w.-]*(\|[a-z0-9][\w.-]*)+$/.test(bare) ? bare : undefined;
+  const literal = /^[a-z0-9][\w.-]*(\|[a-z0-9][\w.-]*)+$/.test(bare) && !bare.split('|').every((word) => VALUE_KINDS.test(word)) ? bare : undefined;
   const listed = /^\{(.*)\}$/.exec(text)?.[1] ?? (rules.bracketChoices === true ? /^\[(.*\|.*)\]$/.exec(text)?.[1] : undefined) ?? bracketList ?? literal;
   const choices = splitChoices(listed);
   return choices === undefined ? { metavar, optional, variadic } : { metavar, optional, variadic, choices };

@@ -126,6 +126,9 @@ describe('options as a bracketed synopsis flush left, then each one\'s text unde
     // Shown only in the synopsis: an option all the same.
     expect(option(install, 'save-dev')).toMatchObject({ type: 'boolean' });
     expect(install.options.filter((found) => found.name === 'omit')).toHaveLength(1);
+    // `<pkg|glob>` names the kinds of value it takes (a package name or a glob), not two values.
+    expect(option(install, 'min-release-age-exclude')).toMatchObject({ type: 'string' });
+    expect(option(install, 'min-release-age-exclude')?.choices).toBeUndefined();
   });
 });
 
