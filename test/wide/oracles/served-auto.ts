@@ -12,6 +12,7 @@ import { flattenRunnable } from '../../../src/reflect/flatten.js';
 import { createMcpServer, type CliMcpServer } from '../../../src/server/create-mcp-server.js';
 import type { Launcher } from '../../../src/exec/launcher.js';
 import type { CommandSpec } from '../../../src/types.js';
+import { textSink } from '../../helpers/in-process.js';
 
 export interface AutoChoice {
   readonly mode: string;
@@ -53,7 +54,7 @@ export async function servedAuto(target: string, full: CommandSpec, launcher: La
   const exact = choiceOf(exactServer, full);
   let served: { server: CliMcpServer; read: { spec: CommandSpec; how: string } } | undefined;
   try {
-    served = await loadServed({ kind: 'target', target }, flags, { write: () => true } as unknown as NodeJS.WritableStream, { serving: true });
+    served = await loadServed({ kind: 'target', target }, flags, textSink().stream, { serving: true });
     const known = new Set(commandNames(full));
     const commands = flattenRunnable(served.read.spec);
     const pending = commands.filter((command) => command.pending === true).map((command) => command.path.join(' '));
