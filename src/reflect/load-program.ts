@@ -3,12 +3,14 @@ import { basename, delimiter, dirname, extname, join, resolve } from 'node:path'
 import { CliMcpError, isCliMcpError } from '../errors.js';
 import { defaultNode, resolveLauncher, type Launcher } from '../exec/launcher.js';
 import { checkedNode, nodeTooOld } from './node-version.js';
-import { typedByParser, type DeclaredOptions } from './node-parse-args.js';
+import type { DeclaredOptions } from './node-parse-args.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import type { CommandSpec, ReadCommand } from '../types.js';
-import { cleanSpec, withoutDefaultsIn } from './clean-spec.js';
+import { withoutDefaultsIn } from './clean-spec.js';
+import { parserPackages } from './parser-packages.js';
 import { builtFile, packageVersion } from '../package-files.js';
-import { buildIdentity, defaultProgramCacheDir, programCacheKey, readProgramCache, writeProgramCache } from './program-cache.js';
+import { buildIdentity, defaultProgramCacheDir, helpBuildKey, programCacheKey, readProgramCache, stampFiles, writeProgramCache, writeStamped } from './program-cache.js';
+import { fromHelp, helpReadBin } from './read-from-help.js';
 
 /** How a program ended before it built its commands: its exit code and the tail of its own stderr. */
 export interface ProgramExit {
@@ -109,16 +111,18 @@ export async function loadTarget(target: string, options: LoadOptions = {}): Pro
     // Its help would run under the same too-old Node: the error naming the Node it needs is the answer.
     if (exited && (error.cause as { tooOld?: boolean } | undefined)?.tooOld) throw error;
     if (!isCliMcpError(error) || (error.code !== 'cli-mcp.program-not-found' && !exited) || !isExecutable(file)) throw error;
-    // Cached as the program's load below: read in full, never lazily.
-    const help = await fromHelp(file, { file, prefixArgs: [] }, { ...options, lazy: false }, cwd).catch((helpError: unknown) => Promise.reject(exited || !isCliMcpError(helpError) ? error : unreadable(target, error, helpError)));
-    // A program that failed on its own and whose help reads as nothing has failed: say so, in its own words.
-    if (exited && isEmpty(help.spec)) throw error;
     // A parser it loaded but whose program was not recognised: the user learns why it was read from its help.
     const { unrecognised, files, declared } = (error.cause ?? {}) as { unrecognised?: string; files?: readonly string[]; declared?: DeclaredOptions };
-    const typed = declared ? { ...help, spec: typedByParser(help.spec, declared), method: help.method.replace(/\)$/, ', types from its parseArgs)') } : help;
-    const read = unrecognised ? { ...typed, warnings: [...typed.warnings, `read from its help text: ${unrecognised}`] } : typed;
-    // No program in it, and the files it loaded stamped: the next start reads the help from here, running nothing.
-    if (slot && files && !exited) await cacheLoad(slot, [...files, script, ...ownPackage(script)], read, options);
+    const note = { warnings: unrecognised ? [`read from its help text: ${unrecognised}`] : [], ...(declared ? { declared } : {}) };
+    // No program in it (or a usage exit): its files are stamped first, as the help cache finds its pages under their stamps.
+    const stamps = slot && files ? stampFiles([...new Set([...files, script, ...ownPackage(script), workerPath()])]) : undefined;
+    const noted = slot && Array.isArray(stamps) ? { slot, stamps } : undefined;
+    const read = await helpReadBin(file, options, cwd, note, noted && helpBuildKey(noted.slot.key, noted.stamps)).catch((helpError: unknown) => Promise.reject(exited || !isCliMcpError(helpError) ? error : unreadable(target, error, helpError)));
+    // A program that failed on its own and whose help reads as nothing has failed: say so, in its own words.
+    if (exited && isEmpty(read.spec)) throw error;
+    // The next start goes straight to its help, running nothing while these files stay.
+    const failed = noted && (await writeStamped(noted.slot.dir, noted.slot.key, noted.stamps, { readFrom: 'help-text', ...note }));
+    if (failed) options.onProgress?.(`could not write the program cache: ${failed.message}`);
     return read;
   }
 }
@@ -128,36 +132,6 @@ function unreadable(target: string, notFound: CliMcpError, help: CliMcpError): C
   const parser = notFound.message.replace(/: export it, or build it and call parse\(\)$/, '');
   const advice = `describe its commands in a manifest (cli-mcp wrap --manifest <file> --exec ${target}), or, if it is your own program, export its commander or yargs program or build it and call parse()`;
   return new CliMcpError('cli-mcp.program-not-found', `${parser}, and ${help.message.replace(/^Could not read the help of "[^"]*": /, '').replace(/\.$/, '')}: ${advice}`, { cause: notFound.cause });
-}
-
-async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
-  // A Python script is read from its parser object (exact where help is written for people); its help text when it reaches none.
-  const { loadPython } = await import('./python/load-python.js');
-  // Under --python, its calls run as `python script …` too, as its parser was read.
-  const runs: Launcher = options.python === undefined ? launcher : { file: options.python, prefixArgs: [file] };
-  // A Python script's load is cached whole (help text included): read in full, never lazily.
-  const python = await loadPython(file, options, () => fromHelpText(file, runs, { ...options, lazy: false }, cwd));
-  return python === undefined ? fromHelpText(file, launcher, options, cwd) : { ...python, launcher: runs };
-}
-
-async function fromHelpText(file: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
-  // The crawler and its seven dialects load only for a program read from its help.
-  const { reflectHelp } = await import('./help/crawl.js');
-  const help = await reflectHelp(file, { cwd, onProgress: options.onProgress, env: options.env, cache: options.cache ?? true, lazy: options.lazy ?? false, ...(options.helpCacheDir === undefined ? {} : { cacheDir: options.helpCacheDir }) });
-  const cached = help.fromCache ? ', cached' : '';
-  const unread = help.unread.length > 0 ? `, ${help.unread.length} commands not read` : '';
-  const detail = help.unreadDetail.length > 0 ? `, ${help.unreadDetail.length} manual pages not read` : '';
-  const partial = help.partial === undefined ? '' : `, partial: ${help.partial.join(', ')}`;
-  const lazy = help.reader === undefined ? '' : ', each command read when asked for';
-  return {
-    spec: cleanSpec(help.spec),
-    launcher,
-    method: `help text (${help.dialect}, ${help.pages} pages${help.sources.filter((source) => source !== 'help').map((source) => `, ${source}`).join('')}${unread}${detail}${partial}${lazy}${cached})`,
-    warnings: [],
-    fromCache: help.fromCache,
-    ...(help.version === undefined ? {} : { version: help.version }),
-    ...(help.reader === undefined ? {} : { readCommand: help.reader }),
-  };
 }
 
 /** Where a load is cached: the directory, and the key of what the load is given. */
@@ -176,8 +150,7 @@ function cacheSlot(target: string, launcher: Launcher, options: LoadOptions, cwd
 async function fromCacheOrProgram(target: string, file: string, script: string, launcher: Launcher, options: LoadOptions, cwd: string, slot: CacheSlot | undefined): Promise<LoadedTarget> {
   if (!slot) return (await fromProgram(target, script, launcher, options, cwd)).loaded;
   const hit = await readProgramCache(slot.dir, slot.key);
-  // A bin read from its help runs as itself (its shebang), as it did when it was read.
-  if (hit?.readFrom === 'help') return { spec: hit.spec, launcher: { file, prefixArgs: [] }, method: hit.method.replace(/\)$/, ', cached)'), warnings: hit.warnings, fromCache: true };
+  if (hit?.readFrom === 'help-text') return helpReadBin(file, options, cwd, hit, helpBuildKey(slot.key, hit.files));
   if (hit) return { spec: hit.spec, launcher, method: hit.method, warnings: hit.warnings, warmable: hit.warmable, fromCache: true, ...(hit.version === undefined ? {} : { version: hit.version }) };
   const { loaded, files } = await fromProgram(target, script, launcher, options, cwd);
   // No file list (an older worker, a flush that failed): nothing to check a later start against, so nothing is cached.
@@ -189,8 +162,7 @@ async function fromCacheOrProgram(target: string, file: string, script: string, 
 async function cacheLoad(slot: CacheSlot, files: readonly string[], loaded: LoadedTarget, options: LoadOptions): Promise<void> {
   const stamped = [...new Set([...files, workerPath()])];
   const { spec, version, method, warnings, warmable = false } = loaded;
-  const readFrom = loaded.launcher.prefixArgs.length === 0 && method.startsWith('help text') ? { readFrom: 'help' as const } : {};
-  const failed = await writeProgramCache(slot.dir, slot.key, stamped, { spec, method, warnings, warmable, ...readFrom, ...(version === undefined ? {} : { version }) });
+  const failed = await writeProgramCache(slot.dir, slot.key, stamped, { spec, method, warnings, warmable, ...(version === undefined ? {} : { version }) });
   if (failed !== undefined) options.onProgress?.(`could not write the program cache: ${failed.message}`);
 }
 
@@ -209,9 +181,11 @@ async function fromProgram(target: string, script: string, launcher: Launcher, o
   const second = first.helpSensitive ? await run(true).catch(() => undefined) : undefined;
   const answer = second?.ok && (!first.ok || size(second.spec) > size(first.spec)) ? { ...second, how: `${second.how}, with --help` } : first;
   // Every run's files (the first decided whether the second ran); a run that failed or told none leaves the load uncached.
+  // An exit is kept only from runs that loaded no commander or yargs (npm exits 1, even on --help): no such run reads as more than its help.
   const runs = first.helpSensitive ? [first, second] : [first];
-  const files = runs.every((one) => one?.ok === answer.ok && one.files !== undefined) ? runs.flatMap((one) => one?.files ?? []) : undefined;
-  if (!answer.ok) throw failure(target, files === undefined ? answer : { ...answer, files }, launcher.file, script);
+  const told = runs.every((one) => one?.ok === answer.ok && one.files !== undefined && (one.ok || !one.exit || parserPackages(one.files).length === 0));
+  const files = told ? runs.flatMap((one) => one?.files ?? []) : undefined;
+  if (!answer.ok) throw failure(target, { ...answer, files }, launcher.file, script);
   // Nothing built, and a Node older than it asks for: it refused to start (cspell 10 says so on stdout and sets exitCode), not an empty program.
   const tooOld = isEmpty(answer.spec) ? nodeTooOld(script, launcher.file, '') : '';
   if (tooOld) throw new CliMcpError('cli-mcp.program-exited', `"${target}" built no commands under this Node.${tooOld}`, { cause: { tooOld: true } });
@@ -239,11 +213,13 @@ async function runWorker(target: string, script: string, launcher: Launcher, opt
  */
 function failure(target: string, answer: WorkerAnswer & { ok: false }, node: string, script: string): CliMcpError {
   if (!answer.exit) return new CliMcpError('cli-mcp.program-not-found', answer.message, { cause: { unrecognised: answer.unrecognised, files: answer.files, declared: answer.declared } });
+  const { files } = answer;
   const said = answer.exit.stderr.trim();
   const message = `"${target}" exited with code ${answer.exit.code} before it built its commands${said ? `:\n${said}` : ', and wrote nothing to stderr'}`;
   const tooOld = nodeTooOld(script, node, said);
-  return new CliMcpError('cli-mcp.program-exited', `${message}${tooOld}`, { cause: { ...answer.exit, tooOld: tooOld !== '', declared: answer.declared } });
+  return new CliMcpError('cli-mcp.program-exited', `${message}${tooOld}`, { cause: { ...answer.exit, tooOld: tooOld !== '', declared: answer.declared, files } });
 }
+
 
 /** A target given by path that is not there, or a name found nowhere: every kind of target, and where each is looked for. */
 export function targetNotFound(target: string, cwd: string): string {

@@ -254,8 +254,8 @@ async function main(): Promise<void> {
     answer = { ok: false, message: `loading ${modulePath} failed: ${error instanceof Error ? error.message : String(error)}` };
   }
   const told = withExit(answer);
-  // A program read, or one found to be no commander or yargs program: the cache keeps either while these files stay.
-  const files = told.ok || told.exit === undefined ? await loadedFiles().catch(() => undefined) : undefined;
+  // What the cache keeps while these files stay: a program read, none found, or (when `--help` runs clean) a usage exit.
+  const files = await loadedFiles().catch(() => undefined);
   const declared = told.ok ? undefined : declaredOptions();
   const named = { ...(answer === NOT_FOUND ? { ...told, ...unrecognisedIn(files ?? []) } : told), ...(declared ? { declared } : {}) };
   process.send?.(files === undefined ? named : { ...named, files }, () => realExit(0));

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { scratchMaker } from '../helpers/scratch.js';
+import { loadTarget } from '../../src/reflect/load-program.js';
 // @ts-expect-error: the bench's helper is plain JS
 import { writeBigProgram } from '../../bench/common.mjs';
 
@@ -120,14 +121,86 @@ describe('a cached start of a JS bin read from its help', () => {
   });
 });
 
-/** A JS bin that reads its own arguments (no commander, no yargs) and prints GNU-style help. */
-function handParsed(version: string, extra = ''): string {
+describe('a cached start of a JS bin that exits before any parser', () => {
+  it('when it exits 1 run bare and on --help too, loading no commander or yargs (class: usage exit, as npm) then its second start runs no Node process but cli-mcp', { timeout: 60_000 }, async () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'hand.mjs'), handParsed('1.0', '', 'process.exit(1)', 'process.exit(1)'));
+    chmodSync(join(dir, 'hand.mjs'), 0o755);
+    const spy = writeSpy(dir);
+    const env = { ...spy.env, PATH: process.env.PATH ?? '' };
+    const first = await tools(dir, env, './hand.mjs');
+    expect(spy.starts().filter((started) => started.endsWith('load-worker.js'))).toHaveLength(2);
+    const before = spy.starts().length;
+    const second = await tools(dir, env, './hand.mjs');
+    expect(spy.starts().slice(before)).toEqual([bin]);
+    expect(second).toBe(first);
+    expect(JSON.parse(second).tools.find((tool: { name: string }) => tool.name === 'hand').inputSchema.properties.flags.properties).toHaveProperty('width');
+  });
+
+  it('when it exits after loading commander, before building a program, then nothing is cached: the next start loads it again, as its exit may end', { timeout: 60_000 }, async () => {
+    const dir = scratch();
+    const commander = fileURLToPath(new URL('../../node_modules/commander/index.js', import.meta.url));
+    writeFileSync(join(dir, 'hand.mjs'), handParsed('1.0', '', 'process.exit(1)', 'process.exit(1)').replace('\n', `\nawait import(${JSON.stringify(commander)});\n`));
+    chmodSync(join(dir, 'hand.mjs'), 0o755);
+    const spy = writeSpy(dir);
+    const env = { ...spy.env, PATH: process.env.PATH ?? '' };
+    await tools(dir, env, './hand.mjs');
+    const loads = spy.starts().filter((started) => started.endsWith('load-worker.js')).length;
+    expect(loads).toBe(2);
+    await tools(dir, env, './hand.mjs');
+    expect(spy.starts().filter((started) => started.endsWith('load-worker.js')).length).toBe(2 * loads);
+  });
+});
+
+describe('a JS bin read from its help, lazily (as `wrap` serves a big one)', () => {
+  it('when a help-read JS bin with many commands (class: help-read JS bins, as npm) is loaded lazily then only its own page is read, and a second load runs nothing: no worker, no --version, no page', { timeout: 60_000 }, async () => {
+    const dir = scratch();
+    const runs = fifoLog(join(dir, 'runs.fifo'));
+    writeFileSync(join(dir, 'hub.mjs'), hubBin(runs.path));
+    chmodSync(join(dir, 'hub.mjs'), 0o755);
+    const options = { cwd: dir, lazy: true, programCacheDir: join(dir, 'programs'), helpCacheDir: join(dir, 'help') };
+    const first = await loadTarget('./hub.mjs', options);
+    const read = runs.read().split('\n');
+    expect(read).toContain('--help');
+    expect(read.filter((line) => /^cmd\d+ --help$/.test(line))).toEqual([]);
+    expect(first.spec.subcommands).toHaveLength(12);
+    expect(first.spec.subcommands.every((command) => command.pending)).toBe(true);
+
+    const second = await loadTarget('./hub.mjs', options);
+    expect(runs.read()).toBe('');
+    expect(second.method).toMatch(/each command read when asked for, cached\)$/);
+    expect(second.spec).toEqual(first.spec);
+    // A command is read when asked for: its page alone.
+    const cmd07 = await second.readCommand?.(['cmd07']);
+    expect(runs.read()).toBe('cmd07 --help\n');
+    expect(cmd07?.spec.subcommands.find((command) => command.name === 'cmd07')?.options.map((option) => option.flag)).toContain('--deep');
+    runs.close();
+  });
+});
+
+/** A JS bin with no parser and 12 commands, GNU style, that logs each run's arguments to a FIFO (help runs are sandboxed read-only). */
+function hubBin(log: string): string {
+  const commands = Array.from({ length: 12 }, (_, index) => `  cmd${String(index + 1).padStart(2, '0')}    do thing ${index + 1}`);
+  const root = ['Usage: hub <command> [options]', '', 'Commands:', ...commands, '', 'Options:', '  -h, --help    show this help'].join('\n');
+  return `#!/usr/bin/env node
+import fs from 'node:fs';
+const args = process.argv.slice(2);
+try { const fd = fs.openSync(${JSON.stringify(log)}, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK); fs.writeSync(fd, args.join(' ') + '\\n'); fs.closeSync(fd); } catch {}
+if (args[0] === '--version') console.log('hub 1.0');
+else if (args[0] === '--help') console.log(${JSON.stringify(root)});
+else if (args[1] === '--help') console.log('Usage: hub ' + args[0] + ' [options]\\n\\nOptions:\\n  --deep    go deep\\n  -h, --help    show this help');
+else { console.error(${JSON.stringify(root)}); process.exit(1); }
+`;
+}
+
+/** A JS bin that reads its own arguments (no commander, no yargs) and prints GNU-style help; `bare` is what it does run bare, `helped` after its help. */
+function handParsed(version: string, extra = '', bare = 'process.exitCode = 2', helped = ''): string {
   const help = ['Usage: hand [OPTION]... FILE', 'Print FILE, by hand.', '', 'Options:', '  -v, --verbose    say more', '      --width=N    wrap at N columns', ...(extra ? [extra] : []), '      --help       show this help'].join('\n');
   return `#!/usr/bin/env node
 const args = process.argv.slice(2);
 if (args[0] === '--version') console.log('hand ${version}');
-else if (args[0] === '--help') console.log(${JSON.stringify(help)});
-else process.exitCode = 2;
+else if (args[0] === '--help') { console.log(${JSON.stringify(help)}); ${helped} }
+else ${bare};
 `;
 }
 

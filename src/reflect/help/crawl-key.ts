@@ -31,9 +31,9 @@ export async function crawlKey(call: HelpCall, settings: KeySettings): Promise<{
   return { key: cacheKey({ ...identity, version: said, ...settingsPart(settings), fish: fishSpecIdentity(call.program) }), ...(version === undefined ? {} : { version }) };
 }
 
-/** The key a native binary is found under without running it; undefined for a script. */
-export async function cheapCrawlKey(call: HelpCall, settings: KeySettings): Promise<string | undefined> {
-  const identity = await nativeIdentity(call.file);
+/** The key a native binary, or a build its caller identifies, is found under without running it; undefined for any other script. */
+export async function cheapCrawlKey(call: HelpCall, settings: KeySettings, buildKey?: string): Promise<string | undefined> {
+  const identity = buildKey === undefined ? await nativeIdentity(call.file) : { build: buildKey };
   return identity === undefined ? undefined : cacheKey({ cheap: identity, ...settingsPart(settings), fish: fishSpecIdentity(call.program) });
 }
 

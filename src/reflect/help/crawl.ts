@@ -61,6 +61,11 @@ export interface ReflectHelpOptions {
    * a full crawl already cached is used whole. For search-mode serving, which describes a command before it runs one. @default false
    */
   readonly lazy?: boolean;
+  /**
+   * What identifies the program's build, vouched for by the caller (a JS bin's loaded files, stamped): a crawl cached
+   * under it is found without running the program, as a native binary's is by its file. @default none: `--version` keys a script
+   */
+  readonly buildKey?: string;
 }
 
 
@@ -77,8 +82,8 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
   // Help can depend on the directory (`git diff -h` outside a repository shows only `--no-index`): it runs in an empty one.
   return withNeutralDirectory(async (neutral) => {
     const call: HelpCall = { file, program: programName(binary), cwd: neutral, env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes, sandbox: helpSandbox(options.sandbox) };
-    // A native binary found under its cheap key is served before any process runs, `--version` included.
-    const cheap = settings.cache ? await cheapCrawlKey(call, settings) : undefined;
+    // A native binary (or a build the caller vouches for) found under its cheap key is served before any process runs, `--version` included.
+    const cheap = settings.cache ? await cheapCrawlKey(call, settings, options.buildKey) : undefined;
     const linked = cheap === undefined ? undefined : await readCacheLink(settings.cacheDir, cheap);
     let hit: CachedHelp | undefined = linked === undefined ? undefined : await readCache(settings.cacheDir, linked);
     const lazily = { file, program: call.program, env, sandbox: call.sandbox ?? 'none', settings, ...(cheap === undefined ? {} : { cheap }) } as const;
@@ -118,7 +123,7 @@ export async function reflectHelp(binary: string, options: ReflectHelpOptions = 
   });
 }
 
-type Settings = Required<Omit<ReflectHelpOptions, 'only' | 'dialect' | 'env' | 'sandbox'>> & Pick<ReflectHelpOptions, 'only' | 'dialect' | 'sandbox'>;
+type Settings = Required<Omit<ReflectHelpOptions, 'only' | 'dialect' | 'env' | 'sandbox' | 'buildKey'>> & Pick<ReflectHelpOptions, 'only' | 'dialect' | 'sandbox'>;
 
 function normalise(options: ReflectHelpOptions): Settings {
   const count = (name: string, value: number | undefined, fallback: number, min: number): number => {

@@ -47,7 +47,7 @@ export async function loadPython(file: string, options: PythonLoadOptions, fromH
   const dir = options.programCacheDir ?? defaultProgramCacheDir();
   const key = options.cache === false ? undefined : programCacheKey({ cliMcpVersion: packageVersion(), node: interpreter.join(' '), nodeBuild: identityOf(command), launcherArgs: ['python-parser', script], name, cwd: '', env });
   const hit = key === undefined ? undefined : await readProgramCache(dir, key);
-  if (hit !== undefined) return { spec: hit.spec, method: hit.method.replace(/\)$/, ', cached)'), warnings: hit.warnings, fromCache: true, ...(hit.version === undefined ? {} : { version: hit.version }) };
+  if (hit !== undefined && hit.readFrom !== 'help-text') return { spec: hit.spec, method: hit.method.replace(/\)$/, ', cached)'), warnings: hit.warnings, fromCache: true, ...(hit.version === undefined ? {} : { version: hit.version }) };
   // The mapping and the help readers load on a miss only: a cached start stats files and runs nothing.
   const { readPythonParser } = await import('./read-parser.js');
   const outcome = await readPythonParser({ script, interpreter, env, timeoutMs: options.timeoutMs ?? 15_000, sandbox: helpSandbox() }, name);
