@@ -4,6 +4,7 @@
  * help is typed by the parseArgs table it declared.
  */
 import type { Launcher } from '../exec/launcher.js';
+import type { ReadCommand } from '../types.js';
 import { cleanSpec } from './clean-spec.js';
 import type { LoadedTarget, LoadOptions } from './load-program.js';
 import { typedByParser, type DeclaredOptions } from './node-parse-args.js';
@@ -28,8 +29,16 @@ export async function fromHelp(file: string, launcher: Launcher, options: LoadOp
 /** A JS bin read from its help, run as itself (its shebang) as it was read; its parseArgs table types the root's options. */
 export async function helpReadBin(file: string, options: LoadOptions, cwd: string, note: HelpReadNote, buildKey?: string): Promise<LoadedTarget> {
   const help = await fromHelp(file, { file, prefixArgs: [] }, options, cwd, buildKey);
-  const typed = note.declared ? { ...help, spec: typedByParser(help.spec, note.declared), method: help.method.replace(/\)$/, ', types from its parseArgs)') } : help;
-  return { ...typed, warnings: [...typed.warnings, ...note.warnings] };
+  const { declared } = note;
+  if (declared === undefined) return { ...help, warnings: [...help.warnings, ...note.warnings] };
+  // The tree a command's later read gives is typed too.
+  const reader = help.readCommand;
+  const readCommand: ReadCommand | undefined = reader && (async (words, how) => {
+    const read = await reader(words, how);
+    return { ...read, spec: typedByParser(read.spec, declared) };
+  });
+  const method = help.method.replace(/\)$/, ', types from its parseArgs)');
+  return { ...help, spec: typedByParser(help.spec, declared), method, warnings: [...help.warnings, ...note.warnings], ...(readCommand ? { readCommand } : {}) };
 }
 
 async function fromHelpText(file: string, launcher: Launcher, options: LoadOptions, cwd: string, buildKey?: string): Promise<LoadedTarget> {

@@ -28,6 +28,15 @@ describe('programs on node:util parseArgs, read from help that writes no values 
     const types = typesOf(loaded.spec);
     expect([types['extension'], types['require'], types['ignore'], types['node-option'], types['bail'], types['jobs']]).toEqual(['string', 'string', 'string', 'string', 'boolean', 'integer']);
   });
+
+  it('when mocha is read lazily (as `wrap` serves a help-read bin) then the tree a command\'s later read gives keeps the types too', async () => {
+    const loaded = await loadTarget(path.join(repoRoot, 'node_modules/.bin/mocha'), { cwd: scratch(), cache: false, lazy: true });
+    expect(loaded.method).toMatch(/each command read when asked for, types from its parseArgs/);
+    const read = await loaded.readCommand?.(['init']);
+    expect(read?.spec.subcommands.find((command) => command.name === 'init')?.pending).toBeUndefined();
+    const types = read === undefined ? {} : typesOf(read.spec);
+    expect([types['extension'], types['require'], types['bail'], types['jobs']]).toEqual(['string', 'string', 'boolean', 'integer']);
+  });
 });
 
 describe('typedByParser', () => {
