@@ -1,7 +1,8 @@
 // A cached start of a JS bin read from its help text against a cached start of a native help-read binary:
 // `cli-mcp tools <target>` wall time, both caches warm, runs interleaved with `node -e 0`, medians side by side.
 // Usage: npm run bench:cached-starts   (or: npm run build && node bench/cached-starts.mjs)
-// Env: BENCH_RUNS runs per figure (default 15). Needs a C compiler (cc) for the native binary.
+// Also each one's first load (`--no-cache`: the JS bin runs in the load worker, then its help is read).
+// Env: BENCH_RUNS runs per figure (default 15), BENCH_FIRST_RUNS first loads each (default 5). Needs a C compiler (cc) for the native binary.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,9 +21,9 @@ chmodSync(join(work, 'tiny.mjs'), 0o755);
 
 // Node's start reads the CA bundle NODE_EXTRA_CA_CERTS names: a cost of this machine, not of cli-mcp.
 const env = { ...envWithout('NODE_EXTRA_CA_CERTS'), XDG_CACHE_HOME: join(work, 'cache') };
-async function start(target) {
+async function start(target, ...flags) {
   const started = performance.now();
-  const result = await execa(process.execPath, [bin, 'tools', target], { cwd: work, env, extendEnv: false, reject: false });
+  const result = await execa(process.execPath, [bin, 'tools', target, ...flags], { cwd: work, env, extendEnv: false, reject: false });
   if (result.exitCode !== 0) throw new Error(`cli-mcp tools ${target} exited ${result.exitCode}: ${result.stderr}`);
   if (!/cached\)/.test(result.stderr) && cached) throw new Error(`${target} was not served from the cache: ${result.stderr}`);
   return performance.now() - started;
@@ -42,7 +43,14 @@ for (let run = 0; run < RUNS; run++) {
   times.js.push(await start('./tiny.mjs'));
   times.node.push(await bareNode());
 }
+cached = false;
+const firsts = { native: [], js: [] };
+for (let run = 0; run < count('BENCH_FIRST_RUNS', 5); run++) {
+  firsts.native.push(await start('./tiny', '--no-cache'));
+  firsts.js.push(await start('./tiny.mjs', '--no-cache'));
+}
 await finish();
 const [native, js, node] = [median(times.native), median(times.js), median(times.node)];
 const round2 = (value) => Math.round(value * 100) / 100;
-console.log(JSON.stringify({ machine: machineNow(), runs: RUNS, coldMs: { native: Math.round(cold.native), js: Math.round(cold.js) }, cachedMedianMs: { native: Math.round(native), js: Math.round(js), nodeE0: Math.round(node) }, ratio: round2(js / native), jsOverNodeE0: round2(js / node) }, null, 2));
+const firstLoadMedianMs = { native: Math.round(median(firsts.native)), js: Math.round(median(firsts.js)) };
+console.log(JSON.stringify({ machine: machineNow(), runs: RUNS, coldMs: { native: Math.round(cold.native), js: Math.round(cold.js) }, cachedMedianMs: { native: Math.round(native), js: Math.round(js), nodeE0: Math.round(node) }, ratio: round2(js / native), jsOverNodeE0: round2(js / node), firstLoadMedianMs }, null, 2));

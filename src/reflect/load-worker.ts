@@ -33,6 +33,14 @@ let helpCalled = false;
 let exitedBeforeParse: number | undefined;
 let announceParsed: () => void = () => {};
 const parsedOnce = new Promise<void>((resolve) => (announceParsed = resolve));
+let announceExited: () => void = () => {};
+/** An async main that exits (npm's, after reading its config) will not parse: nothing more is waited for. */
+const exitedOnce = new Promise<void>((resolve) => (announceExited = resolve));
+const exitBeforeParse = (code: number): void => {
+  if (parsed || exitedBeforeParse !== undefined) return;
+  exitedBeforeParse = code;
+  announceExited();
+};
 
 /** Thrown from an intercepted parse(), help() or exit() to stop the module's own code at that point. */
 class Intercepted extends Error {}
@@ -86,7 +94,7 @@ const declaredOptions = watchParseArgs();
 const programStderr = teeStderr(STDERR_TAIL);
 let exitsIntercepted = 0;
 process.exit = ((code?: number | string | null): never => {
-  if (!parsed && exitedBeforeParse === undefined) exitedBeforeParse = Number(code ?? process.exitCode ?? 0) || 0;
+  exitBeforeParse(Number(code ?? process.exitCode ?? 0) || 0);
   // Thrown from the program's own uncaught-exception handler (bumpp's errorHandler exits), it would kill this worker (exit code 7).
   if (inFatalException()) return undefined as never;
   // Stopped once: a program whose exit handler exits again on what the first one threw (npm's, after a write) would loop forever.
@@ -106,7 +114,7 @@ function inFatalException(): boolean {
 if (typeof (process as { execve?: unknown }).execve === 'function') {
   Object.defineProperty(process, 'execve', {
     value: (): never => {
-      if (!parsed && exitedBeforeParse === undefined) exitedBeforeParse = 0;
+      exitBeforeParse(0);
       throw new Intercepted('execve intercepted by cli-mcp');
     },
     configurable: true,
@@ -181,11 +189,17 @@ async function answerFor(found: Program, how: string, warnings: string[]): Promi
   return { ok: true, kind: 'yargs', spec, version: yargsVersion(found.program), how, warnings };
 }
 
-/** How long an async main gets to reach parse(), and a module's top-level await to settle. */
+/** How long an async main gets to reach parse() while it only has timers pending, and a module's top-level await to settle. */
 const SETTLE_MS = 1500;
-const settled = (): Promise<Record<string, unknown>> => new Promise((resolve) => setTimeout(() => resolve({}), SETTLE_MS));
 /** CPU time (every thread of this process) a pending import must use in a SETTLE_MS window to count as still loading. */
 const LOADING_CPU_MS = SETTLE_MS / 20;
+/** How often an async main is looked at, and the CPU under which a look finds it doing nothing. */
+const POLL_MS = 25;
+const QUIET_CPU_MS = POLL_MS / 10;
+
+// The worker's own timers are unref'd, so a `Timeout` among the active resources is the program's: the IPC channel keeps it alive.
+process.channel?.ref();
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * Resolves once a SETTLE_MS window passes in which the pending import used under LOADING_CPU_MS of CPU,
@@ -196,25 +210,32 @@ async function importQuiet(importing: Promise<unknown>): Promise<Record<string, 
   void importing.then(() => (pending = false), () => (pending = false));
   for (;;) {
     const before = process.cpuUsage();
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(SETTLE_MS, deadline - 500 - performance.now()))));
+    await sleep(Math.max(0, Math.min(SETTLE_MS, deadline - 500 - performance.now())));
     const used = process.cpuUsage(before);
     // Wall time alone misjudges a loaded machine; CPU spent says the import is working, none says it waits on nothing.
     if (!pending || (used.user + used.system) / 1000 < LOADING_CPU_MS || performance.now() >= deadline - 500) return {};
   }
 }
 
-/** Handles that are the worker's own, or that no program's pending work holds: IPC, stdio, our timers. */
-const OWN_RESOURCES = new Set(['PipeWrap', 'TTYWrap', 'Timeout', 'SignalWrap', 'MessagePort']);
+/** Handles that are the worker's own, or that no program's pending work holds: IPC, stdio, signals, the load hooks' port. */
+const OWN_RESOURCES = new Set(['PipeWrap', 'TTYWrap', 'SignalWrap', 'MessagePort']);
 
 /**
- * Resolves once the program has had SETTLE_MS and has no I/O in flight (files, sockets, child processes),
- * or at the deadline: a parse after awaited work is waited for, a program that will never parse is not.
+ * Resolves once the program can do nothing more (no I/O, timer or immediate of its own, and a look with no CPU spent),
+ * once it has had SETTLE_MS and has only timers left (no files, sockets or child processes in flight), or at the
+ * deadline: a parse after awaited work is waited for, a program that will never parse is not.
  */
 async function idle(): Promise<void> {
-  await settled();
-  while (performance.now() < deadline - 500 && process.getActiveResourcesInfo().some((name) => !OWN_RESOURCES.has(name))) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  const settledAt = performance.now() + SETTLE_MS;
+  let cpu = process.cpuUsage();
+  while (performance.now() < deadline - 500) {
+    await sleep(POLL_MS);
     if (parsed) return;
+    const used = process.cpuUsage(cpu);
+    cpu = process.cpuUsage();
+    const pending = process.getActiveResourcesInfo().filter((name) => !OWN_RESOURCES.has(name));
+    if (pending.length === 0 && (used.user + used.system) / 1000 < QUIET_CPU_MS) return;
+    if (performance.now() >= settledAt && pending.every((name) => name === 'Timeout')) return;
   }
 }
 
@@ -229,17 +250,17 @@ async function find(): Promise<{ found: Program; how: string } | undefined> {
   let exports: Record<string, unknown> = {};
   try {
     const importing = importModule(modulePath);
-    // Its timer also keeps this process alive while a top-level await that never settles is pending.
+    // A top-level await that never settles is given up on: the IPC channel keeps this process alive meanwhile.
     exports = await Promise.race([importing, importQuiet(importing)]);
   } catch (error) {
     if (!(error instanceof Intercepted)) throw error;
   }
-  if (dispatched) await Promise.race([dispatched, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - 500 - performance.now())))]);
+  if (dispatched) await Promise.race([dispatched, sleep(Math.max(0, deadline - 500 - performance.now()))]);
   if (parsed) return { found: parsedProgram(parsed), how: parsedHow() };
   const exported = exportedProgram(exports);
   if (exported) return { found: exported, how: 'export' };
   // An async main may build the program and parse it after awaited work (Angular reads its workspace first); one that exited will not.
-  if (exitedBeforeParse === undefined) await Promise.race([parsedOnce, idle()]);
+  if (exitedBeforeParse === undefined) await Promise.race([parsedOnce, exitedOnce, idle()]);
   if (parsed) return { found: parsedProgram(parsed), how: parsedHow() };
   const built = largestRoot();
   return built ? { found: built, how: 'constructed program' } : undefined;

@@ -22,6 +22,13 @@ describe.concurrent('loadTarget on a program that exits before parse()', () => {
     });
   });
 
+  it('when its async main exits after awaited work (class: exits from an async main, as npm) then the exit is its end, as in a real run: nothing it would do later is waited for', async () => {
+    const cwd = scratch();
+    const error: unknown = await loadTarget(fixture('programs', 'exits-later.mjs'), { cwd }).then(() => undefined, (reason: unknown) => reason);
+    expect(error).toMatchObject({ code: 'cli-mcp.program-exited', cause: { code: 1, stderr: 'exits-later: no configuration found\n' } });
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
   it('when it exits with an error after building commands then they are used, with a warning', async () => {
     const loaded = await loadTarget(fixture('programs', 'exit-at-import.mjs'), { cwd: scratch() });
     expect(loaded.spec.subcommands.map((sub) => sub.name)).toEqual(['start', 'status']);
