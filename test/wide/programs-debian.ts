@@ -230,6 +230,10 @@ appstreamcli - goption appstream
 systemd-analyze - gnu-getopt systemd
 systemd-path - gnu-getopt systemd
 systemd-id128 - gnu-getopt systemd
+hostnamectl - gnu-getopt systemd
+timedatectl - gnu-getopt systemd
+iptables - gnu-getopt iptables
+ebtables - gnu-getopt iptables
 ps - custom procps
 free - gnu-getopt procps
 pgrep - gnu-getopt procps

@@ -14,10 +14,13 @@ export function cleanText(text: string): string {
     .join('\n');
 }
 
-/** ICU's tools mark a required option where the indent is (`[REQ] -p or --name  Set the data name`): the mark moves to its text. */
+/**
+ * ICU's tools mark a required option where the indent is (`[REQ] -p or --name  Set the data name`): the mark moves to its text.
+ * iptables marks a negatable one there (`[!] --source -s address`): the mark goes, the columns stay.
+ */
 function markedRequired(line: string): string {
   const marked = /^\[REQ\](\s+-.*?\S)$/.exec(line);
-  return marked ? `     ${marked[1]} (required)` : unbracketed(line);
+  return marked ? `     ${marked[1]} (required)` : unbracketed(line.replace(/^\[!\] (?=--?\w)/, '    '));
 }
 
 /** Java's tools bracket each option line's flag (jarsigner's `[-keystore <url>]     keystore location`): the brackets go, the columns stay. */

@@ -22,9 +22,14 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
   // patch's man page joins spellings with a spaced `or`: `-x num  or  --debug=num`.
   // pkgdata's `-p or --name`: one space each side.
   // colcrt's `-,  --no-underlining`: a lone dash is no name to send.
+  // iptables' `--source -s address`: a long name before its short one is turned round; `-p [!] proto`'s negation mark is no value.
   const cleaned = withoutDashSeparators(
     raw.map((line) =>
       line
+        .replace(/^(\s*)(--[\w-]+)\s+(-[A-Za-z0-9])(?= \S|\s{2,}|\t|$)/, '$1$3, $2')
+        .replace(/^(\s*-\S.*?)\s+\[!\](?= \S)/, '$1')
+        // ebtables' `-A, --append chain      : append to chain`, `--src -s address[/mask]: source…`: the colon parts flags and text.
+        .replace(/^(\s*-(?:\S| (?! ))*?\S)(?:\s+:|(?<=\]):) (?=\S)/, '$1  ')
         .replace(/^(\s*)[•·o] (?=-)/, '$1')
         .replace(/ \.{3,} /, '  ')
         .replace(/^(\s*-\S.*?\S)\s{2,}or\s{2,}(?=-)/, '$1, ')
@@ -70,6 +75,11 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
     if (last !== undefined && last.description.length === 0 && indent > last.indent && trimmed.startsWith(`${last.spec} `) && /^\S+ [a-z]+ [a-z]/.test(trimmed)) {
       last.description.push(trimmed);
       if (!Number.isFinite(last.descColumn)) last.descColumn = indent;
+      continue;
+    }
+    // iptables' `--delete-chain` over `-X [chain]   Delete a user-defined chain`: its short name, under its long one.
+    if (last !== undefined && last.description.length === 0 && indent > last.indent && /^--[\w-]+$/.test(last.spec) && /^-[A-Za-z0-9](?: \S+)*(?:\s{2,}|$)/.test(trimmed)) {
+      continueSpec(last, line, indent, ', ');
       continue;
     }
     // A deeper line right under an entry that has no description yet is that description (man's `-1 prints …`).
@@ -224,11 +234,11 @@ function splitGrid(lines: readonly string[]): string[] {
   });
 }
 
-/** The columns where `-g, --global` lines start their long names. */
+/** The columns where `-g, --global` lines (systemd's `-H --host=…`, without the comma) start their long names. */
 function commaLongColumns(lines: readonly string[]): Set<number> {
   const columns = new Set<number>();
   for (const line of lines) {
-    const match = /^(\s*-\w, )--\w/.exec(line);
+    const match = /^(\s*-\w,? )--\w/.exec(line);
     if (match) columns.add(match[1]?.length ?? 0);
   }
   return columns;

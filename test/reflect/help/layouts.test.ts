@@ -574,3 +574,31 @@ describe('options written inside another option\'s run (qpdf --help=all)', () =>
     expect(option(qpdf, 'allow-weak-crypto')).not.toHaveProperty('inside');
   });
 });
+
+describe('short and long names parted by a space, long-only lines in the long column (systemd: hostnamectl)', () => {
+  it('when an option\'s text stands one space after its value and long-only lines follow in the long column then each is an option of its own', () => {
+    const hostnamectl = page('hostnamectl.txt', ['hostnamectl']);
+    expect(option(hostnamectl, 'machine')).toMatchObject({ type: 'string', aliases: ['-M'], description: 'Operate on local container' });
+    expect(hostnamectl.options.map((found) => found.name)).toEqual(expect.arrayContaining(['transient', 'static', 'pretty', 'json']));
+    expect(option(hostnamectl, 'static')).toMatchObject({ type: 'boolean', description: 'Only set static hostname' });
+  });
+});
+
+describe('a long name before its short one (the iptables family)', () => {
+  it('when ip6tables writes `--append  -A chain`, `[!] --source -s address` and a short name under its long one then each is one option with both spellings', () => {
+    const ip6tables = page('ip6tables.txt', ['ip6tables']);
+    expect(option(ip6tables, 'append')).toMatchObject({ type: 'string', flag: '--append', aliases: ['-A'], description: 'Append to chain' });
+    expect(option(ip6tables, 'source')).toMatchObject({ type: 'string', aliases: ['-s'], description: 'source specification' });
+    expect(option(ip6tables, 'delete-chain')).toMatchObject({ type: 'string', aliases: ['-X'], description: 'Delete a user-defined chain' });
+    expect(option(ip6tables, 'ipv6')).toMatchObject({ type: 'boolean', aliases: ['-6'] });
+    expect(ip6tables.options.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('when ebtables parts names and text with a colon (`--src -s [!] address[/mask]: source mac address`) then the colon and the negation mark are no part of either', () => {
+    const ebtables = page('ebtables.txt', ['ebtables']);
+    expect(option(ebtables, 'append')).toMatchObject({ type: 'string', aliases: ['-A'], description: 'append to chain' });
+    expect(option(ebtables, 'src')).toMatchObject({ type: 'string', aliases: ['-s'], description: 'source mac address' });
+    expect(option(ebtables, 'logical-in')).toMatchObject({ type: 'string', description: 'logical bridge input interface name' });
+    expect(option(ebtables, 'verbose')).toMatchObject({ type: 'boolean', aliases: ['-v'] });
+  });
+});
