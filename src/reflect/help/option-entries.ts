@@ -11,6 +11,8 @@ export interface OptionEntry {
 }
 
 const START = /^--?[\w[?#<]/;
+/** `--append  -A chain`: a long name, then a short one. */
+const LONG_THEN_SHORT = /^(\s*)(--[\w-]+)\s+(-[A-Za-z0-9])(?= \S|\s{2,}|$)/;
 
 /**
  * The option entries among `lines`; lines that fit nowhere are skipped. Entries open at the
@@ -22,14 +24,16 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
   // patch's man page joins spellings with a spaced `or`: `-x num  or  --debug=num`.
   // pkgdata's `-p or --name`: one space each side.
   // colcrt's `-,  --no-underlining`: a lone dash is no name to send.
-  // iptables' `--source -s address`: a long name before its short one is turned round; `-p [!] proto`'s negation mark is no value.
+  // iptables' `--source -s address`: a long name before its short one is turned round, where three or more lines do so with
+  // shorts of their own (tar's `--null  -T reads…` refers to -T); `-p [!] proto`'s negation mark is no value.
+  const longFirst = new Set(raw.map((line) => LONG_THEN_SHORT.exec(line)?.[3]).filter(Boolean)).size >= 3;
   const cleaned = withoutDashSeparators(
     raw.map((line) =>
       line
-        .replace(/^(\s*)(--[\w-]+)\s+(-[A-Za-z0-9])(?= \S|\s{2,}|\t|$)/, '$1$3, $2')
+        .replace(longFirst ? LONG_THEN_SHORT : /^(?!)/, '$1$3, $2')
         .replace(/^(\s*-\S.*?)\s+\[!\](?= \S)/, '$1')
-        // ebtables' `-A, --append chain      : append to chain`, `--src -s address[/mask]: source…`: the colon parts flags and text.
-        .replace(/^(\s*-(?:\S| (?! ))*?\S)(?:\s+:|(?<=\]):) (?=\S)/, '$1  ')
+        // ebtables' `-A, --append chain      : append to chain`, `--src -s address[/mask]: source…`, lz4's `-D FILE: use FILE…`: the colon parts flags and text.
+        .replace(/^(\s*-(?:\S| (?! ))*?\S)\s*: (?=\S)/, '$1  ')
         .replace(/^(\s*)[•·o] (?=-)/, '$1')
         .replace(/ \.{3,} /, '  ')
         .replace(/^(\s*-\S.*?\S)\s{2,}or\s{2,}(?=-)/, '$1, ')
@@ -78,7 +82,7 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
       continue;
     }
     // iptables' `--delete-chain` over `-X [chain]   Delete a user-defined chain`: its short name, under its long one.
-    if (last !== undefined && last.description.length === 0 && indent > last.indent && /^--[\w-]+$/.test(last.spec) && /^-[A-Za-z0-9](?: \S+)*(?:\s{2,}|$)/.test(trimmed)) {
+    if (longFirst && last !== undefined && last.description.length === 0 && indent > last.indent && /^--[\w-]+$/.test(last.spec) && /^-[A-Za-z0-9](?: \S+)*(?:\s{2,}|$)/.test(trimmed)) {
       continueSpec(last, line, indent, ', ');
       continue;
     }
