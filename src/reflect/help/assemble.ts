@@ -8,7 +8,7 @@ import { commandNames } from './command-list.js';
 import type { HelpPage, ParseContext, SubcommandEntry } from './page.js';
 import { dedent, type HelpLayout } from './sections.js';
 import { mergeForms, positionalsFromTokens, splitPassthrough } from './usage.js';
-import { leadingWord, splitPath, type UsageToken } from './usage-tokens.js';
+import { isOptionPlace, leadingWord, splitPath, type UsageToken } from './usage-tokens.js';
 
 export interface PageParts {
   readonly layout: HelpLayout;
@@ -51,17 +51,18 @@ export function examplesOf(layout: HelpLayout): string | undefined {
 
 export function assemblePage(parts: PageParts, context: ParseContext): HelpPage {
   const forms = ownForms(parts.forms ?? parts.layout.usage, context, parts.lowercasePositionals);
+  const subcommands = parts.subcommands.length > 0 || context.path === undefined || parts.lowercasePositionals === true ? parts.subcommands : commandsOfForms(forms);
   const name = context.path?.[context.path.length - 1] ?? forms[0]?.path[forms[0].path.length - 1];
   const rules = {
-    subcommands: parts.subcommands.length > 0,
+    subcommands: subcommands.length > 0,
     lowercasePositionals: parts.lowercasePositionals === true,
-    bareOperands: parts.subcommands.length === 0 && context.path !== undefined,
+    bareOperands: subcommands.length === 0 && context.path !== undefined,
     takesValue: (flag: string) => parts.arity?.get(flag),
   };
   const split = forms.map((form) => (parts.passthrough === true ? splitPassthrough(form.rest) : { tokens: [...form.rest], passthrough: undefined }));
   const passthrough = split.find((form) => form.passthrough !== undefined)?.passthrough;
   // A form of one of its commands (apt-cache's `apt-cache [options] show pkg1 [pkg2 ...]`) names that command's operands, not its own.
-  const listed = commandNames(parts.subcommands);
+  const listed = commandNames(subcommands);
   const own = split.filter((form) => !listed.has(leadingWord(form.tokens) ?? ''));
   const positionals = parts.positionals ?? mergeForms(own.map((form) => positionalsFromTokens(form.tokens, rules)));
   const description = parts.description ?? parts.layout.intro;
@@ -74,7 +75,21 @@ export function assemblePage(parts: PageParts, context: ParseContext): HelpPage 
     options: placeAfterOperands(parts.options, forms.map((form) => form.rest)),
     globalOptions: parts.globalOptions ?? [],
     positionals,
-    subcommands: parts.subcommands,
+    subcommands,
     ...(passthrough !== undefined ? { passthrough } : {}),
   };
+}
+
+/**
+ * Commands named only by the usage forms (npm's `npm cache add <package-spec>`, `npm cache clean [<key>]`, `npm cache
+ * verify`): where every form of the command goes on with a literal word, and two or more words differ, each is a command.
+ */
+function commandsOfForms(forms: readonly CommandForm[]): SubcommandEntry[] {
+  const words = forms.map((form) => {
+    const token = form.rest.find((one) => !isOptionPlace(one));
+    return token?.kind === 'word' && !token.repeat && /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(token.text) ? token.text : undefined;
+  });
+  const named = [...new Set(words)];
+  if (named.length < 2 || named.some((word) => word === undefined)) return [];
+  return named.map((name) => ({ name: name as string, fromForms: true }));
 }

@@ -143,6 +143,12 @@ export async function fetchPage(
     if (result.timedOut) return { kind: 'failed', reason: 'time' };
     const parent = options.parent;
     ignored ||= result.text === parent?.text;
+    // npm prints `npm cache`'s page for `npm cache add --help` (and a help search for `help cache add`): a command named only
+    // by that page's usage forms is read from it, at its path.
+    if (ignored && parent !== undefined && options.entry?.fromForms === true) {
+      const page = parseHelp(parent.text, { path, ...(dialect !== undefined ? { dialect } : {}) });
+      if (looksLikeHelp(page)) return { kind: 'page', page, text: parent.text, dialect: page.dialect };
+    }
     if (result.text.trim() === '' || result.text === parent?.text || printsSource(result.text)) continue;
     unread ??= result.text;
     const page = parseHelp(result.text, { path, ...(dialect !== undefined ? { dialect } : {}) });

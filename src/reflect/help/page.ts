@@ -18,6 +18,8 @@ export interface SubcommandEntry {
   readonly usage?: string;
   /** Switches the parent's listing names for it, which its own page writes as `-*` (openssl's digests for `dgst`). */
   readonly switches?: readonly string[];
+  /** Named only by the parent's usage forms (`npm cache add <package-spec>`): where its help is the parent's page, that page is read at its path. */
+  readonly fromForms?: true;
 }
 
 /** One parsed help page. */

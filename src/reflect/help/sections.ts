@@ -51,6 +51,8 @@ export function splitHelp(text: string, program?: string): HelpLayout {
   const intro: string[] = [];
   let current: { title: string; inline: string; lines: string[] } | undefined;
   let seenSection = false;
+  /** The line of the last bare form read: npm's forms follow one another flush left (`npm cache add <package-spec>`, `npm cache verify`). */
+  let bareForm = -1;
   for (let i = 0; i < lines.length; i += 1) {
     const line = lines[i] ?? '';
     if (line.trim() === '') {
@@ -80,9 +82,11 @@ export function splitHelp(text: string, program?: string): HelpLayout {
       i += 1;
       continue;
     }
-    if (program !== undefined && usage.length === 0 && isBareForm(line, program)) {
+    const goesOn = bareForm === i - 1 && program !== undefined && (isBareForm(line, program) || isWordsForm(line, program));
+    if (goesOn || (program !== undefined && usage.length === 0 && isBareForm(line, program))) {
       usage.push(line.trim().replace(/\s+/g, ' '));
       current = undefined;
+      bareForm = i;
       continue;
     }
     // bsdtar's `Create: bsdtar -c [options] …` titles its mode's options with the mode's usage form.
@@ -138,6 +142,11 @@ function isBareForm(line: string, program: string): boolean {
   const name = program.split('/').pop() ?? program;
   // skopeo's `skopeo copy [command options] SOURCE-IMAGE …`: the command's words may come first; jq's `jq - commandline JSON processor` is a title.
   return (line === name || line.startsWith(`${name} `)) && /^\S+(?: [a-z][\w-]*)* (?:\[|<|-[\w-]|\{|[A-Z][A-Z_-]+(?:\.\.\.)?(?: |$))/.test(line) && !/(?<!\.\.)[.:]$|\. /.test(line);
+}
+
+/** A form of words alone under another (`npm cache verify`): the program's name, then lowercase words. */
+function isWordsForm(line: string, program: string): boolean {
+  return line.startsWith(`${program.split('/').pop() ?? program} `) && /^\S+(?: [a-z][\w-]*)+$/.test(line);
 }
 
 function headingOf(line: string, next: string | undefined): { title: string; inline: string } | undefined {
