@@ -52,7 +52,7 @@ export function splitHelp(text: string, program?: string): HelpLayout {
   let current: { title: string; inline: string; lines: string[] } | undefined;
   let seenSection = false;
   /** The line of the last bare form read: npm's forms follow one another flush left (`npm cache add <package-spec>`, `npm cache verify`). */
-  let bareForm = -1;
+  let bareForm: number | undefined;
   for (let i = 0; i < lines.length; i += 1) {
     const line = lines[i] ?? '';
     if (line.trim() === '') {
@@ -82,7 +82,7 @@ export function splitHelp(text: string, program?: string): HelpLayout {
       i += 1;
       continue;
     }
-    const goesOn = bareForm === i - 1 && program !== undefined && (isBareForm(line, program) || isWordsForm(line, program));
+    const goesOn = bareForm !== undefined && bareForm === i - 1 && program !== undefined && isLaterForm(line, program);
     if (goesOn || (program !== undefined && usage.length === 0 && isBareForm(line, program))) {
       usage.push(line.trim().replace(/\s+/g, ' '));
       current = undefined;
@@ -144,9 +144,9 @@ function isBareForm(line: string, program: string): boolean {
   return (line === name || line.startsWith(`${name} `)) && /^\S+(?: [a-z][\w-]*)* (?:\[|<|-[\w-]|\{|[A-Z][A-Z_-]+(?:\.\.\.)?(?: |$))/.test(line) && !/(?<!\.\.)[.:]$|\. /.test(line);
 }
 
-/** A form of words alone under another (`npm cache verify`): the program's name, then lowercase words. */
-function isWordsForm(line: string, program: string): boolean {
-  return line.startsWith(`${program.split('/').pop() ?? program} `) && /^\S+(?: [a-z][\w-]*)+$/.test(line);
+/** A form right under another (`npm cache verify`, `npm access set status=public|private [<package>]`): the program's name, then no gap and no sentence. */
+function isLaterForm(line: string, program: string): boolean {
+  return line.startsWith(`${program.split('/').pop() ?? program} `) && !/\s{2,}/.test(line) && !/(?<!\.\.)[.:]$/.test(line) && !isProse(line);
 }
 
 function headingOf(line: string, next: string | undefined): { title: string; inline: string } | undefined {

@@ -31,6 +31,13 @@ describe('commands named only by usage forms (class: npm\'s usage-form commands)
     expect(rm.options.map((option) => option.name)).toEqual(['cache']);
   });
 
+  it('when a form under another writes a value of its own (`npm access set status=public|private [<package>]`) then the forms go on, and each word is a command', () => {
+    const access = readFileSync(new URL('../../fixtures/help/layouts/npm-access.txt', import.meta.url), 'utf8');
+    expect(parseHelp(access, { path: ['npm', 'access'] }).subcommands.map((entry) => entry.name)).toEqual(['list', 'get', 'set', 'grant', 'revoke']);
+    expect(parseHelp(access, { path: ['npm', 'access', 'list'] }).subcommands.map((entry) => entry.name)).toEqual(['packages', 'collaborators']);
+    expect(positionalLines(parseHelp(access, { path: ['npm', 'access', 'revoke'] }).positionals)).toBe('<scope-team> [package]');
+  });
+
   it('when a program prints its parent\'s page for each such command then the crawl reads each from that page at its path, with the page\'s options', async () => {
     const dir = scratch();
     const bin = join(dir, 'kache');
