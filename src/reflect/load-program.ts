@@ -213,13 +213,11 @@ async function runWorker(target: string, script: string, launcher: Launcher, opt
  */
 function failure(target: string, answer: WorkerAnswer & { ok: false }, node: string, script: string): CliMcpError {
   if (!answer.exit) return new CliMcpError('cli-mcp.program-not-found', answer.message, { cause: { unrecognised: answer.unrecognised, files: answer.files, declared: answer.declared } });
-  const { files } = answer;
   const said = answer.exit.stderr.trim();
   const message = `"${target}" exited with code ${answer.exit.code} before it built its commands${said ? `:\n${said}` : ', and wrote nothing to stderr'}`;
   const tooOld = nodeTooOld(script, node, said);
-  return new CliMcpError('cli-mcp.program-exited', `${message}${tooOld}`, { cause: { ...answer.exit, tooOld: tooOld !== '', declared: answer.declared, files } });
+  return new CliMcpError('cli-mcp.program-exited', `${message}${tooOld}`, { cause: { ...answer.exit, tooOld: tooOld !== '', declared: answer.declared, files: answer.files } });
 }
-
 
 /** A target given by path that is not there, or a name found nowhere: every kind of target, and where each is looked for. */
 export function targetNotFound(target: string, cwd: string): string {

@@ -12,6 +12,7 @@ import { isDispatcher, reflectCommander, type CommanderCommand } from './command
 import type { CommandSpec } from '../types.js';
 import type { WorkerAnswer } from './load-program.js';
 import { recordLoadedFiles } from './load-files.js';
+import { idle, importQuiet, sleep } from './program-quiet.js';
 import { teeStderr, watchArgv } from './load-watch.js';
 import { reflectYargsSettled, yargsVersion } from './yargs.js';
 import { commandRecords, declaresNothing, isSandbox, isYargsInstance, yargsPackageOf } from './yargs-internals.js';
@@ -189,56 +190,6 @@ async function answerFor(found: Program, how: string, warnings: string[]): Promi
   return { ok: true, kind: 'yargs', spec, version: yargsVersion(found.program), how, warnings };
 }
 
-/** How long an async main gets to reach parse() while it only has timers pending, and a module's top-level await to settle. */
-const SETTLE_MS = 1500;
-/** CPU time (every thread of this process) a pending import must use in a SETTLE_MS window to count as still loading. */
-const LOADING_CPU_MS = SETTLE_MS / 20;
-/** How often an async main is looked at, and the CPU under which a look finds it doing nothing. */
-const POLL_MS = 25;
-const QUIET_CPU_MS = POLL_MS / 10;
-
-// The worker's own timers are unref'd, so a `Timeout` among the active resources is the program's: the IPC channel keeps it alive.
-process.channel?.ref();
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
-
-/**
- * Resolves once a SETTLE_MS window passes in which the pending import used under LOADING_CPU_MS of CPU,
- * or at the deadline: a big import on a slow or loaded machine is waited for, a top-level await that never settles is not.
- */
-async function importQuiet(importing: Promise<unknown>): Promise<Record<string, unknown>> {
-  let pending = true;
-  void importing.then(() => (pending = false), () => (pending = false));
-  for (;;) {
-    const before = process.cpuUsage();
-    await sleep(Math.max(0, Math.min(SETTLE_MS, deadline - 500 - performance.now())));
-    const used = process.cpuUsage(before);
-    // Wall time alone misjudges a loaded machine; CPU spent says the import is working, none says it waits on nothing.
-    if (!pending || (used.user + used.system) / 1000 < LOADING_CPU_MS || performance.now() >= deadline - 500) return {};
-  }
-}
-
-/** Handles that are the worker's own, or that no program's pending work holds: IPC, stdio, signals, the load hooks' port. */
-const OWN_RESOURCES = new Set(['PipeWrap', 'TTYWrap', 'SignalWrap', 'MessagePort']);
-
-/**
- * Resolves once the program can do nothing more (no I/O, timer or immediate of its own, and a look with no CPU spent),
- * once it has had SETTLE_MS and has only timers left (no files, sockets or child processes in flight), or at the
- * deadline: a parse after awaited work is waited for, a program that will never parse is not.
- */
-async function idle(): Promise<void> {
-  const settledAt = performance.now() + SETTLE_MS;
-  let cpu = process.cpuUsage();
-  while (performance.now() < deadline - 500) {
-    await sleep(POLL_MS);
-    if (parsed) return;
-    const used = process.cpuUsage(cpu);
-    cpu = process.cpuUsage();
-    const pending = process.getActiveResourcesInfo().filter((name) => !OWN_RESOURCES.has(name));
-    if (pending.length === 0 && (used.user + used.system) / 1000 < QUIET_CPU_MS) return;
-    if (performance.now() >= settledAt && pending.every((name) => name === 'Timeout')) return;
-  }
-}
-
 /** The program parse() was called on: for commander, the root of the command it was called on. */
 function parsedProgram(found: Program): Program {
   return found.kind === 'commander' ? { kind: 'commander', program: rootOf(found.program) } : found;
@@ -251,7 +202,7 @@ async function find(): Promise<{ found: Program; how: string } | undefined> {
   try {
     const importing = importModule(modulePath);
     // A top-level await that never settles is given up on: the IPC channel keeps this process alive meanwhile.
-    exports = await Promise.race([importing, importQuiet(importing)]);
+    exports = await Promise.race([importing, importQuiet(importing, deadline)]);
   } catch (error) {
     if (!(error instanceof Intercepted)) throw error;
   }
@@ -260,7 +211,7 @@ async function find(): Promise<{ found: Program; how: string } | undefined> {
   const exported = exportedProgram(exports);
   if (exported) return { found: exported, how: 'export' };
   // An async main may build the program and parse it after awaited work (Angular reads its workspace first); one that exited will not.
-  if (exitedBeforeParse === undefined) await Promise.race([parsedOnce, exitedOnce, idle()]);
+  if (exitedBeforeParse === undefined) await Promise.race([parsedOnce, exitedOnce, idle(deadline, () => parsed !== undefined)]);
   if (parsed) return { found: parsedProgram(parsed), how: parsedHow() };
   const built = largestRoot();
   return built ? { found: built, how: 'constructed program' } : undefined;
@@ -275,7 +226,7 @@ async function main(): Promise<void> {
     answer = { ok: false, message: `loading ${modulePath} failed: ${error instanceof Error ? error.message : String(error)}` };
   }
   const told = withExit(answer);
-  // What the cache keeps while these files stay: a program read, none found, or (when `--help` runs clean) a usage exit.
+  // What the cache keeps while these files stay: a program read, none found, or an exit before any parser loaded.
   const files = await loadedFiles().catch(() => undefined);
   const declared = told.ok ? undefined : declaredOptions();
   const named = { ...(answer === NOT_FOUND ? { ...told, ...unrecognisedIn(files ?? []) } : told), ...(declared ? { declared } : {}) };
