@@ -6,7 +6,7 @@
 import type { Launcher } from '../exec/launcher.js';
 import type { ReadCommand } from '../types.js';
 import { cleanSpec } from './clean-spec.js';
-import type { LoadedTarget, LoadOptions } from './load-program.js';
+import type { LoadedTarget, LoadOptions } from './load-types.js';
 import { typedByParser, type DeclaredOptions } from './node-parse-args.js';
 
 /** What the load worker learnt of a JS bin it found no program in: kept in the program cache, applied at each read. */

@@ -124,8 +124,14 @@ export const machineDevPrograms: readonly Program[] = [
     source: machine('pip'),
     version: ['--version'],
     method: 'help text (',
-    // `pip --help` lists 17 commands; `help` is not a tool.
-    tools: { exactly: ['install', 'download', 'uninstall', 'freeze', 'inspect', 'list', 'show', 'check', 'config', 'search', 'cache', 'index', 'wheel', 'hash', 'completion', 'debug'].map((name) => `pip_${name}`) },
+    // `pip --help` lists 17 commands; `help` is not a tool. `cache` and `config` name theirs by their usage forms (`pip cache dir`).
+    tools: {
+      exactly: [
+        ...['install', 'download', 'uninstall', 'freeze', 'inspect', 'list', 'show', 'check', 'search', 'index', 'wheel', 'hash', 'completion', 'debug'],
+        ...['dir', 'info', 'list', 'remove', 'purge'].map((name) => `cache_${name}`),
+        ...['list', 'edit', 'get', 'set', 'unset', 'debug'].map((name) => `config_${name}`),
+      ].map((name) => `pip_${name}`),
+    },
     files: { 'hello.txt': HELLO_TXT },
     calls: [
       { does: 'hashes a file for a requirements file', tool: 'pip_hash', input: { flags: { algorithm: 'sha256' }, args: ['hello.txt'] }, exitCode: 0, stdout: /--hash=sha256:[0-9a-f]{64}/ },

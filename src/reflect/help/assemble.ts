@@ -8,7 +8,7 @@ import { commandNames } from './command-list.js';
 import type { HelpPage, ParseContext, SubcommandEntry } from './page.js';
 import { dedent, type HelpLayout } from './sections.js';
 import { mergeForms, positionalsFromTokens, splitPassthrough } from './usage.js';
-import { isOptionPlace, leadingWord, splitPath, type UsageToken } from './usage-tokens.js';
+import { leadingWord, splitPath, type UsageToken } from './usage-tokens.js';
 
 export interface PageParts {
   readonly layout: HelpLayout;
@@ -86,7 +86,8 @@ export function assemblePage(parts: PageParts, context: ParseContext): HelpPage 
  */
 function commandsOfForms(forms: readonly CommandForm[]): SubcommandEntry[] {
   const words = forms.map((form) => {
-    const token = form.rest.find((one) => !isOptionPlace(one));
+    // Optional groups may come first (`apt-cache [options] show`); a flag with its value (signify's `-G -p pubkey`) ends the look.
+    const token = form.rest.find((one) => !(one.kind === 'group' && one.open === '['));
     return token?.kind === 'word' && !token.repeat && /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(token.text) ? token.text : undefined;
   });
   const named = [...new Set(words)];

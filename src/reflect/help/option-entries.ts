@@ -32,8 +32,9 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
       line
         .replace(longFirst ? LONG_THEN_SHORT : /^(?!)/, '$1$3, $2')
         .replace(/^(\s*-\S.*?)\s+\[!\](?= \S)/, '$1')
-        // ebtables' `-A, --append chain      : append to chain`, `--src -s address[/mask]: source…`, lz4's `-D FILE: use FILE…`: the colon parts flags and text.
-        .replace(/^(\s*-(?:\S| (?! ))*?\S)\s*: (?=\S)/, '$1  ')
+        // ebtables' `-A, --append chain      : append to chain`, `--src -s address[/mask]: source…`, lz4's `-D FILE: use FILE…`: the colon
+        // parts flags and text (after a space, a bracket or a placeholder; rsync's `--filter=': .rules'` is a value).
+        .replace(/^(\s*-(?:\S| (?! ))*?(?:\S(?=\s+:)|[\]A-Z>](?=:)))\s*: (?=\S)/, '$1  ')
         .replace(/^(\s*)[•·o] (?=-)/, '$1')
         .replace(/ \.{3,} /, '  ')
         .replace(/^(\s*-\S.*?\S)\s{2,}or\s{2,}(?=-)/, '$1, ')

@@ -180,8 +180,15 @@ function usageEnd(lines: readonly string[], from: number): number {
   if (bareTitle && indentOf(lines[end] ?? '') === 0 && /^[\w.-]+ (?:[[<{-]|[A-Za-z]+ \[)/.test(lines[end] ?? '') && !isProse(lines[end] ?? '')) end += 1;
   // ssh-keygen wraps a form onto a line that starts with an option, under the words after the program's name.
   const formColumn = /^\S+:\s*\S+\s+/.exec(lines[from - 1] ?? '')?.[0].length ?? Number.POSITIVE_INFINITY;
+  // pip's forms in groups parted by a blank line (`pip config … list`, then `pip config … get command.option`): one usage still.
+  const program = (/^\S+:\s*(\S+)/.exec(lines[from - 1] ?? '')?.[1] ?? lines.slice(end).find((line) => line.trim() !== '')?.trim().split(' ')[0]) ?? '';
   while (end < lines.length) {
     const line = lines[end] ?? '';
+    const next = lines[end + 1] ?? '';
+    if (line.trim() === '' && end > from && program !== '' && indentOf(next) > 0 && next.trim().startsWith(`${program} `)) {
+      end += 1;
+      continue;
+    }
     // An option line right under the usage starts the option list, not another form.
     if (line.trim() === '' || indentOf(line) === 0 || (line.trim().startsWith('-') && indentOf(line) < formColumn)) break;
     end += 1;

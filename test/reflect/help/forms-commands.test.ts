@@ -38,6 +38,17 @@ describe('commands named only by usage forms (class: npm\'s usage-form commands)
     expect(positionalLines(parseHelp(access, { path: ['npm', 'access', 'revoke'] }).positionals)).toBe('<scope-team> [package]');
   });
 
+  it('when the forms come in groups parted by a blank line (`pip config [<file-option>] list`, then `… get command.option`) then every group is read', () => {
+    const config = readFileSync(new URL('../../fixtures/help/layouts/pip-config.txt', import.meta.url), 'utf8');
+    expect(parseHelp(config, { path: ['pip', 'config'] }).subcommands.map((entry) => entry.name)).toEqual(['list', 'edit', 'get', 'set', 'unset', 'debug']);
+    expect(positionalLines(parseHelp(config, { path: ['pip', 'config', 'set'] }).positionals)).toBe('<command-option> <value>');
+  });
+
+  it('when every form opens with a flag (signify\'s `-G [-n] -p pubkey -s seckey`) then its operands name no commands', () => {
+    const signify = parseHelp('usage:\tsignify -C [-q] -x sigfile [file ...]\n\tsignify -G [-n] -p pubkey -s seckey\n\tsignify -S [-e] -s seckey -m message\n', { path: ['signify'] });
+    expect(signify.subcommands).toEqual([]);
+  });
+
   it('when a program prints its parent\'s page for each such command then the crawl reads each from that page at its path, with the page\'s options', async () => {
     const dir = scratch();
     const bin = join(dir, 'kache');
