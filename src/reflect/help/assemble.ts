@@ -90,7 +90,7 @@ function commandsOfForms(forms: readonly CommandForm[]): SubcommandEntry[] {
     const token = form.rest.find((one) => !(one.kind === 'group' && one.open === '['));
     return token?.kind === 'word' && !token.repeat && /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(token.text) ? token.text : undefined;
   });
-  const named = [...new Set(words)];
-  if (named.length < 2 || named.some((word) => word === undefined)) return [];
-  return named.map((name) => ({ name: name as string, fromForms: true }));
+  const named = [...new Set(words.filter((word): word is string => word !== undefined))];
+  if (named.length < 2 || words.includes(undefined)) return [];
+  return named.map((name) => ({ name, fromForms: true }));
 }

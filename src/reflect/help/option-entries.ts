@@ -28,19 +28,18 @@ export function optionEntries(raw: readonly string[]): OptionEntry[] {
   // shorts of their own (tar's `--null  -T reads…` refers to -T); `-p [!] proto`'s negation mark is no value.
   const longFirst = new Set(raw.map((line) => LONG_THEN_SHORT.exec(line)?.[3]).filter(Boolean)).size >= 3;
   const cleaned = withoutDashSeparators(
-    raw.map((line) =>
-      line
-        .replace(longFirst ? LONG_THEN_SHORT : /^(?!)/, '$1$3, $2')
+    raw.map((printed) => {
+      const line = printed.replace(/^(\s*)[•·o] (?=-)/, '$1');
+      return (longFirst ? line.replace(LONG_THEN_SHORT, '$1$3, $2') : line)
         .replace(/^(\s*-\S.*?)\s+\[!\](?= \S)/, '$1')
         // ebtables' `-A, --append chain      : append to chain`, `--src -s address[/mask]: source…`, lz4's `-D FILE: use FILE…`: the colon
         // parts flags and text (after a space, a bracket or a placeholder; rsync's `--filter=': .rules'` is a value).
         .replace(/^(\s*-(?:\S| (?! ))*?(?:\S(?=\s+:)|[\]A-Z>](?=:)))\s*: (?=\S)/, '$1  ')
-        .replace(/^(\s*)[•·o] (?=-)/, '$1')
         .replace(/ \.{3,} /, '  ')
         .replace(/^(\s*-\S.*?\S)\s{2,}or\s{2,}(?=-)/, '$1, ')
         .replace(/^(\s*-[\w?])\s+or\s+(?=--\w)/, '$1, ')
-        .replace(/^(\s*)-,(\s+)(?=--\w)/, '$1  $2'),
-    ),
+        .replace(/^(\s*)-,(\s+)(?=--\w)/, '$1  $2');
+    }),
   );
   // pnpm's clap help: `  -g, --global`, and `      --json` starting where the long names do, each with its text below.
   const longColumns = new Set([...pairedLongColumns(cleaned), ...commaLongColumns(cleaned)]);
