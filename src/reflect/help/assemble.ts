@@ -8,7 +8,7 @@ import { commandNames } from './command-list.js';
 import type { HelpPage, ParseContext, SubcommandEntry } from './page.js';
 import { dedent, type HelpLayout } from './sections.js';
 import { mergeForms, positionalsFromTokens, splitPassthrough } from './usage.js';
-import { leadingWord, splitPath, type UsageToken } from './usage-tokens.js';
+import { leadingWord, splitPath, usageText, type UsageToken } from './usage-tokens.js';
 
 export interface PageParts {
   readonly layout: HelpLayout;
@@ -92,5 +92,6 @@ function commandsOfForms(forms: readonly CommandForm[]): SubcommandEntry[] {
   });
   const named = [...new Set(words.filter((word): word is string => word !== undefined))];
   if (named.length < 2 || words.includes(undefined)) return [];
-  return named.map((name) => ({ name, fromForms: true }));
+  // Its line, until its page is read, is its first form (`set <key>=<value> [<key>=<value> ...]`): what search finds it by.
+  return named.map((name) => ({ name, description: usageText(forms[words.indexOf(name)]?.rest ?? []), fromForms: true }));
 }

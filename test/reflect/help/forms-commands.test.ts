@@ -24,6 +24,8 @@ describe('commands named only by usage forms (class: npm\'s usage-form commands)
     const cache = parseHelp(npmCache, { path: ['npm', 'cache'] });
     expect(cache.usage).toHaveLength(7);
     expect(cache.subcommands.map((entry) => entry.name)).toEqual(['add', 'clean', 'ls', 'verify', 'npx']);
+    // Until its page is read, a command's line is its form: what search finds it by.
+    expect(cache.subcommands[0]).toMatchObject({ name: 'add', description: 'add <package-spec>' });
     expect(cache.positionals).toEqual([]);
     expect(parseHelp(npmCache, { path: ['npm', 'cache', 'npx'] }).subcommands.map((entry) => entry.name)).toEqual(['ls', 'rm', 'info']);
     const rm = parseHelp(npmCache, { path: ['npm', 'cache', 'npx', 'rm'] });
