@@ -15,20 +15,20 @@ export interface HelpReadNote {
   readonly declared?: DeclaredOptions;
 }
 
-/** `buildKey`: what identifies the program's build to the help cache, vouched for by the caller (a JS bin's stamped files). */
-export async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, cwd: string, buildKey?: string): Promise<LoadedTarget> {
+export async function fromHelp(file: string, launcher: Launcher, options: LoadOptions, cwd: string): Promise<LoadedTarget> {
   // A Python script is read from its parser object (exact where help is written for people); its help text when it reaches none.
   const { loadPython } = await import('./python/load-python.js');
   // Under --python, its calls run as `python script …` too, as its parser was read.
   const runs: Launcher = options.python === undefined ? launcher : { file: options.python, prefixArgs: [file] };
   // A Python script's load is cached whole (help text included): read in full, never lazily.
   const python = await loadPython(file, options, () => fromHelpText(file, runs, { ...options, lazy: false }, cwd));
-  return python === undefined ? fromHelpText(file, launcher, options, cwd, buildKey) : { ...python, launcher: runs };
+  return python === undefined ? fromHelpText(file, launcher, options, cwd) : { ...python, launcher: runs };
 }
 
 /** A JS bin read from its help, run as itself (its shebang) as it was read; its parseArgs table types the root's options. */
 export async function helpReadBin(file: string, options: LoadOptions, cwd: string, note: HelpReadNote, buildKey?: string): Promise<LoadedTarget> {
-  const help = await fromHelp(file, { file, prefixArgs: [] }, options, cwd, buildKey);
+  // A node script: no Python parser to look for.
+  const help = await fromHelpText(file, { file, prefixArgs: [] }, options, cwd, buildKey);
   const { declared } = note;
   if (declared === undefined) return { ...help, warnings: [...help.warnings, ...note.warnings] };
   // The tree a command's later read gives is typed too.
@@ -41,6 +41,7 @@ export async function helpReadBin(file: string, options: LoadOptions, cwd: strin
   return { ...help, spec: typedByParser(help.spec, declared), method, warnings: [...help.warnings, ...note.warnings], ...(readCommand ? { readCommand } : {}) };
 }
 
+/** `buildKey`: what identifies the program's build to the help cache, vouched for by the caller (a JS bin's stamped files). */
 async function fromHelpText(file: string, launcher: Launcher, options: LoadOptions, cwd: string, buildKey?: string): Promise<LoadedTarget> {
   // The crawler and its seven dialects load only for a program read from its help.
   const { reflectHelp } = await import('./help/crawl.js');
