@@ -40,6 +40,20 @@ export interface LazyEntry {
   /** Paths read with every command below them (`[]`: the whole tree). */
   readonly below?: readonly (readonly string[])[];
   readonly answers: readonly (readonly [string, ExecOutput])[];
+  /** The tree the latest crawl made of the pages read, and the paths it read: a start whose paths are these serves it without parsing a page. */
+  readonly tree?: LazyTree;
+}
+
+/** A crawl's outcome as a lazy read keeps it: the tree, and what its reads and the start report. */
+interface LazyRead {
+  readonly spec: CommandSpec;
+  readonly sources: readonly string[];
+  readonly crawl: Pick<Crawl, 'dialect' | 'pages' | 'unread' | 'unreadDetail' | 'reached'>;
+}
+
+interface LazyTree extends LazyRead {
+  readonly read: readonly (readonly string[])[];
+  readonly below: readonly (readonly string[])[];
 }
 
 /** The lazy entry under `key`, or undefined when there is none or it is damaged. */
@@ -72,23 +86,27 @@ export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefi
       crawlSpec({ file: start.file, program: start.program, cwd: neutral, env: start.env, timeoutMs: settings.callTimeoutMs, maxBytes: settings.maxPageBytes, sandbox: start.sandbox, answers }, { ...settings, onProgress, wanted }, performance.now(), { protocol: asked }),
     );
   };
-  const crawlOnce = async (onProgress: (message: string) => void) => {
+  const crawlOnce = async (onProgress: (message: string) => void): Promise<LazyRead> => {
     const paths = { read: [...read], below: [...below] };
-    const done = await crawlPaths(paths, onProgress);
+    const { spec, sources, crawl } = await crawlPaths(paths, onProgress);
     crawled = paths;
-    return asked ? done : { ...done, spec: withRootPending(done.spec, done.crawl) };
+    const { dialect, pages, unread, unreadDetail, reached } = crawl;
+    return { spec: asked ? spec : withRootPending(spec, crawl), sources, crawl: { dialect, pages, unread, unreadDetail, reached } };
   };
   const store = async (): Promise<void> => {
     if (start.key === undefined) return;
-    const value: LazyEntry = { format: CACHE_FORMAT, binary: start.file, ...(version === undefined ? {} : { version }), read, ...(below.length === 0 ? {} : { below }), answers: [...answers] };
+    const tree: LazyTree = { ...latest, ...crawled };
+    const value: LazyEntry = { format: CACHE_FORMAT, binary: start.file, ...(version === undefined ? {} : { version }), read, ...(below.length === 0 ? {} : { below }), answers: [...answers], tree };
     const failure = await writeJsonAtomically(settings.cacheDir, `${start.key}.lazy.json`, value);
     if (failure !== undefined) settings.onProgress(`could not write the help cache: ${failure.message}`);
     else if (start.cheap !== undefined) await writeCacheLink(settings.cacheDir, start.cheap, start.key);
   };
   // Stored when a call ran that the entry does not hold (a start without an entry stores what it ran, the page asked for beside `--version` too).
   const known = entry === undefined ? 0 : answers.size;
-  let latest = await crawlOnce(settings.onProgress);
-  if (answers.size > known) await store();
+  const kept = entry?.tree !== undefined && samePaths(entry.tree, { read, below }) ? entry.tree : undefined;
+  if (kept !== undefined) crawled = { read: [...kept.read], below: [...kept.below] };
+  let latest: LazyRead = kept ?? (await crawlOnce(settings.onProgress));
+  if (answers.size > known || kept === undefined) await store();
   // One crawl at a time: each reads over the tree the one before it left.
   let queue: Promise<unknown> = Promise.resolve();
   // Reads of everything below a path asked for and not done: a command asked for meanwhile is read beside them.
@@ -138,6 +156,11 @@ export async function lazyReflection(start: LazyStart, entry: LazyEntry | undefi
   };
 }
 
+/** Whether two sets of read paths are the same, in the same order. */
+function samePaths(a: Pick<LazyTree, 'read' | 'below'>, b: Pick<LazyTree, 'read' | 'below'>): boolean {
+  return JSON.stringify([a.read, a.below]) === JSON.stringify([b.read, b.below]);
+}
+
 /** A runnable root of a program that may answer cobra's protocol stays pending until the protocol is asked: it may change its flags. */
 function withRootPending(spec: CommandSpec, crawl: Crawl): CommandSpec {
   const cobra = crawl.dialect === 'cobra' || showsCobraCompletion(crawl.rootText);
@@ -151,7 +174,7 @@ const WHY: Readonly<Record<string, string>> = {
 };
 
 /** Why `words`' command (or a group above it) could not be read, when it could not. */
-function failureOf(crawl: Crawl, program: string, words: readonly string[]): string | undefined {
+function failureOf(crawl: Pick<Crawl, 'unread'>, program: string, words: readonly string[]): string | undefined {
   const label = [program, ...words].join(' ');
   const unread = crawl.unread.find((item) => label === item.command || label.startsWith(`${item.command} `));
   if (unread === undefined) return undefined;

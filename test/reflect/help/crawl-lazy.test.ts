@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { reflectHelp, type ReflectHelpOptions } from '../../../src/reflect/help/crawl.js';
 import { flattenRunnable } from '../../../src/reflect/flatten.js';
@@ -78,6 +79,23 @@ describe('a lazy help crawl', () => {
     expect(commandAt(again.spec, ['get'])).toEqual(commandAt(before ?? first.spec, ['get']));
     await again.reader?.(['get']);
     expect(fake.helpCalls().length).toBe(calls);
+  });
+
+  it('when the program starts again then the tree made of the pages read is served as kept, no page parsed again; a tree of other reads is not', async () => {
+    const fake = makeFake(scratch());
+    const first = await crawl(fake, { lazy: true });
+    await first.reader?.(['get']);
+    const entryFile = readdirSync(`${fake.dir}/cache`).find((name) => name.endsWith('.lazy.json')) ?? '';
+    const entry = JSON.parse(readFileSync(`${fake.dir}/cache/${entryFile}`, 'utf8'));
+    expect(entry.tree.read).toEqual([['get']]);
+    // The pages as answered say otherwise: a start that parsed them would list the changed line.
+    const changed = { ...entry, answers: entry.answers.map(([key, output]: [string, { stdout: string }]) => [key, { ...output, stdout: output.stdout.replace('Display resources', 'Changed line') }]) };
+    writeFileSync(`${fake.dir}/cache/${entryFile}`, JSON.stringify(changed));
+    const again = await crawl(fake, { lazy: true });
+    expect(again.spec.subcommands.find((command) => command.name === 'get')?.description).toBe('Display resources');
+    writeFileSync(`${fake.dir}/cache/${entryFile}`, JSON.stringify({ ...changed, tree: { ...changed.tree, read: [] } }));
+    const reread = await crawl(fake, { lazy: true });
+    expect(reread.spec.subcommands.find((command) => command.name === 'get')?.description).toBe('Changed line');
   });
 
   it('when the whole tree is asked for then one crawl reads every page once, the tree is the full crawl\'s, and the next start asks for no help', async () => {
