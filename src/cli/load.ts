@@ -2,7 +2,6 @@ import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { flattenRunnable } from '../reflect/flatten.js';
 import { loadTarget } from '../reflect/load-program.js';
-import { manifestText, readManifest } from '../reflect/manifest.js';
 import { createMcpServer, type CliMcpServer } from '../server/create-mcp-server.js';
 import type { SharedStore } from '../store/shared-store.js';
 import type { Launcher } from '../exec/launcher.js';
@@ -63,7 +62,8 @@ export interface ReadSource {
 /** Loads a target (warnings on stderr) or reads a manifest: what serving, and a reload under --watch, start from. */
 export async function readSource(source: Source, flags: SharedFlags, stderr: NodeJS.WritableStream, lazy = false): Promise<ReadSource> {
   if (source.kind === 'manifest') {
-    const spec = readManifest(resolve(flags.cwd ?? '.', source.file));
+    // Loaded only for a manifest: its schema costs a target's start about 4 ms.
+    const spec = (await import('../reflect/manifest.js')).readManifest(resolve(flags.cwd ?? '.', source.file));
     const running = flags.exec === undefined ? '' : `, running ${flags.exec}`;
     return { spec, how: `from manifest ${source.file}${running}` };
   }
@@ -77,7 +77,7 @@ export async function readSource(source: Source, flags: SharedFlags, stderr: Nod
 export async function writeTargetManifest(target: string, file: string | undefined, flags: SharedFlags, io: CliIo): Promise<void> {
   const loaded = await loadTarget(target, { cwd: flags.cwd, onProgress: progressTo(io.stderr, flags.quiet), env: environmentOf(flags), node: flags.node, python: flags.python, cache: flags.cache });
   for (const warning of loaded.warnings) io.stderr.write(`cli-mcp: warning: ${warning}\n`);
-  const text = manifestText(loaded.spec);
+  const text = (await import('../reflect/manifest.js')).manifestText(loaded.spec);
   if (file === undefined) io.stdout.write(text);
   else writeFileSync(resolve(flags.cwd ?? '.', file), text);
   const commands = flattenRunnable(loaded.spec).length;

@@ -64,7 +64,7 @@ const held = Object.entries(
   .map(([input]) => input);
 
 describe('what `cli-mcp wrap` loads to serve stdio', () => {
-  it('when a target is served over stdio then it loads the bundle alone, and never runs the modules only other flags use (HTTP, auth, Redis, policies, install, export, watch)', async () => {
+  it('when a target is served over stdio then it loads the bundle alone, and never runs the modules only other flags use (HTTP, auth, Redis, policies, install, export, watch, manifests)', async () => {
     const { files, ran, tools } = await startToFirstList();
     expect(tools).toBe(11);
     // One file of cli-mcp's, the bundle, beside the bin that runs it; the program it serves is read in another process.
@@ -72,7 +72,7 @@ describe('what `cli-mcp wrap` loads to serve stdio', () => {
     // The path that serves ran: the SDK's stdio server and cli-mcp's.
     expect(ran.get('node_modules/@modelcontextprotocol/server/dist/stdio.mjs')).toBe(true);
     expect(ran.get('src/server/stdio.ts')).toBe(true);
-    const unused = [/node_modules\/(hono|@hono\/node-server|@modelcontextprotocol\/node|jose|ioredis|rate-limiter-flexible)\//, /src\/(server\/http|store\/redis|cli\/watch|cli\/run-export|cli\/install\/run)\.ts$/, /src\/(http|policy|export)\//];
+    const unused = [/node_modules\/(hono|@hono\/node-server|@modelcontextprotocol\/node|jose|ioredis|rate-limiter-flexible)\//, /src\/(server\/http|store\/redis|cli\/watch|cli\/run-export|cli\/install\/run|reflect\/manifest(-check|-schema)?)\.ts$/, /src\/(http|policy|export)\//];
     const unusedHeld = held.filter((input) => unused.some((pattern) => pattern.test(input)));
     expect(unusedHeld.length).toBeGreaterThan(100);
     // Each is held lazily (a wrapper of its own, so a start can skip it) and none ran.
