@@ -23,9 +23,12 @@ function markedRequired(line: string): string {
   return marked ? `     ${marked[1]} (required)` : unbracketed(line.replace(/^\[!\] (?=--?\w)/, '    '));
 }
 
-/** Java's tools bracket each option line's flag (jarsigner's `[-keystore <url>]     keystore location`): the brackets go, the columns stay. */
+/**
+ * Java's tools bracket each option line's flag, flush left (jarsigner's `[-keystore <url>]     keystore location`): the brackets
+ * go, the columns stay. An indented one is a usage form's wrapped line (mke2fs's `\t[-jnqvDFSV] device [blocks-count]`).
+ */
 function unbracketed(line: string): string {
-  return line.replace(/^(\s*)\[(-[\w:-]+(?:\[[^\]\s]*\])?(?: <[^>]+>)?)\](?=\s+[A-Za-z])/, '$1 $2 ');
+  return line.replace(/^\[(-[\w:-]+(?:\[[^\]\s]*\])?(?: <[^>]+>)?)\](?=\s+[A-Za-z])/, ' $1 ');
 }
 
 function expandTabs(line: string): string {

@@ -94,7 +94,7 @@ function readOptions(script: string, program: string): FishOption[] {
     if (shorts.length + longs.length + olds.length === 0 || ['s', 'l', 'o'].some((letter) => line.values(letter).some((word) => word.expands))) return [];
     const description = line.values('d').find((word) => !word.expands)?.text;
     const condition = line.values('n');
-    const on = condition.length === 0 ? 'anywhere' : condition.some((word) => word.expands) ? 'unknown' : placeOf(condition.map((word) => word.text).join('; '));
+    const on = condition.length === 0 ? 'anywhere' : placeOf(condition.map((word) => word.text).join('; '), condition.some((word) => word.expands));
     const values = line.switches.has('F') ? 'open' : literalValues(line.values('a'));
     const takesValue = line.switches.has('r') || line.switches.has('x') || line.values('a').length > 0;
     return [{ shorts, longs, olds, ...(description ? { description } : {}), takesValue, ...(generated && !takesValue ? { valueUnknown: true as const } : {}), ...(values ? { values } : {}), on }];
@@ -134,13 +134,16 @@ function completeFlags(words: readonly FishWord[]): { values: (letter: string) =
   return { values: (letter) => values.get(letter) ?? [], switches, erase: switches.has('e') };
 }
 
-/** Where a condition offers the option: the words of its one `__fish_seen_subcommand_from` (or a program's `…_using_command`), before any command word, or unknown. */
-function placeOf(condition: string): FishOption['on'] {
+/**
+ * Where a condition offers the option: the words of its one `__fish_seen_subcommand_from` (or a program's `…_using_command`),
+ * before any command word, or unknown. Commands fish computes (tmux's `__fish_seen_subcommand_from $attach`) are none read here.
+ */
+function placeOf(condition: string, expands: boolean): FishOption['on'] {
   const clauses = condition.split(/;|\band\b|&&/).map((clause) => clause.trim()).filter(Boolean);
   if (/\bor\b|\|\|/.test(condition)) return 'unknown';
   const seen = clauses.filter((clause) => /^(__fish_seen_subcommand_from|__fish_\w*using_command)\s/.test(clause));
-  if (seen.length === 1) return (seen[0] as string).split(/\s+/).slice(1);
-  if (seen.length > 1) return 'unknown';
+  if (seen.length === 1) return /[$(]/.test(seen[0] as string) ? [] : (seen[0] as string).split(/\s+/).slice(1);
+  if (seen.length > 1 || expands) return 'unknown';
   // `__fish_use_subcommand` and `not __fish_seen_subcommand_from …`: no command word yet. Clauses on other options leave the place as it is.
   const before = clauses.some((clause) => clause === '__fish_use_subcommand' || /^not\s+__fish_seen_subcommand_from\s/.test(clause));
   const neutral = (clause: string) => /^(not\s+)?(__fish_contains_opt|__fish_not_contain_opt|__fish_seen_argument)\b/.test(clause);

@@ -49,9 +49,20 @@ function matchingClose(text: string): number {
   return -1;
 }
 
+/** Brackets written without a space between them are groups one after another: mke2fs's `[-e errors_behavior][-z undo_file]`. */
+function gluedGroups(raw: string): string[] {
+  const parts: string[] = [];
+  let rest = raw;
+  for (let close = matchingClose(rest); rest.startsWith('[') && close > 0 && rest[close + 1] === '['; close = matchingClose(rest)) {
+    parts.push(rest.slice(0, close + 1));
+    rest = rest.slice(close + 1);
+  }
+  return [...parts, rest];
+}
+
 export function tokenizeUsage(text: string): UsageToken[] {
   const tokens: UsageToken[] = [];
-  for (const raw of splitTopLevel(text, (char) => /\s/.test(char))) {
+  for (const raw of splitTopLevel(text, (char) => /\s/.test(char)).flatMap(gluedGroups)) {
     if (raw === '...' || raw === '…') {
       const last = tokens.pop();
       // semver's `[<version> [...]]`: a bracket of dots alone repeats what stands before it.

@@ -30,6 +30,8 @@ interface Found {
   choices?: string[];
 }
 
+/** Words to type, one of them, glued by bars: `start|stop`, npm's `status=public|private` (the word before `=` goes with each). */
+const LITERAL_CHOICES = /^(?:([a-z][\w-]*)=)?([a-z0-9][\w.-]*(?:\|[a-z0-9][\w.-]*)+)$/;
 /** A file name as examples write it: `app.ts`, `index.html`. */
 const FILE_WORD = /^[\w-]+\.[a-z]{1,4}$/;
 const CAPS = /^[A-Z][A-Z0-9_-]*(\[[^\]]*\])*([./:][A-Z][A-Z0-9_-]*(\[[^\]]*\])*)*$/;
@@ -92,10 +94,18 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
         if (!/[=[]/.test(token.text) && valued) i += 1;
         continue;
       }
-      if (positionalWord(token.text, rules)) {
+      const numbered = secondOf(token.text, tokens[i + 1]);
+      if (numbered !== undefined) {
+        // apt's `pkg1 [pkg2 ...]`: the first of a numbered list and the rest, one argument of any number.
+        out.push({ name: positionalName(numbered), required, variadic: true });
+        i += 1;
+      } else if (positionalWord(token.text, rules)) {
         // A bare lowercase word is argparse's dest, plural or not; `FILES` and `<paths>` name what they stand for.
         // cac's `<...files>` repeats as `<files>...` does.
         out.push({ name: positionalName(token.text), required, variadic: token.repeat || /^<(\.\.\.|…)/.test(token.text), plural: (!/^[a-z]/.test(token.text) || /\(s\)$/.test(token.text)) && isPlural(token.text) });
+      } else if (LITERAL_CHOICES.test(token.text)) {
+        const [, key, values = ''] = LITERAL_CHOICES.exec(token.text) ?? [];
+        out.push({ name: key ?? 'choice', required, variadic: token.repeat, choices: values.split('|').map((value) => (key === undefined ? value : `${key}=${value}`)) });
       } else if (sameWordAgain(token.text, tokens[i + 1])) {
         // eslint's `file.js [file.js]`: a lowercase word shown twice is an argument that repeats.
         out.push({ name: positionalName(token.text), required, variadic: true });
@@ -172,6 +182,13 @@ function walk(tokens: readonly UsageToken[], required: boolean, rules: UsageRule
   return true;
 }
 
+/** The name a numbered first word shares with the bracketed second after it (`pkg1 [pkg2 ...]`, `FILE1 [FILE2]...`), else undefined. */
+function secondOf(text: string, next: UsageToken | undefined): string | undefined {
+  const stem = /^([A-Za-z][\w-]*?)_?1$/.exec(text)?.[1];
+  if (stem === undefined || next?.kind !== 'group' || next.open !== '[' || next.alternatives.length !== 1) return undefined;
+  return new RegExp(`^${stem}_?2$`, 'i').test(firstWord(next) ?? '') ? stem : undefined;
+}
+
 function sameWordAgain(text: string, next: UsageToken | undefined): boolean {
   if (next?.kind !== 'group' || next.open !== '[' || next.alternatives.length !== 1) return false;
   const inner = next.alternatives[0];
@@ -211,13 +228,16 @@ export function positionalsFromTokens(tokens: readonly UsageToken[], rules: Usag
 export function mergeForms(forms: readonly (readonly PositionalSpec[])[]): PositionalSpec[] {
   const repeats = (form: readonly PositionalSpec[]): boolean => form.some((item) => item.variadic);
   const base = forms.reduce<readonly PositionalSpec[]>((best, form) => (form.length > best.length || (form.length === best.length && repeats(form) && !repeats(best)) ? form : best), []);
-  const found = base.map((item): Found => {
-    const same = forms.map((form) => form.find((other) => other.name === item.name));
+  const found = base.map((item, index): Found => {
+    // Each form's argument of that name; for one of choices, else its argument of choices in the same place (npm's
+    // `set status=public|private` and `set mfa=none|…` are one argument of all five).
+    const same = forms.map((form) => form.find((other) => other.name === item.name) ?? (item.choices && form[index]?.choices ? form[index] : undefined));
+    const names = new Set(same.flatMap((other) => other?.name ?? []));
     return {
-      name: item.name,
+      name: [...names].join('-or-'),
       required: same.every((other) => other?.required === true),
       variadic: same.some((other) => other?.variadic === true),
-      ...(item.choices ? { choices: [...item.choices] } : {}),
+      ...(item.choices ? { choices: [...new Set(same.flatMap((other) => other?.choices ?? []))] } : {}),
     };
   });
   const last = found.at(-1);

@@ -53,6 +53,9 @@ describe('fish complete lines become options (fish completion specs: rsync, ffmp
     ['two commands deep is unknown (which one the words name is not said)', `-n '__fish_seen_subcommand_from remote; and __fish_seen_subcommand_from add'`, 'unknown'],
     ['a function only fish can run is unknown', `-n '__fish_apt_has_package'`, 'unknown'],
     ['an alternative is unknown', `-n '__fish_seen_subcommand_from a; or __fish_use_subcommand'`, 'unknown'],
+    // Class: commands fish computes (tmux's `$attach`, `attach-session attach a`): some command's option, on none read here, never the program's.
+    ['__fish_seen_subcommand_from a variable is commands only fish can name', `-n "__fish_seen_subcommand_from $attach"`, []],
+    ['__fish_seen_subcommand_from a substitution is too', `-n '__fish_seen_subcommand_from (__fish_aliases)'`, []],
   ])('when the condition: %s', (_title, condition, on) => {
     expect(fishOptions(`complete -c x ${condition} -l opt`, 'x')[0]?.on).toEqual(on);
   });

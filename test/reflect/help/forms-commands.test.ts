@@ -40,6 +40,13 @@ describe('commands named only by usage forms (class: npm\'s usage-form commands)
     expect(positionalLines(parseHelp(access, { path: ['npm', 'access', 'revoke'] }).positionals)).toBe('<scope-team> [package]');
   });
 
+  it('when a form writes the words to type glued by bars (`set status=public|private`, then `set mfa=none|publish|automation`) then they are one argument\'s choices, of every form', () => {
+    const access = readFileSync(new URL('../../fixtures/help/layouts/npm-access.txt', import.meta.url), 'utf8');
+    expect(positionalLines(parseHelp(access, { path: ['npm', 'access', 'set'] }).positionals)).toBe('<status-or-mfa{status=public|status=private|mfa=none|mfa=publish|mfa=automation}> [package]');
+    // Bars inside brackets stay what they were (git bisect's `[help|start|bad|good]` are commands with arguments of their own).
+    expect(positionalLines(parseHelp('usage: svc NAME start|stop\n', { path: ['svc'] }).positionals)).toBe('<name> <choice{start|stop}>');
+  });
+
   it('when the forms come in groups parted by a blank line (`pip config [<file-option>] list`, then `… get command.option`) then every group is read', () => {
     const config = readFileSync(new URL('../../fixtures/help/layouts/pip-config.txt', import.meta.url), 'utf8');
     expect(parseHelp(config, { path: ['pip', 'config'] }).subcommands.map((entry) => entry.name)).toEqual(['list', 'edit', 'get', 'set', 'unset', 'debug']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../../src/reflect/help/parse.js';
+import { positionalLines } from './summary.js';
 
 // Option lines as less common parsers print them, each a real program's, read as the crawl reads it.
 describe('option lines as less common parsers print them', () => {
@@ -64,6 +65,13 @@ describe('option lines as less common parsers print them', () => {
       ['verbose', 'string', 'colon'],
       ['certs', 'boolean', undefined],
     ]);
+  });
+
+  it('when a usage form wraps onto an indented line opening with a bracketed flag (mke2fs\'s `\\t[-jnqvDFSV] device [blocks-count]`) then that line is the form\'s, its operands read', () => {
+    const text = 'Usage: mke2fs [-c|-l filename] [-b block-size] [-C cluster-size]\n\t[-t fs-type] [-T usage-type ] [-U UUID] [-e errors_behavior][-z undo_file]\n\t[-jnqvDFSV] device [blocks-count]\n';
+    const page = parseHelp(text, { path: ['mke2fs'] });
+    expect(positionalLines(page.positionals)).toBe('<device> [blocks-count]');
+    expect(page.options.map((found) => found.flag)).toEqual(expect.arrayContaining(['-c', '-t', '-z', '-j', '-V']));
   });
 
   it('when Java writes a value\'s choices after a colon (javac\'s `-proc:{none,only,full}`) then they are the option\'s choices, sent after the colon', () => {

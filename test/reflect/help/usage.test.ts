@@ -30,6 +30,11 @@ describe('reading positionals from a usage line', () => {
     ['kubectl port-forward TYPE/NAME [options] [LOCAL_PORT:]REMOTE_PORT [...[LOCAL_PORT_N:]REMOTE_PORT_N]', '<type-name> <remote_port...>'],
     ['kubectl debug (POD | TYPE[[.VERSION].GROUP]/NAME) [ -- COMMAND [args...] ] [options]', '<pod> [command] [args...]'],
     ['git bisect [help|start|bad|good]', '[args...]'],
+    // Class: a numbered list's first and second (apt's `pkg1 [pkg2 ...]`): one argument, at least one.
+    ['apt-get [options] install pkg1 [pkg2 ...]', '<pkg...>'],
+    ['diff3 FILE1 [FILE2]...', '<file...>'],
+    // Class: words to type glued by bars (a service's `start|stop`, npm's `status=public|private`): one argument of those choices.
+    ['svc NAME start|stop', '<name> <choice{start|stop}>'],
   ])('when the usage is `%s` then the positionals are `%s`', (form, expected) => {
     expect(positionals(form)).toBe(expected);
   });
@@ -88,5 +93,10 @@ describe('reading options written in a usage line', () => {
 
   it('when a flag stands outside every bracket then it is reported as required', () => {
     expect(optionsFromTokens(splitPath('deploy release [-h] --token TOKEN build', ['deploy', 'release']).rest).required).toEqual(['--token']);
+  });
+
+  it('when brackets are glued together (class: mke2fs\'s `[-e errors_behavior][-z undo_file]`) then each is an option of its own', () => {
+    const { entries } = optionsFromTokens(splitPath('mke2fs [-t fs-type] [-e errors_behavior][-z undo_file] DEVICE', ['mke2fs']).rest);
+    expect(entries.map((entry) => entry.spec)).toEqual(['-t', '-e', '-z']);
   });
 });
