@@ -183,6 +183,8 @@ function withListedOperands<Page extends HelpPage>(page: Page, path: readonly st
 /**
  * The parent's usage forms that name the command at `path` (program first): by its word (`apt-cache [options] show pkg1`),
  * else by the command placeholder, the word put in its place (shx's `shx [shx-options] <command> [cmd-options] [cmd-args]`).
+ * Where nothing follows the placeholder (`apt-cache [options] command`) and the listing writes no command's operands, the
+ * command's are unknown: any go. A listing that writes some (systemd-analyze's `dot [UNIT...]`) says a bare name takes none.
  */
 function formsNaming(parentPage: HelpPage, path: readonly string[]): string[] {
   const parent = path.slice(0, -1);
@@ -194,7 +196,9 @@ function formsNaming(parentPage: HelpPage, path: readonly string[]): string[] {
     const at = split.rest.findIndex((token) => !isOptionPlace(token));
     const placeholder = split.rest[at];
     if (split.path.length !== parent.length || placeholder === undefined || !isCommandToken(placeholder)) return [];
-    return [[...split.path, usageText(split.rest.slice(0, at)), path.at(-1) ?? '', usageText(split.rest.slice(at + 1))].filter((part) => part !== '').join(' ')];
+    const after = usageText(split.rest.slice(at + 1));
+    const unknown = after === '' && parentPage.subcommands.every((entry) => entry.usage === undefined);
+    return [[...split.path, usageText(split.rest.slice(0, at)), path.at(-1) ?? '', unknown ? '[args...]' : after].filter((part) => part !== '').join(' ')];
   });
 }
 
