@@ -13,7 +13,6 @@ import { isSystemProgram } from './man-page.js';
 import type { OptionEntry } from './option-entries.js';
 import { optionsFromEntries } from './option-spec.js';
 import type { HelpPage } from './page.js';
-import { spelledOutFlags } from './spelled-flags.js';
 import { spellings } from './values-from.js';
 import { escapeRegExp } from './regexp.js';
 
@@ -245,9 +244,7 @@ export function fishSource(program: string, file: string): FishSource | undefine
       const listed = [...page.options, ...page.globalOptions];
       const names = new Set(listed.map((option) => option.name));
       const flags = new Set(listed.flatMap(spellings));
-      // Forms that spell out every flag (tmux's) leave none to add.
-      const spelled = spelledOutFlags(page.usage);
-      const missing = fishOptionsFor(options, words, page.subcommands.length > 0, text).filter((option) => !names.has(option.name) && !spellings(option).some((flag) => flags.has(flag)) && (spelled === undefined || spellings(option).some((flag) => spelled.has(flag))));
+      const missing = fishOptionsFor(options, words, page.subcommands.length > 0, text).filter((option) => !names.has(option.name) && !spellings(option).some((flag) => flags.has(flag)));
       added += missing.length;
       const offered = optionsHere(options, words, page.subcommands.length > 0);
       const choose = (option: OptionSpec): OptionSpec => {

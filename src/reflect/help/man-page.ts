@@ -16,8 +16,6 @@ import { flagArity, optionsFromEntries } from './option-spec.js';
 import type { HelpPage } from './page.js';
 import { indentOf, splitHelp, type Section } from './sections.js';
 import { escapeRegExp } from './regexp.js';
-import { spelledOutFlags } from './spelled-flags.js';
-import { spellings } from './values-from.js';
 
 /** Where a distribution installs the programs its man pages describe. */
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\//;
@@ -195,12 +193,9 @@ function splitTag(line: string, body: number): string {
 
 /** The help page with what the man page adds: options it does not list, and operands when it names none; options the usage puts after the operands are placed there. */
 export function withManPage(page: HelpPage, manual: HelpPage, path: readonly string[]): HelpPage {
-  const spelled = spelledOutFlags(page.usage);
-  const offered = spelled === undefined ? manual.options : manual.options.filter((option) => spellings(option).some((flag) => spelled.has(flag)));
-  const withOptions = withManualOptions(page, offered);
+  const withOptions = withManualOptions(page, manual.options);
   const operands = withOptions.positionals.length === 0 && withOptions.usage.length === 0 && manual.positionals.length > 0;
   const merged = operands ? { ...withOptions, positionals: manual.positionals, usage: manual.usage } : withOptions;
   return { ...merged, options: placeAfterOperands(merged.options, ownForms(merged.usage, { path }).map((form) => form.rest)) };
 }
-
 

@@ -2,9 +2,7 @@ import { existsSync } from 'node:fs';
 import { execaSync } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { reflectHelp } from '../../../src/reflect/help/crawl.js';
-import { isSystemProgram, namesProgram, pageFromManual, withManPage } from '../../../src/reflect/help/man-page.js';
-import { parseHelp } from '../../../src/reflect/help/parse.js';
-import { spelledOutFlags } from '../../../src/reflect/help/spelled-flags.js';
+import { isSystemProgram, namesProgram, pageFromManual } from '../../../src/reflect/help/man-page.js';
 import { scratchMaker } from '../../helpers/scratch.js';
 import { helpText } from './summary.js';
 
@@ -159,23 +157,5 @@ describe('the crawl of a program installed as a link to another', () => {
     expect(read.sources).toContain('man page');
     // `--atleast-version   require a specific version of a module` in --help; `--atleast-version=VERSION` in the manual.
     expect(read.spec.options.find((option) => option.name === 'atleast-version')).toMatchObject({ type: 'string' });
-  });
-});
-
-// Class: a synopsis that spells out every flag (BSD's, tmux's), over a manual that describes its commands' flags in prose.
-describe('a usage that spells out its flags', () => {
-  const manual = pageFromManual('NAME\n     tmux - terminal multiplexer\n\nDESCRIPTION\n     -2            Force 256 colours.\n\n     -f file       Use file as the configuration.\n\nCOMMANDS\n     server-access [-adlrw] [user]\n             Change the access of user.\n\n             -a and -d are used to give or revoke access.\n\n             -B sets a subscription to a format for a control mode client.\n', ['tmux']);
-
-  it('when the forms spell out every flag (`tmux [-2CDlNuVv] [-f file] [command [flags]]`) then the manual adds none beyond them', () => {
-    const page = parseHelp('usage: tmux [-2CDlNuVv] [-f file] [command [flags]]\n', { path: ['tmux'] });
-    expect(manual.options.map((option) => option.flag)).toEqual(expect.arrayContaining(['-2', '-f', '-B']));
-    expect(withManPage(page, manual, ['tmux']).options.map((option) => option.flag)).not.toContain('-B');
-    expect(spelledOutFlags(page.usage)).toEqual(new Set(['-2CDlNuVv', '-2', '-C', '-D', '-l', '-N', '-u', '-V', '-v', '-f']));
-  });
-
-  it('when a form stands for its options with a placeholder (`[options]`) then the manual adds those it lists', () => {
-    const page = parseHelp('usage: tmux [options] [-f file]\n', { path: ['tmux'] });
-    expect(spelledOutFlags(page.usage)).toBeUndefined();
-    expect(withManPage(page, manual, ['tmux']).options.map((option) => option.flag)).toContain('-B');
   });
 });
