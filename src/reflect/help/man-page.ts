@@ -85,7 +85,7 @@ export function pageFromManual(text: string, path: readonly string[], installedA
   const forms = synopsisForms(text, program, installedAs);
   const entries = splitManEntries(
     layout.sections.filter((section) => !NOT_OPTIONS.test(section.title)).flatMap((section) => {
-      const found = optionEntries(taggedParagraphs(ownLines(section.lines, program)));
+      const found = optionEntries(taggedParagraphs(withoutCommandBodies(ownLines(section.lines, program), program)));
       return /^commands$/i.test(section.title) ? found.map(asCommand) : found;
     }),
   );
@@ -105,6 +105,22 @@ function ownLines(lines: Section['lines'], program: string): Section['lines'] {
     return name !== undefined && name !== program && !name.startsWith('-');
   });
   return other === -1 ? lines : lines.slice(0, other);
+}
+
+/**
+ * A section's lines without what its commands' entries hold (tmux's `attach-session [-dErx] [-c working-directory]`, then
+ * its text deeper, `-d detaches other clients…`): those flags are the command's, not the program's.
+ */
+function withoutCommandBodies(lines: Section['lines'], program: string): Section['lines'] {
+  let command: number | undefined;
+  return lines.filter((line) => {
+    if (line.trim() === '') return true;
+    const column = indentOf(line);
+    if (command !== undefined && column > command) return false;
+    const name = /^\s*([a-z][\w-]*) \[-/.exec(line)?.[1];
+    command = name !== undefined && name !== program ? column : undefined;
+    return command === undefined;
+  });
 }
 
 /** Info-ZIP's `[VMS]`, `[MacOS]`, `[WIN32]`, `[Systems using EBCDIC]`: an option of other systems, which this build does not take. */

@@ -159,3 +159,11 @@ describe('the crawl of a program installed as a link to another', () => {
     expect(read.spec.options.find((option) => option.name === 'atleast-version')).toMatchObject({ type: 'string' });
   });
 });
+
+// Class: a manual that documents its commands too (tmux's), each command's flags in prose under its form.
+describe('a manual with commands of its own', () => {
+  it('when a command\'s form (`server-access [-adlrw] [user]`) heads text that names its flags then those are the command\'s, not the program\'s', () => {
+    const manual = pageFromManual('NAME\n     tmux - terminal multiplexer\n\nDESCRIPTION\n     -2            Force 256 colours.\n\n     -f file       Use file as the configuration.\n\nCLIENTS AND SESSIONS\n     server-access [-adlrw] [user]\n             Change the access of user.\n\n             -a and -d are used to give or revoke access.\n\n     refresh-client [-cDLRSU] [-B name:what:format]\n                   (alias: refresh)\n             -B sets a subscription to a format for a control mode client.\n', ['tmux']);
+    expect(manual.options.map((option) => option.flag)).toEqual(['-2', '-f']);
+  });
+});
