@@ -122,8 +122,7 @@ export async function crawlPages(rootCall: HelpCall, settings: CrawlSettings, st
   }
   dialect ??= root.dialect ?? 'gnu';
   call = { ...call, env: { ...call.env, ...(await dialectEnvironment(dialect, call.cwd)) } };
-  // `git --help` lists the common commands only; `git help -a` lists the rest. The fish spec read below is parsed while it runs (git's: 12 ms).
-  if (dialect === 'git') setImmediate(() => fishSource(call.program, call.file));
+  // `git --help` lists the common commands only; `git help -a` lists the rest.
   const rootPage = dialect === 'git' ? await limit(() => withFullCommandList({ ...call, deadline }, root.page)) : root.page;
   // `above`: the options of the commands between the root and this one. A child's `Global Flags` that a group above it
   // declares (hugo convert's --output under `hugo convert toJSON`) come from that group, not from the root.

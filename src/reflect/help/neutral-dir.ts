@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HelpDialect } from './page.js';
 
-/** Runs `task` with a fresh empty directory, removed after it whatever happens (behind its answer), or as the process exits. */
+/** Runs `task` with a fresh empty directory, removed afterwards whatever happens, or as the process exits. */
 export async function withNeutralDirectory<T>(task: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'cli-mcp-help-'));
   inUse.add(dir);
@@ -18,10 +18,8 @@ export async function withNeutralDirectory<T>(task: (dir: string) => Promise<T>)
   try {
     return await task(dir);
   } finally {
-    // Not waited for: where sandboxed help ran, the removal took 6-25 ms of a cold start. Until it is done, an exit removes it.
-    void rm(dir, { recursive: true, force: true })
-      .catch(() => {})
-      .finally(() => inUse.delete(dir));
+    inUse.delete(dir);
+    await rm(dir, { recursive: true, force: true }).catch(() => {});
   }
 }
 
