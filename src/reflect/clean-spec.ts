@@ -72,15 +72,17 @@ function capped(text: string, max: number): string {
 }
 
 /**
- * The tree without defaults that name the directory it was reflected in (nyc's and commitlint's `--cwd`, whose default is
- * `process.cwd()` when the program loads): where cli-mcp happened to run, not what the program documents.
+ * The tree without the directory it was reflected in, where cli-mcp happened to run, not what the program documents:
+ * defaults that name it go (nyc's and commitlint's `--cwd`, `process.cwd()` when the program loads), and text that names
+ * it says `.` instead (textlint's `- default: /tmp/cli-mcp-help-x/.textlintcache`, printed in the directory help ran in).
  */
-export function withoutDefaultsIn(spec: CommandSpec, dir: string): CommandSpec {
+export function withoutDirectory(spec: CommandSpec, dir: string): CommandSpec {
   const names = (value: unknown): boolean => typeof value === 'string' && (value === dir || value.startsWith(`${dir}/`));
+  const relative = <T extends { readonly description?: string }>(item: T): T => (item.description?.includes(dir) ? { ...item, description: item.description.replaceAll(`${dir}/`, './').replaceAll(dir, '.') } : item);
   const without = <T extends OptionSpec | PositionalSpec>(item: T): T => {
-    if (!names(item.default)) return item;
+    if (!names(item.default)) return relative(item);
     const { default: _here, ...rest } = item;
-    return rest as T;
+    return relative(rest as T);
   };
-  return { ...spec, options: spec.options.map(without), positionals: spec.positionals.map(without), subcommands: spec.subcommands.map((sub) => withoutDefaultsIn(sub, dir)) };
+  return { ...relative(spec), options: spec.options.map(without), positionals: spec.positionals.map(without), subcommands: spec.subcommands.map((sub) => withoutDirectory(sub, dir)) };
 }

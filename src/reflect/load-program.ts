@@ -6,7 +6,7 @@ import { checkedNode, nodeTooOld } from './node-version.js';
 import type { DeclaredOptions } from './node-parse-args.js';
 import { childEnvironment, type EnvironmentOptions } from '../exec/environment.js';
 import type { CommandSpec } from '../types.js';
-import { withoutDefaultsIn } from './clean-spec.js';
+import { withoutDirectory } from './clean-spec.js';
 import { parserPackages } from './parser-packages.js';
 import { builtFile, packageVersion } from '../package-files.js';
 import { buildIdentity, defaultProgramCacheDir, helpBuildKey, programCacheKey, readProgramCache, stampFiles, writeProgramCache, writeStamped } from './program-cache.js';
@@ -152,7 +152,7 @@ async function fromProgram(target: string, script: string, launcher: Launcher, o
   // Nothing built, and a Node older than it asks for: it refused to start (cspell 10 says so on stdout and sets exitCode), not an empty program.
   const tooOld = isEmpty(answer.spec) ? nodeTooOld(script, launcher.file, '') : '';
   if (tooOld) throw new CliMcpError('cli-mcp.program-exited', `"${target}" built no commands under this Node.${tooOld}`, { cause: { tooOld: true } });
-  const loaded = { spec: withoutDefaultsIn(answer.spec, realpathSync(cwd)), launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, warnings: answer.warnings ?? [], warmable: answer.how.startsWith('parse() call') };
+  const loaded = { spec: withoutDirectory(answer.spec, realpathSync(cwd)), launcher, version: answer.version, method: `${answer.kind} (${answer.how})`, warnings: answer.warnings ?? [], warmable: answer.how.startsWith('parse() call') };
   return files === undefined ? { loaded } : { loaded, files };
 }
 

@@ -5,7 +5,7 @@
  */
 import { CliMcpError } from '../../errors.js';
 import type { CommandSpec, OptionSpec } from '../../types.js';
-import { cleanSpec } from '../clean-spec.js';
+import { cleanSpec, withoutDirectory } from '../clean-spec.js';
 import type { CachedHelp, UnreadCommand } from './cache.js';
 import { globalOptionsCommand } from './cobra.js';
 import { fetchListing, fetchPage, spawnHelp, type HelpCall, type ParentPage } from './fetch-page.js';
@@ -55,7 +55,7 @@ export async function crawlSpec(call: HelpCall, settings: CrawlSettings, started
   const assembled = await withManDatabase(assembleSpec(call.program, crawl.root, crawl.globals, conventions), call);
   const merged = protocol ? await protocolFlags(assembled, crawl, { ...call, deadline: started + settings.timeoutMs }, settings.concurrency, settings.onProgress) : undefined;
   const sources = merged === undefined ? crawl.sources : [...crawl.sources, 'completion protocol'];
-  return { crawl, spec: cleanSpec({ ...(merged?.spec ?? assembled), argv: conventions }), sources };
+  return { crawl, spec: withoutDirectory(cleanSpec({ ...(merged?.spec ?? assembled), argv: conventions }), call.cwd), sources };
 }
 
 /** Reads the root's help, then each wanted listed subcommand's, breadth limited by `limit` and the deadline. */

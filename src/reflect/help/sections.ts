@@ -69,8 +69,8 @@ export function splitHelp(text: string, program?: string): HelpLayout {
       current = { title: 'Options', inline: '', lines: [] };
       sections.push(current);
     }
-    // pidtree's `  Usage` indented above titles flush left (`Options`): its usage's title still, outside any section.
-    const strayUsage = current === undefined && indentOf(line) <= 2 && /^\s+usage:?$/i.test(line);
+    // pidtree's `  Usage` indented above titles flush left, release-it's `  Usage: release-it <increment>`: a usage's title still.
+    const strayUsage = current === undefined && indentOf(line) <= 2 && /^\s+usage(:?$|:\s+\S)/i.test(line);
     if ((indentOf(line) > 0 && !argpTitle && !strayUsage) || flushOption) {
       if (current !== undefined) current.lines.push(line);
       else if (!seenSection) intro.push(line);
@@ -93,8 +93,8 @@ export function splitHelp(text: string, program?: string): HelpLayout {
     const label = program === undefined || INLINE_TITLE.test(line) ? undefined : /^[A-Z][\w/ ]*:\s+(\S.*)$/.exec(line)?.[1];
     if (label !== undefined && program !== undefined && isBareForm(label, program)) usage.push(label.trim().replace(/\s+/g, ' '));
     // citty's `OPTIONS`, a blank line, then its rows of two columns: the title's body starts after the blank.
-    // meow's `Usage`, `Options`, `Examples` (chalk-cli): a plain title, a blank line, then its body indented.
-    const plainTitle = /^(usage|options|flags|examples?|commands)$/i.test(line.trim()) && indentOf(lines[i + 2] ?? '') > 0;
+    // meow's `Usage`, `Options`, `Examples` (chalk-cli), quicktype's `Synopsis`: a plain title, a blank line, its body indented.
+    const plainTitle = /^(usage|synopsis|options|flags|examples?|commands)$/i.test(line.trim()) && indentOf(lines[i + 2] ?? '') > 0;
     const afterBlank = lines[i + 1]?.trim() === '' && ((/^[A-Z][A-Z ]{2,39}$/.test(line) && /^\s+\S+(?: \S+)*\s{2,}\S/.test(lines[i + 2] ?? '')) || plainTitle);
     const heading = headingOf(line, afterBlank ? lines[i + 2] : lines[i + 1]);
     // LLVM's `Polly Options:` over `Configure the polly loop optimizer`, flush left: the title's own line, its options below.
@@ -154,7 +154,7 @@ function headingOf(line: string, next: string | undefined): { title: string; inl
   // qpdf's `== --password-mode (tweak how qpdf encodes passwords) ==`.
   const framed = /^==+ (.+?) ==+$/.exec(line.trim());
   if (framed) return { title: framed[1] ?? '', inline: '' };
-  const inline = INLINE_TITLE.exec(line) ?? CAPITAL_USAGE.exec(line);
+  const inline = INLINE_TITLE.exec(line.trimStart()) ?? CAPITAL_USAGE.exec(line);
   if (inline) return { title: capitalise(inline[1] ?? ''), inline: inline[2] ?? '' };
   if (line.endsWith(':') && line.length <= 80) return { title: line.slice(0, -1).trim(), inline: '' };
   // git's "Commit message options", man's "OPTIONS", gh's "CORE COMMANDS": a title line with an indented body.

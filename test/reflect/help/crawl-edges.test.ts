@@ -128,4 +128,15 @@ describe('crawling programs whose help misbehaves', () => {
     await expect(reflectHelp(fake.bin, { concurrency: 0 })).rejects.toThrow(/concurrency must be an integer of at least 1; got 0/);
     expect(fake.calls()).toEqual([]);
   });
+
+  it('when a program\'s help names the directory it runs in (textlint\'s `- default: <cwd>/.textlintcache`) then no default names the directory help ran in, and its text says `.`', async () => {
+    const dir = scratch();
+    const bin = join(dir, 'lint');
+    writeFileSync(bin, '#!/bin/sh\nprintf "Usage: lint [options] [file...]\\n\\nOptions:\\n  --cache-location path  Path to the cache file - default: %s/.lintcache\\n  --ignore-path path     Ignore file (default: %s/.lintignore)\\n" "$PWD" "$PWD"\n');
+    chmodSync(bin, 0o755);
+    const result = await reflectHelp(bin, { cache: false, ...FAKE_CRAWL });
+    const texts = JSON.stringify(result.spec.options);
+    expect(texts).not.toMatch(/cli-mcp-help-/);
+    expect(result.spec.options.find((option) => option.name === 'cache-location')?.description).toBe('Path to the cache file - default: ./.lintcache');
+  });
 });

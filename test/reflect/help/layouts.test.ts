@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../../src/reflect/help/parse.js';
 import type { HelpPage } from '../../../src/reflect/help/page.js';
+import { positionalLines } from './summary.js';
 import { mergeForms } from '../../../src/reflect/help/usage.js';
 import { pageFromManual } from '../../../src/reflect/help/man-page.js';
 
@@ -15,6 +16,18 @@ const option = (read: HelpPage, name: string) => read.options.find((found) => fo
 const arity = (read: HelpPage): [number, number] => [read.positionals.filter((one) => one.required).length, read.positionals.some((one) => one.variadic) ? Infinity : read.positionals.length];
 
 describe('options read from the layout of the help, not its dialect', () => {
+  it('when the usage line is indented under a banner (release-it\'s `  Usage: release-it <increment> [options]`) then it is the usage', () => {
+    const releaseIt = page('release-it.txt', ['release-it']);
+    expect(releaseIt.usage).toEqual(['release-it <increment> [options]']);
+    expect(positionalLines(releaseIt.positionals)).toBe('<increment>');
+  });
+
+  it('when a plain `Synopsis` title stands over its form, a blank line between (quicktype\'s `$ quicktype … FILE|URL ...`) then the form is the usage', () => {
+    const quicktype = page('quicktype.txt', ['quicktype']);
+    expect(quicktype.usage).toEqual(['quicktype [--lang LANG] [--src-lang SRC_LANG] [--out FILE] FILE|URL ...']);
+    expect(positionalLines(quicktype.positionals)).toBe('<file...>');
+  });
+
   it('when option lines stand flush left, long name first, under a title with no colon (rsync) then every one is read', () => {
     const rsync = page('rsync.txt', ['rsync']);
     expect(rsync.options.length).toBeGreaterThanOrEqual(145);
