@@ -3,7 +3,7 @@
  * are pinned in test/wide/npm (installed by `npm run corpus`); DEV_TABLE's are the repository's pinned
  * devDependencies, which CI has. A bin with a slash is a path under that install's directory.
  * Families beyond Debian's: commander, yargs, meow, minimist, mri, sade, cac, citty, cleye, oclif,
- * clipanion, arg, nopt, jackspeak, dashdash, optionator, argparse (the JS port), bpaf, dart-args.
+ * clipanion, arg, nopt, jackspeak, dashdash, optionator, argparse (the JS port), bpaf, dart-args, yargs-parser, command-line-args.
  */
 export const NPM_TABLE = `
 tsx - cleye tsx
@@ -16,6 +16,9 @@ biome - bpaf @biomejs/biome
 pnpm - nopt pnpm
 commitlint - yargs @commitlint/cli
 degit - mri degit
+textlint - optionator textlint
+release-it - yargs-parser release-it
+quicktype - command-line-args quicktype
 webpack-cli - commander webpack-cli
 yarn node_modules/yarn/bin/yarn.js commander yarn
 yarn-berry node_modules/@yarnpkg/cli-dist/bin/yarn.js clipanion @yarnpkg/cli-dist
