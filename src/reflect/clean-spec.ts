@@ -1,4 +1,5 @@
 import { sanitizeText } from '../sanitize-text.js';
+import { escapeRegExp } from './help/regexp.js';
 import type { CommandSpec, OptionSpec, PositionalSpec } from '../types.js';
 
 /** Characters kept of a description; longer ones end in an ellipsis. */
@@ -72,13 +73,18 @@ function capped(text: string, max: number): string {
 }
 
 /**
- * The tree without the directory it was reflected in, where cli-mcp happened to run, not what the program documents:
- * defaults that name it go (nyc's and commitlint's `--cwd`, `process.cwd()` when the program loads), and text that names
- * it says `.` instead (textlint's `- default: /tmp/cli-mcp-help-x/.textlintcache`, printed in the directory help ran in).
+ * The tree without the directory it was reflected in (a path, or a pattern of such paths), where cli-mcp happened to run,
+ * not what the program documents: defaults that name it go (nyc's and commitlint's `--cwd`, `process.cwd()` when the
+ * program loads), and text that names it says `.` instead (textlint's `- default: /tmp/cli-mcp-help-x/.textlintcache`).
  */
-export function withoutDirectory(spec: CommandSpec, dir: string): CommandSpec {
-  const names = (value: unknown): boolean => typeof value === 'string' && (value === dir || value.startsWith(`${dir}/`));
-  const relative = <T extends { readonly description?: string }>(item: T): T => (item.description?.includes(dir) ? { ...item, description: item.description.replaceAll(`${dir}/`, './').replaceAll(dir, '.') } : item);
+export function withoutDirectory(spec: CommandSpec, dir: string | RegExp): CommandSpec {
+  const source = typeof dir === 'string' ? escapeRegExp(dir) : dir.source;
+  const whole = new RegExp(`^(?:${source})(?:/|$)`);
+  const names = (value: unknown): boolean => typeof value === 'string' && whole.test(value);
+  const relative = <T extends { readonly description?: string }>(item: T): T => {
+    const text = item.description?.replace(new RegExp(`(?:${source})/`, 'g'), './').replace(new RegExp(`(?:${source})`, 'g'), '.');
+    return text === item.description ? item : { ...item, description: text };
+  };
   const without = <T extends OptionSpec | PositionalSpec>(item: T): T => {
     if (!names(item.default)) return relative(item);
     const { default: _here, ...rest } = item;

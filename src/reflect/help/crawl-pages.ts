@@ -16,7 +16,7 @@ import { looksLikeHelp, parseHelp } from './parse.js';
 import { fishSource } from './fish-completions.js';
 import { installedName, manPage, pageFromManual, withManPage } from './man-page.js';
 import { limiter } from './limit.js';
-import { dialectEnvironment } from './neutral-dir.js';
+import { dialectEnvironment, NEUTRAL_DIRECTORY } from './neutral-dir.js';
 import type { HelpDialect, HelpPage, SubcommandEntry } from './page.js';
 import { assembleSpec, type Globals, type Visited } from './spec-tree.js';
 import { withManDatabase } from './man-index.js';
@@ -55,7 +55,7 @@ export async function crawlSpec(call: HelpCall, settings: CrawlSettings, started
   const assembled = await withManDatabase(assembleSpec(call.program, crawl.root, crawl.globals, conventions), call);
   const merged = protocol ? await protocolFlags(assembled, crawl, { ...call, deadline: started + settings.timeoutMs }, settings.concurrency, settings.onProgress) : undefined;
   const sources = merged === undefined ? crawl.sources : [...crawl.sources, 'completion protocol'];
-  return { crawl, spec: withoutDirectory(cleanSpec({ ...(merged?.spec ?? assembled), argv: conventions }), call.cwd), sources };
+  return { crawl, spec: withoutDirectory(cleanSpec({ ...(merged?.spec ?? assembled), argv: conventions }), NEUTRAL_DIRECTORY), sources };
 }
 
 /** Reads the root's help, then each wanted listed subcommand's, breadth limited by `limit` and the deadline. */

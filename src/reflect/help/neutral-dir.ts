@@ -2,11 +2,23 @@
  * Where help runs: an empty temporary directory, so a crawl describes the program the same way
  * wherever the server started, and one started in a repository does not poison the cache for others.
  */
-import { rmSync } from 'node:fs';
+import { realpathSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HelpDialect } from './page.js';
+import { escapeRegExp } from './regexp.js';
+
+/** Any directory help runs in, by this process or another (a lazy read parses pages answered in an earlier one). */
+export const NEUTRAL_DIRECTORY = new RegExp(`(?:${[...new Set([tmpdir(), realTmpdir()])].map(escapeRegExp).join('|')})/cli-mcp-help-\\w{6}`);
+
+function realTmpdir(): string {
+  try {
+    return realpathSync(tmpdir());
+  } catch {
+    return tmpdir();
+  }
+}
 
 /** Runs `task` with a fresh empty directory, removed afterwards whatever happens, or as the process exits. */
 export async function withNeutralDirectory<T>(task: (dir: string) => Promise<T>): Promise<T> {

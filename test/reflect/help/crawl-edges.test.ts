@@ -138,5 +138,10 @@ describe('crawling programs whose help misbehaves', () => {
     const texts = JSON.stringify(result.spec.options);
     expect(texts).not.toMatch(/cli-mcp-help-/);
     expect(result.spec.options.find((option) => option.name === 'cache-location')?.description).toBe('Path to the cache file - default: ./.lintcache');
+    // Served lazily, its page is parsed in another directory than the one it was answered in: neither is named.
+    const lazy = await reflectHelp(bin, { cacheDir: join(dir, 'cache'), lazy: true, ...FAKE_CRAWL });
+    const root = (await lazy.reader?.([]))?.spec ?? lazy.spec;
+    expect(JSON.stringify(root.options)).not.toMatch(/cli-mcp-help-/);
+    expect(root.options.find((option) => option.name === 'cache-location')?.description).toBe('Path to the cache file - default: ./.lintcache');
   });
 });
