@@ -82,6 +82,8 @@ export function withoutDirectory(spec: CommandSpec, dir: string | RegExp): Comma
   const whole = new RegExp(`^(?:${source})(?:/|$)`);
   const names = (value: unknown): boolean => typeof value === 'string' && whole.test(value);
   const relative = <T extends { readonly description?: string }>(item: T): T => {
+    // Run from `/` (a container's workdir), every path in the text would name it: nothing is rewritten.
+    if (dir === '/') return item;
     const text = item.description?.replace(new RegExp(`(?:${source})/`, 'g'), './').replace(new RegExp(`(?:${source})`, 'g'), '.');
     return text === item.description ? item : { ...item, description: text };
   };
