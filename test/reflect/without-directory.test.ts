@@ -7,7 +7,6 @@ import type { CommandSpec } from '../../src/types.js';
 function spec(dir: string): CommandSpec {
   return {
     name: 'lint',
-    path: ['lint'],
     description: 'Lints files (and/or directories).',
     runnable: true,
     options: [
