@@ -7,7 +7,8 @@ import { placeAfterOperands } from './after-operands.js';
 import { commandNames } from './command-list.js';
 import type { HelpPage, ParseContext, SubcommandEntry } from './page.js';
 import { dedent, type HelpLayout } from './sections.js';
-import { mergeForms, positionalsFromTokens, splitPassthrough } from './usage.js';
+import { mergeForms, positionalsFromTokens } from './usage.js';
+import { splitPassthrough } from './usage-passthrough.js';
 import { leadingWord, splitPath, usageText, type UsageToken } from './usage-tokens.js';
 
 export interface PageParts {

@@ -3,9 +3,9 @@
  * optional, `FILE...` variadic, `{a,b}` choices; option groups are skipped or, when a page lists
  * no options anywhere else, read as options themselves.
  */
-import type { PassthroughSpec, PositionalSpec } from '../../types.js';
+import type { PositionalSpec } from '../../types.js';
 import type { OptionEntry } from './option-entries.js';
-import { firstWord, isCommandToken, isOptionPlace, isOptionToken, OPTIONS_WORD, usageText, type UsageToken } from './usage-tokens.js';
+import { firstWord, isCommandToken, isOptionToken, OPTIONS_WORD, type UsageToken } from './usage-tokens.js';
 
 export interface UsageRules {
   /** The page lists subcommands: `COMMAND` / `<command>` stands for them and ends the positionals. */
@@ -278,37 +278,4 @@ export function optionsFromTokens(tokens: readonly UsageToken[]): { entries: Opt
   };
   visit(tokens, true);
   return { entries, required };
-}
-
-/**
- * Splits off what a form hands to another program after a literal `--`: kubectl's `-- COMMAND [args...]`,
- * `-- [COMMAND] [args...]` and `[ -- COMMAND [args...] ]`. The words before it are the form's own.
- */
-export function splitPassthrough(tokens: readonly UsageToken[]): { tokens: UsageToken[]; passthrough?: PassthroughSpec } {
-  for (let i = 0; i < tokens.length; i += 1) {
-    const token = tokens[i] as UsageToken;
-    if (token.kind === 'word' && token.text === '--') {
-      const passthrough = passthroughOf(tokens.slice(i + 1), true);
-      if (passthrough !== undefined) return { tokens: tokens.slice(0, i), passthrough };
-    }
-    const inner = token.kind === 'group' && token.open === '[' && token.alternatives.length === 1 ? token.alternatives[0] : undefined;
-    if (inner?.[0]?.kind === 'word' && inner[0].text === '--') {
-      const passthrough = passthroughOf(inner.slice(1), false);
-      if (passthrough !== undefined) return { tokens: [...tokens.slice(0, i), ...tokens.slice(i + 1)], passthrough };
-    }
-  }
-  return { tokens: [...tokens] };
-}
-
-function passthroughOf(after: readonly UsageToken[], required: boolean): PassthroughSpec | undefined {
-  // kubectl ends every form with `[options]`; that belongs to kubectl, not to the command run.
-  const words = after.filter((token) => !isOptionPlace(token));
-  const first = words[0];
-  const name = firstWord(first)?.replace(/^<(.*)>$/, '$1').replace(/(\.\.\.|…)$/, '');
-  if (first === undefined || name === undefined || !/^[\w-]+$/.test(name)) return undefined;
-  return {
-    name,
-    description: `What follows "--" in the usage: ${usageText(words)}`,
-    required: required && first.kind === 'word',
-  };
 }
