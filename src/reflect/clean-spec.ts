@@ -80,17 +80,18 @@ function capped(text: string, max: number): string {
 export function withoutDirectory(spec: CommandSpec, dir: string | RegExp): CommandSpec {
   const source = typeof dir === 'string' ? escapeRegExp(dir) : dir.source;
   const whole = new RegExp(`^(?:${source})(?:/|$)`);
-  const names = (value: unknown): boolean => typeof value === 'string' && whole.test(value);
+  // `<dir>/x` says `./x`, `<dir>` alone `.`.
+  const inText = new RegExp(`(?:${source})(/?)`, 'g');
   const relative = <T extends { readonly description?: string }>(item: T): T => {
     // Run from `/` (a container's workdir), every path in the text would name it: nothing is rewritten.
-    if (dir === '/') return item;
-    const text = item.description?.replace(new RegExp(`(?:${source})/`, 'g'), './').replace(new RegExp(`(?:${source})`, 'g'), '.');
+    const text = dir === '/' ? item.description : item.description?.replace(inText, '.$1');
     return text === item.description ? item : { ...item, description: text };
   };
   const without = <T extends OptionSpec | PositionalSpec>(item: T): T => {
-    if (!names(item.default)) return relative(item);
+    if (typeof item.default !== 'string' || !whole.test(item.default)) return relative(item);
     const { default: _here, ...rest } = item;
     return relative(rest as T);
   };
-  return { ...relative(spec), options: spec.options.map(without), positionals: spec.positionals.map(without), subcommands: spec.subcommands.map((sub) => withoutDirectory(sub, dir)) };
+  const clean = (command: CommandSpec): CommandSpec => ({ ...relative(command), options: command.options.map(without), positionals: command.positionals.map(without), subcommands: command.subcommands.map(clean) });
+  return clean(spec);
 }
